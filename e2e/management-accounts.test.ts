@@ -282,6 +282,23 @@ describe('delivery addresses', () => {
     await table.locator('tbody tr').first().getByText('이창고').waitFor();
     expect(await added.getByRole('button', { name: /기본주소로 설정/ }).getAttribute('aria-pressed')).toBe('true');
     expect(await seeded.getByRole('button', { name: /기본주소로 설정/ }).getAttribute('aria-pressed')).toBe('false');
+    // Editing the default shows its box ticked and fixed, and why: another address takes the mark.
+    await added.getByRole('button', { name: '수정' }).click();
+    const edit = page.getByRole('dialog', { name: '배송지 수정' });
+    const mark = edit.getByRole('checkbox', { name: '기본 배송지로 설정' });
+    expect([await mark.isChecked(), await mark.isDisabled()]).toEqual([true, true]);
+    expect(await mark.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).toBe(
+      '기본 배송지는 다른 배송지를 기본으로 설정하면 바뀝니다.',
+    );
+    await snap(page, 'management-deliveryAddress-edit-default-desktop');
+    await edit.getByRole('button', { name: '취소' }).click();
+    await edit.waitFor({ state: 'detached' });
+    // The other address's form leaves the box free.
+    await seeded.getByRole('button', { name: '수정' }).click();
+    const other = edit.getByRole('checkbox', { name: '기본 배송지로 설정' });
+    expect([await other.isChecked(), await other.isDisabled()]).toEqual([false, false]);
+    await edit.getByRole('button', { name: '취소' }).click();
+    await edit.waitFor({ state: 'detached' });
 
     // Search by phone.
     await page.getByLabel('검색 구분').selectOption('phone');

@@ -396,20 +396,27 @@ describe('delivery addresses', () => {
       [second, '100%_물류', false],
       [third, '부산 지점', false],
     ]);
+    // The default saved with 'false' keeps its mark: the book is never left without one.
+    expect((await save({ seq: first, name: '본사 창고 3층', basic: 'false' })).body.code).toBe(201);
+    expect(await marks()).toEqual([
+      [first, '본사 창고 3층', true],
+      [second, '100%_물류', false],
+      [third, '부산 지점', false],
+    ]);
     expect((await save({ seq: third, name: '부산 지점', basic: 'true' })).body.code).toBe(201);
     // Another company's member can neither edit nor delete it, and nothing changes.
     const stranger = await loginAs(server, outsider.main.id, 'pass1234');
     expect((await save({ seq: third, name: '가로채기' }, stranger)).status).toBe(404);
     expect((await call(server, 'stateShippingInfo', { seq: second }, { token: stranger })).status).toBe(404);
     expect(await marks()).toEqual([
-      [first, '본사 창고 2층', false],
+      [first, '본사 창고 3층', false],
       [second, '100%_물류', false],
       [third, '부산 지점', true],
     ]);
     // Deleting the default hands the mark to the newest that remains, not the oldest.
     expect((await call(server, 'stateShippingInfo', { seq: third }, { token })).body.code).toBe(201);
     expect(await marks()).toEqual([
-      [first, '본사 창고 2층', false],
+      [first, '본사 창고 3층', false],
       [second, '100%_물류', true],
     ]);
   });

@@ -680,6 +680,7 @@ export const T = {
       formEdit: '배송지 수정',
       ...ADDRESS_LABELS,
       makeBasic: '기본 배송지로 설정',
+      basicFixed: '기본 배송지는 다른 배송지를 기본으로 설정하면 바뀝니다.',
       nameEmpty: '받는 분 이름을 입력하세요.',
       phoneEmpty: '받는 분 연락처를 입력하세요.',
       addressEmpty: '배송주소를 설정하세요.',

@@ -51,7 +51,7 @@ export interface AddressForm {
   addrSub: string;
 }
 
-/** Creates or edits a saved address of the company; one default address at most. */
+/** Creates or edits a saved address of the company; exactly one default while it has any. */
 export async function saveAddress(db: Db, events: EventSink, companyId: number, form: AddressForm): Promise<number> {
   const basic = form.basic === true || form.basic === 'true';
   const seq = await db.transaction(async (tx) => {
@@ -68,7 +68,9 @@ export async function saveAddress(db: Db, events: EventSink, companyId: number, 
     if (form.seq !== undefined) {
       const [row] = await tx
         .update(shippingAddresses)
-        .set({ ...values, ...(form.basic !== undefined ? { basic } : {}) })
+        // 'false' never takes the mark off: an address book with addresses always has one default,
+        // moved by making another address default (docs/requirements.md#member-area).
+        .set({ ...values, ...(basic ? { basic } : {}) })
         .where(and(eq(shippingAddresses.id, form.seq), eq(shippingAddresses.companyId, companyId)))
         .returning({ id: shippingAddresses.id });
       if (!row) throw notFound(MSG_ORDER.addressNotFound);

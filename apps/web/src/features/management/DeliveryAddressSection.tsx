@@ -127,6 +127,8 @@ export function DeliveryAddressSection() {
 
 function AddressForm({ row, onClose }: { row: ShippingAddressView | null; onClose: () => void }) {
   const save = useSaveAddress();
+  // The default keeps its mark until another address takes it (docs/requirements.md#member-area).
+  const isDefault = row?.basic === 'true';
   const form = useZodForm(addressForm, {
     name: row?.name ?? '',
     phone: row?.phone ?? '',
@@ -151,7 +153,7 @@ function AddressForm({ row, onClose }: { row: ShippingAddressView | null; onClos
         labels={{ postNum: A.postNum, address: A.address }}
       />
       <Field name="addrSub" id="mg-addr-sub" label={A.addrSub} maxLength={100} />
-      <CheckField name="basic" label={A.makeBasic} />
+      <CheckField name="basic" label={A.makeBasic} disabled={isDefault} hint={isDefault ? A.basicFixed : null} />
       <FormActions busy={save.isPending} label={M.save} onCancel={onClose} />
     </RowFormLayer>
   );

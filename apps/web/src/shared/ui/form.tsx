@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   FormProvider,
@@ -341,27 +342,34 @@ export function SelectField({
   );
 }
 
-/** A checkbox of the surrounding Form. */
+/** A checkbox of the surrounding Form; a fixed one (disabled) says why in its hint. */
 export function CheckField({
   name,
   label,
   onValue,
+  disabled,
+  hint,
   className = 'check',
 }: {
   name: string;
   label: ReactNode;
   onValue?: (checked: boolean) => void;
+  disabled?: boolean;
+  hint?: ReactNode;
   className?: string;
 }) {
   const { control } = useFormContext();
   const { field } = useController({ name, control });
-  return (
+  const hintId = `${useId()}-hint`;
+  const box = (
     <label className={className}>
       <input
         type="checkbox"
         name={field.name}
         ref={field.ref}
         checked={Boolean(field.value)}
+        disabled={disabled}
+        aria-describedby={hint ? hintId : undefined}
         onBlur={field.onBlur}
         onChange={(e) => {
           field.onChange(e.target.checked);
@@ -370,6 +378,15 @@ export function CheckField({
       />
       {label}
     </label>
+  );
+  if (!hint) return box;
+  return (
+    <div>
+      {box}
+      <p className="field-hint" id={hintId}>
+        {hint}
+      </p>
+    </div>
   );
 }
 
