@@ -303,6 +303,33 @@ describe('cash and licence', () => {
     expect([audit[1]!.before, audit[1]!.after]).toEqual([{ level: 'd' }, { level: 'b' }]);
   });
 
+  it('adjustments at the same moment each audit the balance they moved: before + amount = after, one chain', async () => {
+    const co = await makeCompany(server, '동시조정', 0);
+    await fund(server, co.companyId, 50_000);
+    const amounts = [3_100, -2_200, 4_700, -1_300, 5_900, -800, 2_600, -4_100, 1_700, 6_300, -3_600, 900];
+    const answers = await Promise.all(
+      amounts.map((amount, i) =>
+        post<{ point: number }>('adjustCash', { companyId: co.companyId, amount, reason: `동시 조정 ${i + 1}` }, admin),
+      ),
+    );
+    expect(answers.map((a) => a.body.code)).toEqual(amounts.map(() => 201));
+    const final = 50_000 + amounts.reduce((a, b) => a + b, 0);
+    expect(final).toBe(63_200);
+    expect(await balanceOf(server, co.companyId)).toBe(final);
+    const audit = (await auditOf(`company:${co.companyId}`)) as {
+      before: { point: number };
+      after: { point: number; amount: number };
+    }[];
+    expect(audit).toHaveLength(amounts.length);
+    // Each row's before is the balance its own adjustment started from…
+    expect(audit.filter((a) => a.before.point + a.after.amount !== a.after.point)).toEqual([]);
+    // …so, in the order they were written, each starts where the one before ended, from 50,000 to the end.
+    expect(audit.map((a) => a.before.point)).toEqual([50_000, ...audit.slice(0, -1).map((a) => a.after.point)]);
+    expect(audit.at(-1)!.after.point).toBe(final);
+    expect(audit.map((a) => a.after.amount).sort((a, b) => a - b)).toEqual([...amounts].sort((a, b) => a - b));
+    await expectLedgerMatchesBalances(server);
+  });
+
   it('licence days: a running licence gains from its end, a lapsed one from now; taking days never moves the end before now', async () => {
     const DAY = 86_400_000;
     const co = await makeCompany(server, '이용권가감', 0);
@@ -331,10 +358,15 @@ describe('cash and licence', () => {
     expect(less.body.results?.licenseDays).toBe(0);
     expect(endedAt).toBeGreaterThanOrEqual(before);
     expect(endedAt).toBeLessThanOrEqual(Date.now());
-    // Lapsed 5 days ago: 30 days count from now (30), not from the lapsed end (25).
+    // Lapsed 5 days ago: 30 days count from today (30), not from the lapsed end (25), and end as 30
+    // bought days do: at the close of the 30th Seoul day from today (today counts as the first).
     const lapsed = new Date(Date.now() - 5 * DAY);
     await setEnd(lapsed);
-    expect((await adjust(30, '거래 재개 지원')).body.results?.licenseDays).toBe(30);
+    const dayBefore = seoulMidnight(-30).toISOString();
+    const granted = (await adjust(30, '거래 재개 지원')).body.results;
+    expect(granted?.licenseDays).toBe(30);
+    // (Read again after the call: a Seoul midnight between the two reads moves the day once.)
+    expect([dayBefore, seoulMidnight(-30).toISOString()]).toContain(granted?.licenseEnd);
     // Lapsed, and days taken: the lapsed end stays where it was (not moved up to now).
     await setEnd(lapsed);
     const taken = await adjust(-10, '이중 지급 회수');

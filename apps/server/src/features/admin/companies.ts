@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.js';
 import {
   companiesWithMembers,
   countCompanies,
-  companyPoint,
   companyWhere,
   lockCompany,
   lockMember,
@@ -16,7 +15,7 @@ import { insertPayment, paymentsWithNames, paymentWhere } from '../payments/repo
 import { ledgerOfCompany, ledgerSum } from '../wallet/repository.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
-import { licenseDaysLeft } from '../../shared/time.js';
+import { extendLicense, licenseDaysLeft } from '../../shared/time.js';
 import type { SessionSockets } from '../auth/index.js';
 import { credit, debit } from '../wallet/index.js';
 import { setAccountStatus } from './account-status.js';
@@ -164,8 +163,11 @@ export async function adjustCash(
   r: { companyId: number; amount: number; reason: string },
 ) {
   const point = await db.transaction(async (tx) => {
-    const before = await companyPoint(tx, r.companyId);
-    if (before === undefined) throw notFound(MSG_ADMIN.companyNotFound);
+    // The company's row is held to the end: the audit's before is the balance this adjustment
+    // moved, not one a payment at the same moment had already changed.
+    const company = await lockCompany(tx, r.companyId);
+    if (!company) throw notFound(MSG_ADMIN.companyNotFound);
+    const before = company.point;
     const move = {
       companyId: r.companyId,
       amount: Math.abs(r.amount),
@@ -209,7 +211,12 @@ export async function adjustCash(
 
 const DAY_MS = 86_400_000;
 
-/** Licence days added or taken: a licence that ran out starts from now; the end never moves before now. */
+/**
+ * Licence days added as a purchase adds them (a running licence gains from its end; one that ran out
+ * or never was ends on the last of the N Seoul days from today, docs/requirements.md#licence), so
+ * 30 days granted and 30 days bought end alike. Days taken count back from a running licence's end,
+ * never before now; a licence that ran out keeps its end.
+ */
 export async function adjustLicense(
   db: Db,
   events: EventSink,
@@ -221,9 +228,11 @@ export async function adjustLicense(
     const row = await lockCompany(tx, r.companyId);
     if (!row) throw notFound(MSG_ADMIN.companyNotFound);
     const current = row.licenseEnd;
-    const base = current && current > now ? current : now;
-    let end: Date | null = new Date(base.getTime() + r.days * DAY_MS);
-    if (end <= now) end = current && current <= now ? current : now;
+    const running = current !== null && current > now;
+    let end: Date;
+    if (r.days > 0) end = extendLicense(current, r.days, now);
+    else if (running) end = new Date(Math.max(now.getTime(), current.getTime() + r.days * DAY_MS));
+    else end = current ?? now;
     await updateCompany(tx, r.companyId, { licenseEnd: end });
     await recordAudit(tx, {
       memberId: staffId,
