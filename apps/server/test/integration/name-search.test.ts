@@ -104,6 +104,21 @@ describe('name search', () => {
         r.matchReason,
       ]),
     ).toEqual([[ids.hose, 'similar', '비슷한 이름 (라디에니터 → 라디에이터)']]);
+    // Two words found other than as typed: both reasons, in the order typed; a word as typed adds none.
+    const reasonsOf = async (keyword: string) => {
+      const found = await call(server, 'getProductHome', {
+        searchType: 'name',
+        searchKeyword: keyword,
+        category: CATEGORY,
+        page: 1,
+        size: 20,
+      });
+      return (found.body.results as { seq: number; matchReason?: string }[]).map((r) => [r.seq, r.matchReason]);
+    };
+    expect(await reasonsOf('쇼바 어쌤블리')).toEqual([
+      [ids.shock, '동의어 (쇼바 → 쇼크업소버), 비슷한 이름 (어쌤블리 → 어셈블리)'],
+    ]);
+    expect(await reasonsOf('어쌤블리 리어')).toEqual([[ids.shock, '비슷한 이름 (어쌤블리 → 어셈블리)']]);
     expect(await search('SRCH-1-0005', 'pid')).toEqual([[ids.hose, 'own']]);
     expect(await search('SRCH-1-0095', 'pid')).toEqual([]);
     expect(await search('SRCH-1-000S', 'pid')).toEqual([]);
@@ -128,7 +143,10 @@ describe('name search', () => {
     };
     // 브레이크 (not 브레이드): the wiper's name does not hold it.
     expect(await reasons('qmfpdlzm')).toEqual([[ids.pads, 'similar', '한/영 전환 (qmfpdlzm → 브레이크)']]);
-    expect(await reasons('QMFPDLZM voem')).toEqual([[ids.pads, 'similar', '한/영 전환 (qmfpdlzm → 브레이크)']]);
+    // Each word typed in English says so, in the order typed.
+    expect(await reasons('QMFPDLZM voem')).toEqual([
+      [ids.pads, 'similar', '한/영 전환 (qmfpdlzm → 브레이크), 한/영 전환 (voem → 패드)'],
+    ]);
     // Through the Hangul word's own synonym and typo readings.
     expect(await reasons('tyqk')).toEqual([
       [ids.shock, 'similar', '한/영 전환 (tyqk → 쇼바) · 동의어 (쇼바 → 쇼크업소버)'],
@@ -139,7 +157,11 @@ describe('name search', () => {
     ]);
     expect(await reasons('fkeldpdlxj')).toEqual([[ids.hose, 'similar', '한/영 전환 (fkeldpdlxj → 라디에이터)']]);
     expect(await reasons('fkeldpslxj ghtm')).toEqual([
-      [ids.hose, 'similar', '한/영 전환 (fkeldpslxj → 라디에니터) · 비슷한 이름 (라디에니터 → 라디에이터)'],
+      [
+        ids.hose,
+        'similar',
+        '한/영 전환 (fkeldpslxj → 라디에니터) · 비슷한 이름 (라디에니터 → 라디에이터), 한/영 전환 (ghtm → 호스)',
+      ],
     ]);
   });
 

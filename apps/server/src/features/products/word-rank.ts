@@ -11,7 +11,7 @@ import type { Candidate } from './word-candidates.js';
 import type { WordPlan } from './word-plan.js';
 
 /**
- * The ranking of a name search's candidates (docs/search.md#words-in-any-order): each name scored
+ * The ranking of a name search's candidates (docs/search.md#one-box): each name scored
  * once per search against every word, and why it came up written for the page's rows only.
  */
 
@@ -193,7 +193,7 @@ export function score(row: Candidate, words: WordPlan[], byName: Map<string, Nam
   if (known === undefined) {
     const shape = nameShape(row.name);
     let total = 0;
-    let reason: (() => string) | undefined;
+    const reasons: (() => string)[] = [];
     let similar = false;
     let matched = true;
     for (const [i, w] of words.entries()) {
@@ -203,13 +203,21 @@ export function score(row: Candidate, words: WordPlan[], byName: Map<string, Nam
         break;
       }
       total += s.score;
-      reason ??= s.reason;
+      if (s.reason) reasons.push(s.reason);
       if (s.similar) similar = true;
     }
-    known = matched ? { score: total, similar, ...(reason ? { reason: once(reason) } : {}) } : null;
+    known = matched ? { score: total, similar, ...(reasons.length ? { reason: once(joined(reasons)) } : {}) } : null;
     byName.set(key, known);
   }
   return known && { id: row.id, of: known };
+}
+
+/**
+ * Every word's reason in the order typed, each once ('한/영 전환 (qmfpdlzm → 브레이크), 한/영 전환 (voem →
+ * 패드)'): a row found through two readings says both (docs/search.md#one-box).
+ */
+function joined(reasons: (() => string)[]): () => string {
+  return reasons.length === 1 ? reasons[0]! : () => [...new Set(reasons.map((r) => r()))].join(', ');
 }
 
 /** A reason written once per name, however many of the page's rows have it. */
