@@ -361,32 +361,30 @@ export function CheckField({
   const { control } = useFormContext();
   const { field } = useController({ name, control });
   const hintId = `${useId()}-hint`;
-  const box = (
-    <label className={className}>
-      <input
-        type="checkbox"
-        name={field.name}
-        ref={field.ref}
-        checked={Boolean(field.value)}
-        disabled={disabled}
-        aria-describedby={hint ? hintId : undefined}
-        onBlur={field.onBlur}
-        onChange={(e) => {
-          field.onChange(e.target.checked);
-          onValue?.(e.target.checked);
-        }}
-      />
-      {label}
-    </label>
-  );
-  if (!hint) return box;
   return (
-    <div>
-      {box}
-      <p className="field-hint" id={hintId}>
-        {hint}
-      </p>
-    </div>
+    <>
+      <label className={className}>
+        <input
+          type="checkbox"
+          name={field.name}
+          ref={field.ref}
+          checked={Boolean(field.value)}
+          disabled={disabled}
+          aria-describedby={hint ? hintId : undefined}
+          onBlur={field.onBlur}
+          onChange={(e) => {
+            field.onChange(e.target.checked);
+            onValue?.(e.target.checked);
+          }}
+        />
+        {label}
+      </label>
+      {hint && (
+        <p className="field-hint check-hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+    </>
   );
 }
 
