@@ -52,6 +52,24 @@ const search = async (keyword: string, searchType: 'name' | 'pid' = 'name') => {
   ]);
 };
 
+/** A name search's rows as [seq, matchKind, matchReason], for a query read with a typo or another reading. */
+const similarRows = async (keyword: string) => {
+  const res = await call(server, 'getProductHome', {
+    searchType: 'name',
+    searchKeyword: keyword,
+    category: CATEGORY,
+    page: 1,
+    size: 20,
+  });
+  expect(res.status).toBe(200);
+  expect((res.body as { searchedAs?: string }).searchedAs).toBe('similar');
+  return (res.body.results as { seq: number; matchKind?: string; matchReason?: string }[]).map((r) => [
+    r.seq,
+    r.matchKind,
+    r.matchReason,
+  ]);
+};
+
 beforeAll(async () => {
   server = await startTestServer();
   ids.pads = await addProduct('프론트 브레이크 패드 세트', 'SRCH-1-0001');
@@ -90,73 +108,34 @@ describe('name search', () => {
   });
 
   it('tolerates one typo in a name and says so, but never in a part number', async () => {
-    const res = await call(server, 'getProductHome', {
-      searchType: 'name',
-      searchKeyword: '라디에니터',
-      category: CATEGORY,
-      page: 1,
-      size: 20,
-    });
-    expect(
-      (res.body.results as { seq: number; matchKind?: string; matchReason?: string }[]).map((r) => [
-        r.seq,
-        r.matchKind,
-        r.matchReason,
-      ]),
-    ).toEqual([[ids.hose, 'similar', '비슷한 이름 (라디에니터 → 라디에이터)']]);
+    expect(await similarRows('라디에니터')).toEqual([[ids.hose, 'similar', '비슷한 이름 (라디에니터 → 라디에이터)']]);
     // Two words found other than as typed: both reasons, in the order typed; a word as typed adds none.
-    const reasonsOf = async (keyword: string) => {
-      const found = await call(server, 'getProductHome', {
-        searchType: 'name',
-        searchKeyword: keyword,
-        category: CATEGORY,
-        page: 1,
-        size: 20,
-      });
-      return (found.body.results as { seq: number; matchReason?: string }[]).map((r) => [r.seq, r.matchReason]);
-    };
-    expect(await reasonsOf('쇼바 어쌤블리')).toEqual([
-      [ids.shock, '동의어 (쇼바 → 쇼크업소버), 비슷한 이름 (어쌤블리 → 어셈블리)'],
+    expect(await similarRows('쇼바 어쌤블리')).toEqual([
+      [ids.shock, 'similar', '동의어 (쇼바 → 쇼크업소버), 비슷한 이름 (어쌤블리 → 어셈블리)'],
     ]);
-    expect(await reasonsOf('어쌤블리 리어')).toEqual([[ids.shock, '비슷한 이름 (어쌤블리 → 어셈블리)']]);
+    expect(await similarRows('어쌤블리 리어')).toEqual([[ids.shock, 'similar', '비슷한 이름 (어쌤블리 → 어셈블리)']]);
     expect(await search('SRCH-1-0005', 'pid')).toEqual([[ids.hose, 'own']]);
     expect(await search('SRCH-1-0095', 'pid')).toEqual([]);
     expect(await search('SRCH-1-000S', 'pid')).toEqual([]);
   });
 
   it('reads Latin keys no product has as the Hangul they spell (한/영), and says so', async () => {
-    const reasons = async (keyword: string) => {
-      const res = await call(server, 'getProductHome', {
-        searchType: 'name',
-        searchKeyword: keyword,
-        category: CATEGORY,
-        page: 1,
-        size: 20,
-      });
-      expect(res.status).toBe(200);
-      expect((res.body as { searchedAs?: string }).searchedAs).toBe('similar');
-      return (res.body.results as { seq: number; matchKind?: string; matchReason?: string }[]).map((r) => [
-        r.seq,
-        r.matchKind,
-        r.matchReason,
-      ]);
-    };
     // 브레이크 (not 브레이드): the wiper's name does not hold it.
-    expect(await reasons('qmfpdlzm')).toEqual([[ids.pads, 'similar', '한/영 전환 (qmfpdlzm → 브레이크)']]);
+    expect(await similarRows('qmfpdlzm')).toEqual([[ids.pads, 'similar', '한/영 전환 (qmfpdlzm → 브레이크)']]);
     // Each word typed in English says so, in the order typed.
-    expect(await reasons('QMFPDLZM voem')).toEqual([
+    expect(await similarRows('QMFPDLZM voem')).toEqual([
       [ids.pads, 'similar', '한/영 전환 (qmfpdlzm → 브레이크), 한/영 전환 (voem → 패드)'],
     ]);
     // Through the Hangul word's own synonym and typo readings.
-    expect(await reasons('tyqk')).toEqual([
+    expect(await similarRows('tyqk')).toEqual([
       [ids.shock, 'similar', '한/영 전환 (tyqk → 쇼바) · 동의어 (쇼바 → 쇼크업소버)'],
     ]);
     // 벤츠 has a synonym too short for the trigram index (MB): searched as such a word is.
-    expect(await reasons('qpscm 에어필터')).toEqual([
+    expect(await similarRows('qpscm 에어필터')).toEqual([
       [ids.filter, 'similar', '한/영 전환 (qpscm → 벤츠) · 동의어 (벤츠 → 메르세데스)'],
     ]);
-    expect(await reasons('fkeldpdlxj')).toEqual([[ids.hose, 'similar', '한/영 전환 (fkeldpdlxj → 라디에이터)']]);
-    expect(await reasons('fkeldpslxj ghtm')).toEqual([
+    expect(await similarRows('fkeldpdlxj')).toEqual([[ids.hose, 'similar', '한/영 전환 (fkeldpdlxj → 라디에이터)']]);
+    expect(await similarRows('fkeldpslxj ghtm')).toEqual([
       [
         ids.hose,
         'similar',
