@@ -13,7 +13,7 @@ import {
   tradeSocket,
   type TestServer,
 } from '../helpers.js';
-import { expectLedgerMatchesBalances, randomPhone } from '../member-helpers.js';
+import { expectLedgerMatchesBalances, makeCompany, randomPhone } from '../member-helpers.js';
 
 /**
  * Accounts of a company (docs/requirements.md#sub-accounts): list and search, register, edit,
@@ -68,6 +68,19 @@ describe('api/getMallMemberInfo', () => {
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/i);
+  });
+
+  it('lists main accounts first whatever their age, then the others oldest first', async () => {
+    const co = await makeCompany(server, '계정순서', 2);
+    const token = await loginAs(server, co.main.id, co.main.pw);
+    const promoted = await call(server, 'setMallMemberType', { seq: co.subs[1]!.seq, type: 0 }, { token });
+    expect(promoted.body.code).toBe(201);
+    const res = await list({ page: 1, size: 16 }, token);
+    expect(res.body.results!.map((m) => [m.id, m.type])).toEqual([
+      [co.main.id, 0],
+      [co.subs[1]!.id, 0],
+      [co.subs[0]!.id, 1],
+    ]);
   });
 
   it('searches by name, id or phone; an empty result says so', async () => {
@@ -200,6 +213,45 @@ describe('api/setMallMemberInfo', () => {
   });
 });
 
+describe("a sub-account's number", () => {
+  it('is not proved by the main account: it never stops its owner from taking it in another company', async () => {
+    const sub = await register('unproved');
+    const { phone } = await memberRow(sub.seq);
+    const owner = await makeCompany(server, '번호주인', 0);
+    const ownerToken = await loginAs(server, owner.main.id, owner.main.pw);
+    const res = await call(
+      server,
+      'updateMyInfo',
+      { name: owner.main.name, phone, mail: 'owner@number.kr' },
+      { token: ownerToken },
+    );
+    expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.infoUpdated]);
+    expect((await memberRow(owner.main.seq)).phone).toBe(phone);
+  });
+});
+
+describe('an account that has left', () => {
+  it('is not found for an edit, a type change, a stop or a password reset, and none of it changes', async () => {
+    const gone = await register('leaver');
+    await server.db
+      .update(members)
+      .set({ status: 'withdrawn', withdrawnAt: new Date() })
+      .where(eq(members.id, gone.seq));
+    const before = await memberRow(gone.seq);
+    const attempts = [
+      ['setMallMemberInfo', { seq: gone.seq, name: '복귀직원', phone: randomPhone(), mail: 'back@hanbit.kr' }],
+      ['setMallMemberType', { seq: gone.seq, type: 0 }],
+      ['stateMemberInfo', { seq: gone.seq }],
+      ['initMallMemberPw', { seq: gone.seq }],
+    ] as const;
+    for (const [path, body] of attempts) {
+      const res = await call(server, 'POST', `api/${path}`, body, demo);
+      expect([path, res.status, res.body.message]).toEqual([path, 404, MSG_MEMBER.memberNotFound]);
+    }
+    expect(await memberRow(gone.seq)).toEqual(before);
+  });
+});
+
 describe('api/setMallMemberType', () => {
   it('refuses to demote the last main account; a stopped main account does not count', async () => {
     const refused = await call(server, 'setMallMemberType', { seq: demoSeq, type: 1 }, { token: demo });
@@ -221,15 +273,27 @@ describe('api/setMallMemberType', () => {
 
   it('promotes a sub-account, which then manages the company; a main account may step down when another remains', async () => {
     const second = await register('second');
-    const promoted = await call(
-      server,
-      'POST',
-      'api/setMallMemberType',
-      { seq: second.seq, type: 0, id: second.id, name: 'ignored' },
-      demo,
-    );
-    expect([promoted.body.code, promoted.body.message]).toEqual([201, MSG_MEMBER.memberTypeChanged]);
     const secondToken = await loginAs(server, second.id, second.pw);
+    // The account's open tab hears of it at once: its menus follow the pushed type.
+    const socket = tradeSocket(server, secondToken);
+    try {
+      const ready = nextEvent(socket, 'toClientBaseInfo');
+      socket.emit('requestClientBaseInfo');
+      await ready;
+      const pushed = nextEvent<{ code: number; result: { userInfo: { type: number } } }>(socket, 'toClientBaseInfo');
+      const promoted = await call(
+        server,
+        'POST',
+        'api/setMallMemberType',
+        { seq: second.seq, type: 0, id: second.id, name: 'ignored' },
+        demo,
+      );
+      expect([promoted.body.code, promoted.body.message]).toEqual([201, MSG_MEMBER.memberTypeChanged]);
+      const info = await pushed;
+      expect([info.code, info.result.userInfo.type]).toEqual([200, 0]);
+    } finally {
+      socket.close();
+    }
     expect((await list({}, secondToken)).status).toBe(200);
     // The demo main account steps down; its own session loses the main-account menu at once.
     expect((await call(server, 'setMallMemberType', { seq: demoSeq, type: 1 }, { token: demo })).body.code).toBe(201);
@@ -354,6 +418,24 @@ describe('api/updateSecurityNumber', () => {
       privacy: true,
     };
   };
+
+  it("pushes the new number to the main account's open tab", async () => {
+    const co = await makeCompany(server, '보안번호알림', 0);
+    const token = await loginAs(server, co.main.id, co.main.pw);
+    const socket = tradeSocket(server, token);
+    try {
+      const ready = nextEvent(socket, 'toClientBaseInfo');
+      socket.emit('requestClientBaseInfo');
+      await ready;
+      type Pushed = { code: number; result: { userInfo: { companyInfo: { securityNum: string | null } } } };
+      const pushed = nextEvent<Pushed>(socket, 'toClientBaseInfo');
+      const res = await call(server, 'updateSecurityNumber', undefined, { token });
+      const info = await pushed;
+      expect([info.code, info.result.userInfo.companyInfo.securityNum]).toEqual([200, res.body.results!.securityNum]);
+    } finally {
+      socket.close();
+    }
+  });
 
   it('renews the 6-digit number: the old one no longer lets sub-accounts join, the new one does', async () => {
     const [before] = await server.db.select().from(companies).where(eq(companies.id, demoCompanyId));

@@ -156,6 +156,22 @@ describe('api/updateMyPassword', () => {
     expect(await loginAs(server, account.id, 'pass1234')).toBeTruthy();
   });
 
+  it('the right password wipes the wrong tries before it: 4 wrong and the right one, twice over', async () => {
+    const co = await makeCompany(server, '비번정정', 0);
+    const token = await loginAs(server, co.main.id, co.main.pw);
+    let current = co.main.pw;
+    for (const next of ['round1pw', 'round2pw']) {
+      for (let i = 0; i < 4; i++) {
+        const wrong = await call(server, 'updateMyPassword', { opw: `miss${i}pw`, pw: next, cpw: next }, { token });
+        expect([wrong.status, wrong.body.message]).toEqual([400, MSG_MEMBER.opwWrong]);
+      }
+      const right = await call(server, 'updateMyPassword', { opw: current, pw: next, cpw: next }, { token });
+      expect([right.body.code, right.body.message]).toEqual([201, MSG_MEMBER.passwordUpdated]);
+      current = next;
+    }
+    expect(await loginAs(server, co.main.id, 'round2pw')).toBeTruthy();
+  });
+
   it('parallel guesses cannot slip past the limit: at most 5 are judged', async () => {
     const account = shop.subs[0]!;
     const token = await loginAs(server, account.id, 'pass1234');
