@@ -112,7 +112,7 @@ describe('api/orderStatement', () => {
     expect(pdfText((await raw('api/orderStatement', { seq: orderA }, tokens.main)).body)).not.toContain('JOB-7781');
   });
 
-  it("prints the buyer's 사업자등록번호 and whole address, a line's memo, and a reference the order and its line share once", async () => {
+  it("prints the buyer's 사업자등록번호, whole address and phone, a line's memo, and a reference the order and its line share once", async () => {
     await server.db.update(companies).set({ addrSub: '센텀타워 12층' }).where(eq(companies.id, a.companyId));
     await server.db.update(orders).set({ jobRef: '77다8888' }).where(eq(orders.id, orderA));
     await server.db
@@ -123,6 +123,7 @@ describe('api/orderStatement', () => {
     const license = a.license.replace(/\D/g, '');
     expect(text).toContain(`${license.slice(0, 3)}-${license.slice(3, 5)}-${license.slice(5)}`);
     expect(text).toContain('부산해운대구센텀중앙로97센텀타워12층');
+    expect(text).toContain('051-700-1234');
     expect(text).toContain('메모:좌측앞바퀴');
     expect(text.split('77다8888')).toHaveLength(2);
     await server.db.update(companies).set({ addrSub: '' }).where(eq(companies.id, a.companyId));
@@ -195,6 +196,41 @@ describe('api/monthlyStatement', () => {
       '기간 안에 발급할 주문이 없습니다. 취소·반품된 주문은 거래명세서에 들어가지 않습니다.',
     );
   });
+
+  it('refuses a period of more rows than a statement holds before drawing it; one row fewer is drawn', async () => {
+    const c = await makeCompany(server, '명세서한도', 0);
+    const token = await loginAs(server, c.main.id, c.main.pw);
+    const product = await makeProduct(server, { tiers: [1_100, 0, 0, 0], salePrice: 1_100, name: '한도 시험 볼트' });
+    // One order of yesterday: its line, 4,999 more lines and the shipping fee make 5,001 rows.
+    const id = await insertOrder(server, {
+      companyId: c.companyId,
+      memberId: c.main.seq,
+      status: 2,
+      productId: product.id,
+      qty: 1,
+      totalAmount: 5_000 * 1_100,
+      shipping: 3_300,
+      createdAt: seoulMidnight(1),
+    });
+    await server.db.execute(sql`insert into order_lines (order_id, product_id, name, pid, qty, price)
+      select order_id, product_id, name, pid, qty, price from order_lines, generate_series(1, 4999) where order_id = ${id}`);
+    const period = { startDate: seoulDayOf(seoulMidnight(1)), endDate: seoulToday() };
+    const tooMany = await raw('api/monthlyStatement', period, token);
+    expect([tooMany.status, tooMany.json().message, tooMany.json().field]).toEqual([
+      422,
+      MSG_PAPERWORK.tooManyRows,
+      'endDate',
+    ]);
+    const [last] = await server.db
+      .select({ id: orderLines.id })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, id))
+      .orderBy(sql`${orderLines.id} desc`)
+      .limit(1);
+    await server.db.delete(orderLines).where(eq(orderLines.id, last!.id));
+    const drawn = await raw('api/monthlyStatement', period, token);
+    expect([drawn.status, drawn.type]).toEqual([200, 'application/pdf']);
+  }, 60_000);
 
   it('staff name the company; a sub-account is refused; another company id is 404', async () => {
     const staff = await raw(

@@ -47,6 +47,24 @@ describe('statement rows and totals', () => {
     expect(totals.shipping).toBe(0);
   });
 
+  it("prints a line's memo without its padding, and none for a blank one", () => {
+    const { rows } = statementRows([
+      {
+        ...order,
+        shipping: 0,
+        lines: [
+          { ...order.lines[0]!, memo: '  좌측 앞바퀴 ' },
+          { ...order.lines[1]!, memo: ' \t ' },
+        ],
+      },
+    ]);
+    expect(rows.map((r) => [r.name, r.memo])).toEqual([
+      ['브레이크 패드', '좌측 앞바퀴'],
+      ['오일 필터', undefined],
+    ]);
+    expect('memo' in rows[1]!).toBe(false);
+  });
+
   it('refuses a fraction of a won or a quantity below one', () => {
     expect(() =>
       statementRows([{ ...order, lines: [{ partNo: 'A', name: 'x', quantity: 0, unitPrice: 1000 }] }]),
