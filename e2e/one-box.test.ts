@@ -60,7 +60,9 @@ describe('one search box', () => {
     await page.goto(`${shop.server.base}/home?searchType=name&keyword=${encodeURIComponent('qmfpdlzm voem')}`);
     const keys = page.locator('.product-card').first();
     await keys.locator('.match-reason').waitFor();
-    expect(await keys.locator('.match-reason').textContent()).toBe('한/영 전환 (qmfpdlzm → 브레이크)');
+    expect(await keys.locator('.match-reason').textContent()).toBe(
+      '한/영 전환 (qmfpdlzm → 브레이크), 한/영 전환 (voem → 패드)',
+    );
     expect(await keys.locator('.product-name').textContent()).toMatch(/브레이크 패드$/);
     await shot(page, 'one-box-hangul-in-latin');
     await context.close();
