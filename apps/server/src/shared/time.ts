@@ -35,6 +35,17 @@ export function extendLicense(end: Date | null, days: number, now: Date = new Da
 }
 
 /**
+ * An admin's adjustment of N days (docs/requirements.md#licence): days added end as bought days do
+ * (`extendLicense`); days taken count back from a running licence's end, never before now, and a
+ * licence already over keeps its end (none: now).
+ */
+export function adjustLicenseEnd(end: Date | null, days: number, now: Date = new Date()): Date {
+  if (days > 0) return extendLicense(end, days, now);
+  if (end && end.getTime() > now.getTime()) return new Date(Math.max(now.getTime(), end.getTime() + days * DAY_MS));
+  return end ?? now;
+}
+
+/**
  * A date-range search over Seoul days (inclusive): from the start of the first day to the start of
  * the day after the last. The database computes the instants from the calendar days the contract
  * checked, so no day of the range (9999-12-31 included) needs a JavaScript Date.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seoulDay, startOfSeoulDay } from '@partsmall/contract';
-import { extendLicense, licenseDaysLeft } from '../../src/shared/time.js';
+import { adjustLicenseEnd, extendLicense, licenseDaysLeft } from '../../src/shared/time.js';
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3600_000;
@@ -132,5 +132,28 @@ describe('licenseDaysLeft', () => {
     const end = extendLicense(null, 30, at('2026-11-21T23:59+09:00'));
     expect(end.getTime()).toBe(Date.UTC(2026, 11, 20, 15, 0, 0));
     expect(end.getTime() % HOUR).toBe(0);
+  });
+});
+
+describe('adjustLicenseEnd (an admin adding or taking days)', () => {
+  const now = at('2026-03-05T10:00+09:00');
+  it('adds to a lapsed licence as a purchase does: 30 days end at the 30th Seoul midnight from today', () => {
+    expect(adjustLicenseEnd(at('2026-02-28T10:00+09:00'), 30, now).toISOString()).toBe(
+      at('2026-04-04T00:00+09:00').toISOString(),
+    );
+    expect(adjustLicenseEnd(null, 30, now).toISOString()).toBe(at('2026-04-04T00:00+09:00').toISOString());
+  });
+
+  it('adds to a running licence from its end, and takes days back from it', () => {
+    const running = at('2026-03-15T18:30+09:00');
+    expect(adjustLicenseEnd(running, 5, now).toISOString()).toBe(at('2026-03-20T18:30+09:00').toISOString());
+    expect(adjustLicenseEnd(running, -4, now).toISOString()).toBe(at('2026-03-11T18:30+09:00').toISOString());
+  });
+
+  it('taking more than is left ends it now; a licence over keeps its end; none ends now', () => {
+    expect(adjustLicenseEnd(at('2026-03-15T18:30+09:00'), -30, now).toISOString()).toBe(now.toISOString());
+    const lapsed = at('2026-02-28T10:00+09:00');
+    expect(adjustLicenseEnd(lapsed, -10, now).toISOString()).toBe(lapsed.toISOString());
+    expect(adjustLicenseEnd(null, -10, now).toISOString()).toBe(now.toISOString());
   });
 });

@@ -15,7 +15,7 @@ import { insertPayment, paymentsWithNames, paymentWhere } from '../payments/repo
 import { ledgerOfCompany, ledgerSum } from '../wallet/repository.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
-import { extendLicense, licenseDaysLeft } from '../../shared/time.js';
+import { adjustLicenseEnd, licenseDaysLeft } from '../../shared/time.js';
 import type { SessionSockets } from '../auth/index.js';
 import { credit, debit } from '../wallet/index.js';
 import { setAccountStatus } from './account-status.js';
@@ -209,14 +209,7 @@ export async function adjustCash(
   return point;
 }
 
-const DAY_MS = 86_400_000;
-
-/**
- * Licence days added as a purchase adds them (a running licence gains from its end; one that ran out
- * or never was ends on the last of the N Seoul days from today, docs/requirements.md#licence), so
- * 30 days granted and 30 days bought end alike. Days taken count back from a running licence's end,
- * never before now; a licence that ran out keeps its end.
- */
+/** Licence days added or taken by an admin, as `adjustLicenseEnd` counts them (docs/requirements.md#licence). */
 export async function adjustLicense(
   db: Db,
   events: EventSink,
@@ -228,11 +221,7 @@ export async function adjustLicense(
     const row = await lockCompany(tx, r.companyId);
     if (!row) throw notFound(MSG_ADMIN.companyNotFound);
     const current = row.licenseEnd;
-    const running = current !== null && current > now;
-    let end: Date;
-    if (r.days > 0) end = extendLicense(current, r.days, now);
-    else if (running) end = new Date(Math.max(now.getTime(), current.getTime() + r.days * DAY_MS));
-    else end = current ?? now;
+    const end = adjustLicenseEnd(current, r.days, now);
     await updateCompany(tx, r.companyId, { licenseEnd: end });
     await recordAudit(tx, {
       memberId: staffId,
