@@ -77,7 +77,29 @@ export async function tossStandIn(secretKey: string) {
   let confirmBehaviour: TossBehaviour = { kind: 'normal' };
   let fetchBehaviour: TossBehaviour = { kind: 'normal' };
   let issueBehaviour: TossBehaviour = { kind: 'normal' };
-  let confirmHold: { arrived: number; gate: Promise<void> } | null = null;
+  /** Calls kept waiting while Toss still works on them (holdConfirms, holdIssues): their key is 'processing'. */
+  const holds: Record<'confirm' | 'issue', { arrived: number; gate: Promise<void> } | null> = {
+    confirm: null,
+    issue: null,
+  };
+  const waitIfHeld = async (which: 'confirm' | 'issue') => {
+    const held = holds[which];
+    if (!held) return;
+    held.arrived += 1;
+    await held.gate;
+  };
+  const hold = (which: 'confirm' | 'issue') => {
+    let open = () => {};
+    const held = { arrived: 0, gate: new Promise<void>((resolve) => (open = resolve)) };
+    holds[which] = held;
+    return {
+      arrived: () => held.arrived,
+      release() {
+        holds[which] = null;
+        open();
+      },
+    };
+  };
   const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
 
   /** Answers by idempotency key (secret key, key, method, URL): 'processing' while the first runs. */
@@ -141,11 +163,8 @@ export async function tossStandIn(secretKey: string) {
     }
     if (req.method === 'POST' && path === '/v1/payments/confirm') {
       const { paymentKey, orderId, amount } = body as { paymentKey: string; orderId: string; amount: number };
-      if (confirmHold) {
-        // Toss still working on it (the card company not answered yet): the key is being processed.
-        confirmHold.arrived += 1;
-        await confirmHold.gate;
-      }
+      // Toss still working on it (the card company not answered yet): the key is being processed.
+      await waitIfHeld('confirm');
       if (confirmBehaviour.kind === 'refuse') {
         const p = payments.get(paymentKey);
         if (p && confirmBehaviour.code === 'REJECT_CARD_PAYMENT') p.status = 'ABORTED';
@@ -170,6 +189,7 @@ export async function tossStandIn(secretKey: string) {
     // 가상계좌 발급 요청 (POST /v1/virtual-accounts): amount, orderId, orderName, customerName, bank
     // required; validHours or dueDate, at most 30 days ahead; an orderId used before is refused.
     if (req.method === 'POST' && path === '/v1/virtual-accounts') {
+      await waitIfHeld('issue');
       return answer(res, issueBehaviour, slot, () => {
         const b = (body ?? {}) as Record<string, unknown>;
         const missing = ['amount', 'orderId', 'orderName', 'customerName', 'bank'].filter((k) => b[k] === undefined);
@@ -293,17 +313,12 @@ export async function tossStandIn(secretKey: string) {
       };
     },
     /** Keeps confirms waiting, before they are done, until `release()`; `arrived()` counts them. */
-    holdConfirms() {
-      let open = () => {};
-      const held = { arrived: 0, gate: new Promise<void>((resolve) => (open = resolve)) };
-      confirmHold = held;
-      return {
-        arrived: () => held.arrived,
-        release() {
-          confirmHold = null;
-          open();
-        },
-      };
+    holdConfirms: () => hold('confirm'),
+    /** Keeps virtual-account issues waiting the same way (the bank not answered yet). */
+    holdIssues: () => hold('issue'),
+    /** Fifteen days on: Toss keeps an Idempotency-Key's answer that long, then forgets it. */
+    forgetIdempotencyKeys() {
+      idempotent.clear();
     },
   };
 }

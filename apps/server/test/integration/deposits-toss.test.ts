@@ -124,6 +124,42 @@ describe('issuing a statement account at Toss', () => {
     const rows = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, seq));
     expect(rows.map((r) => [r.status, r.failure])).toEqual([['failed', 'INVALID_BANK 유효하지 않은 은행입니다.']]);
   });
+  it("asked twice at once (a double click, or the click beside the close's job): one account at Toss, opened and kept", async () => {
+    const c = await makeCompany(server, '동시발급정비', 0);
+    await giveCredit(server, c.companyId);
+    const seq = await makeStatement(server, c.companyId, '2026-10', 16_000, '2026-11-10');
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const pay = () => call(server, 'payStatement', { seq, method: 'virtualAccount' }, { token });
+    const held = toss.holdIssues();
+    let first: ReturnType<typeof pay>;
+    let second: Awaited<ReturnType<typeof pay>>;
+    try {
+      first = pay();
+      await until('the first issue at Toss', async () => held.arrived() === 1);
+      // Toss is still working on the first: the same orderId and key answer 409 IDEMPOTENT_REQUEST_PROCESSING.
+      second = await pay();
+    } finally {
+      held.release();
+    }
+    const firstAnswer = await first;
+    expect([firstAnswer.status, firstAnswer.body.message]).toEqual([200, MSG_DEPOSIT.accountIssued]);
+    expect([second.status, second.body.message]).toEqual([503, MSG_DEPOSIT.accountUnavailable]);
+    const rows = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, seq));
+    expect(rows.map((r) => r.status)).toEqual(['open']);
+    const atToss = [...toss.payments.values()].filter((p) => p.orderId.startsWith(`stm-${seq}-`));
+    expect(atToss.map((p) => p.virtualAccount!.accountNumber)).toEqual([rows[0]!.accountNumber]);
+    expect(
+      (firstAnswer.body.results as { virtualAccount: { accountNumber: string } }).virtualAccount.accountNumber,
+    ).toBe(rows[0]!.accountNumber);
+    expect((await statementOf(server, seq)).vaAccountNumber).toBe(rows[0]!.accountNumber);
+    // Asked again once open: the same account, and Toss is asked nothing.
+    const callsBefore = toss.calls.length;
+    const third = await pay();
+    expect((third.body.results as { virtualAccount: { accountNumber: string } }).virtualAccount.accountNumber).toBe(
+      rows[0]!.accountNumber,
+    );
+    expect(toss.calls.length).toBe(callsBefore);
+  });
 });
 
 describe('the DEPOSIT_CALLBACK webhook', () => {

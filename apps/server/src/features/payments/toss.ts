@@ -193,6 +193,11 @@ export function createTossGateway(settings: TossSettings, site: { readonly publi
       // Issued before and the key's answer forgotten (Toss keeps it 15 days): read the account back.
       if (result.kind === 'refused' && ['DUPLICATED_ORDER_ID', 'ALREADY_PROCESSED_PAYMENT'].includes(result.code))
         result = await callApi('GET', `/v1/payments/orders/${encodeURIComponent(request.orderId)}`);
+      // The same orderId asked twice at once (a double click, the click beside the close's job): Toss is
+      // still issuing the first and answers 409. Not a refusal: the first opens the account, a later try
+      // reads it (docs/requirements.md#credit-deposits).
+      if (result.kind === 'refused' && (result.status === 409 || result.code === 'IDEMPOTENT_REQUEST_PROCESSING'))
+        return { kind: 'unanswered', reason: result.code };
       return issuedAccount(result, request);
     },
   };
