@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_DEPOSIT } from '@partsmall/contract';
 import { depositEvents, deposits, statementAccounts } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
+import { applyStatementPayment } from '../../src/features/credit/index.js';
 import { issueStatementAccount } from '../../src/features/deposits/index.js';
 import { virtualAccountsFromConfig } from '../../src/features/payments/index.js';
 import { call, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
@@ -64,10 +65,30 @@ async function statementWithAccount(label: string, amount = 55_000) {
   return { company: c, seq, account: account!, answer: res.body.results! };
 }
 
+/**
+ * A statement whose account Toss issued but whose answer was lost (the row still `issuing`), and
+ * Toss's memory of the key gone: the next ask meets DUPLICATED_ORDER_ID.
+ */
+async function issueLostThenForgotten(label: string, amount: number) {
+  const c = await makeCompany(server, label, 0);
+  await giveCredit(server, c.companyId);
+  const seq = await makeStatement(server, c.companyId, '2026-10', amount, '2026-11-10');
+  const provider = virtualAccountsFromConfig(server.ctx!.config);
+  toss.onIssue({ kind: 'late', afterMs: 1500 });
+  await expect(issueStatementAccount(server.db, provider, seq)).rejects.toThrow(/응답 없음/);
+  toss.onIssue({ kind: 'normal' });
+  toss.forgetIdempotencyKeys();
+  const [row] = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, seq));
+  expect(row).toMatchObject({ status: 'issuing', secret: null });
+  return { seq, row: row!, provider };
+}
+
 describe('issuing a statement account at Toss', () => {
   it("POST /v1/virtual-accounts as Toss's reference asks, once, with the due date as expiry", async () => {
     const before = toss.calls.length;
+    const askedFrom = Date.now();
     const { seq, account, answer } = await statementWithAccount('토스정비');
+    const askedUntil = Date.now();
     const issued = toss.calls.slice(before).filter((c) => c.path === '/v1/virtual-accounts');
     expect(issued).toHaveLength(1);
     const body = issued[0]!.body as Record<string, unknown>;
@@ -83,10 +104,12 @@ describe('issuing a statement account at Toss', () => {
       virtualAccountCallbackUrl: `${server.base}/payCenter/toss/webhook`,
     });
     expect(account.orderId).toMatch(/^stm-\d+-[0-9a-f]{12}$/);
-    // At most 30 days ahead (Toss's limit): the statement's due day is past here, so 3 days from now.
+    // The statement's due day is past here, so three days from the ask, written as Seoul's wall clock
+    // (Toss's own form, whole seconds).
+    expect(body.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/);
     const due = Date.parse(String(body.dueDate));
-    expect(due).toBeGreaterThan(Date.now() + 2 * 86400_000);
-    expect(due).toBeLessThanOrEqual(Date.now() + 30 * 86400_000);
+    expect(due).toBeGreaterThanOrEqual(askedFrom + 3 * 86400_000 - 1000);
+    expect(due).toBeLessThanOrEqual(askedUntil + 3 * 86400_000);
     expect(answer.virtualAccount).toMatchObject({ accountNumber: account.accountNumber, holder: '토스정비상사' });
     expect(answer.demoBankUrl).toBeUndefined();
     expect(account).toMatchObject({ status: 'open', provider: 'toss', amount: 55_000 });
@@ -124,6 +147,72 @@ describe('issuing a statement account at Toss', () => {
     const rows = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, seq));
     expect(rows.map((r) => [r.status, r.failure])).toEqual([['failed', 'INVALID_BANK 유효하지 않은 은행입니다.']]);
   });
+  it('a statement due in ten days: Toss keeps its account open to the end of that day, Seoul time', async () => {
+    const seoulDay = (ms: number) => new Date(ms + 9 * 3600_000).toISOString().slice(0, 10);
+    const dueDay = seoulDay(Date.now() + 10 * 86400_000);
+    const c = await makeCompany(server, '기한정비', 0);
+    await giveCredit(server, c.companyId);
+    const seq = await makeStatement(server, c.companyId, '2026-10', 14_000, dueDay);
+    const before = toss.calls.length;
+    const opened = await issueStatementAccount(server.db, virtualAccountsFromConfig(server.ctx!.config), seq);
+    const issued = toss.calls.slice(before).find((x) => x.path === '/v1/virtual-accounts')!;
+    expect((issued.body as { dueDate: string }).dueDate).toBe(`${dueDay}T23:59:59+09:00`);
+    expect(opened!.dueAt.toISOString()).toBe(new Date(`${dueDay}T23:59:59+09:00`).toISOString());
+  });
+
+  it('a statement with nothing left to pay gets no account, and Toss is asked nothing', async () => {
+    const c = await makeCompany(server, '완납정비', 0);
+    await giveCredit(server, c.companyId);
+    const seq = await makeStatement(server, c.companyId, '2026-10', 15_000, '2026-11-10');
+    await server.db.transaction((tx) =>
+      applyStatementPayment(tx, {
+        statementId: seq,
+        amount: 15_000,
+        idemKey: `test:paid:${seq}`,
+        note: '현금 입금 (시험)',
+      }),
+    );
+    expect((await statementOf(server, seq)).status).toBe('paid');
+    const before = toss.calls.length;
+    expect(await issueStatementAccount(server.db, virtualAccountsFromConfig(server.ctx!.config), seq)).toBeNull();
+    expect(await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, seq))).toEqual([]);
+    expect(toss.calls.length).toBe(before);
+  });
+
+  it("issued before and the key's answer forgotten (15 days on): DUPLICATED_ORDER_ID, and the account is read back", async () => {
+    const { seq, row, provider } = await issueLostThenForgotten('재조회정비', 13_000);
+    const before = toss.calls.length;
+    const opened = await issueStatementAccount(server.db, provider, seq);
+    const atToss = [...toss.payments.values()].filter((p) => p.orderId === row.orderId);
+    expect(atToss).toHaveLength(1);
+    expect(opened).toMatchObject({
+      status: 'open',
+      orderId: row.orderId,
+      accountNumber: atToss[0]!.virtualAccount!.accountNumber,
+      secret: atToss[0]!.secret,
+    });
+    expect(toss.calls.slice(before).map((x) => `${x.method} ${x.path}`)).toEqual([
+      'POST /v1/virtual-accounts',
+      `GET /v1/payments/orders/${row.orderId}`,
+    ]);
+  });
+
+  it.each([
+    ['of another amount', 0, { totalAmount: 17_001 }],
+    ['cancelled', 1, { status: 'CANCELED' }],
+    ['without its deposit secret', 2, { secret: null }],
+  ])("an account read back %s is not taken as the statement's: the try is marked failed", async (_, i, change) => {
+    const { seq, row, provider } = await issueLostThenForgotten(`재조회거절${i}`, 17_000);
+    Object.assign(
+      [...toss.payments.values()].find((p) => p.orderId === row.orderId)!,
+      change,
+    );
+    await expect(issueStatementAccount(server.db, provider, seq)).rejects.toThrow(/UNEXPECTED_ANSWER/);
+    const rows = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, seq));
+    expect(rows.map((r) => [r.status, r.failure?.split(' ')[0]])).toEqual([['failed', 'UNEXPECTED_ANSWER']]);
+    expect((await statementOf(server, seq)).vaAccountNumber).toBeNull();
+  });
+
   it("asked twice at once (a double click, or the click beside the close's job): one account at Toss, opened and kept", async () => {
     const c = await makeCompany(server, '동시발급정비', 0);
     await giveCredit(server, c.companyId);
@@ -191,6 +280,29 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
     expect(res.body!.message).toBe(MSG_DEPOSIT.webhookSecret);
     const noSecret = await webhook({ ...body, secret: '' });
     expect(noSecret.status).toBe(400);
+    expect(await server.db.select().from(depositEvents).where(eq(depositEvents.accountId, account.id))).toEqual([]);
+    expect((await statementOf(server, seq)).status).toBe('unpaid');
+  });
+
+  it('for an account whose issue was never answered (no secret stored yet): refused until the account is opened', async () => {
+    const { seq, row, provider } = await issueLostThenForgotten('미발급입금정비', 18_000);
+    const body = toss.depositInto(row.orderId); // Toss's own secret, which the shop has not heard yet
+    const early = await webhook(body);
+    expect([early.status, early.body!.message]).toEqual([400, MSG_DEPOSIT.webhookSecret]);
+    expect(await server.db.select().from(depositEvents).where(eq(depositEvents.accountId, row.id))).toEqual([]);
+    // The job's retry reads the account back; Toss's next delivery of the same callback is then taken.
+    await issueStatementAccount(server.db, provider, seq);
+    const retried = await webhook(body);
+    expect([retried.status, retried.body!.message]).toEqual([200, MSG_DEPOSIT.webhookStored]);
+    await until('applied', async () => (await statementOf(server, seq)).status === 'paid');
+  });
+
+  it("a callback without a secret is no statement's deposit: nothing stored, nothing applied", async () => {
+    const { seq, account } = await statementWithAccount('무비밀정비');
+    const { secret: _secret, ...withoutSecret } = toss.depositInto(account.orderId);
+    const res = await webhook(withoutSecret);
+    expect(res.status).toBe(200);
+    expect((res.body!.results as { status: string }).status).toBe('unknown');
     expect(await server.db.select().from(depositEvents).where(eq(depositEvents.accountId, account.id))).toEqual([]);
     expect((await statementOf(server, seq)).status).toBe('unpaid');
   });

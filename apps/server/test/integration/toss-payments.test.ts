@@ -103,6 +103,11 @@ describe('the payment window', () => {
     expect(withoutKey.status).toBe(404);
     const otherKey = await rawCall(server, 'GET', `payCenter/toss/${paymentId}?key=AAAA`);
     expect(otherKey.status).toBe(404);
+    // Another payment's key, of the same length: compared byte for byte, not by its length.
+    const accountKey = new URL(account.online_url).searchParams.get('key')!;
+    expect(accountKey).toHaveLength(new URL(online_url).searchParams.get('key')!.length);
+    const anotherPaymentsKey = await rawCall(server, 'GET', `payCenter/toss/${paymentId}?key=${accountKey}`);
+    expect(anotherPaymentsKey.status).toBe(404);
   });
 });
 
@@ -123,10 +128,13 @@ describe('card payments confirmed by the server', () => {
     expect(confirm[0]!.idempotencyKey).toBe(`confirm-${p.paymentKey}`);
     expect(await balance()).toBe(before + 41_000);
 
+    const callsBefore = toss.calls.length;
     const again = await rawCall(server, 'GET', successPath(p, 41_000));
     expect(again.text).toContain(MSG_MEMBER.paymentDone);
     expect(await balance()).toBe(before + 41_000);
     expect(await ledgerNotes(paymentId)).toBe(1);
+    // Settled here already: the reload asks Toss nothing.
+    expect(toss.calls.length).toBe(callsBefore);
   });
 
   it('refuses an amount changed in the address without asking Toss to confirm', async () => {
@@ -250,6 +258,87 @@ describe('card payments confirmed by the server', () => {
     expect(await balance()).toBe(before + 85_000);
   });
 
+  it.each([
+    [
+      'PROVIDER_ERROR (400, the card company did not answer)',
+      67_000,
+      400,
+      'PROVIDER_ERROR',
+      '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
+    ],
+    [
+      'FAILED_INTERNAL_SYSTEM_PROCESSING (500)',
+      68_000,
+      500,
+      'FAILED_INTERNAL_SYSTEM_PROCESSING',
+      '내부 시스템 처리 작업이 실패했습니다. 잠시 후 다시 시도해주세요.',
+    ],
+  ])(
+    'a confirm answered %s while Toss still holds the payment in progress: pending, not a refusal; its webhook credits it',
+    async (_, amount, httpStatus, code, message) => {
+      const before = await balance();
+      const { paymentId } = await open(amount);
+      const p = toss.authorise(paymentId, amount);
+      toss.onConfirm({ kind: 'refuse', status: httpStatus, code, message });
+      const res = await rawCall(server, 'GET', successPath(p, amount));
+      expect(res.text).toContain(MSG_PROVIDER.tossPending);
+      expect(res.text).not.toContain(MSG_PROVIDER.tossFailed);
+      expect(await status(paymentId)).toBe('pending');
+      expect(await balance()).toBe(before);
+      p.status = 'DONE';
+      const later = await webhook(toss.statusChanged(p.paymentKey));
+      expect(later.body?.results).toEqual({ orderId: paymentId, status: 'paid', repeated: false });
+      expect(await balance()).toBe(before + amount);
+    },
+  );
+
+  it('ALREADY_PROCESSED_PAYMENT while Toss cannot be read back: pending, not a refusal; its webhook credits it', async () => {
+    const before = await balance();
+    const { paymentId } = await open(76_000);
+    const p = toss.authorise(paymentId, 76_000);
+    p.status = 'DONE';
+    toss.onFetch({ kind: 'down' });
+    const res = await rawCall(server, 'GET', successPath(p, 76_000));
+    expect(res.text).toContain(MSG_PROVIDER.tossPending);
+    expect(res.text).not.toContain(MSG_PROVIDER.tossFailed);
+    expect(await balance()).toBe(before);
+    toss.onFetch({ kind: 'normal' });
+    const later = await webhook(toss.statusChanged(p.paymentKey));
+    expect(later.body?.results).toEqual({ orderId: paymentId, status: 'paid', repeated: false });
+    expect(await balance()).toBe(before + 76_000);
+  });
+
+  it('ALREADY_PROCESSED_PAYMENT for a payment Toss aborted: read back, and the page says it was refused', async () => {
+    const before = await balance();
+    const { paymentId } = await open(78_000);
+    const p = toss.authorise(paymentId, 78_000);
+    p.status = 'ABORTED'; // an earlier confirm of this key failed at the card company
+    const res = await rawCall(server, 'GET', successPath(p, 78_000));
+    expect(res.text).toContain(MSG_MEMBER.paymentDeclined);
+    expect(res.text).not.toContain(MSG_PROVIDER.tossPending);
+    expect(await balance()).toBe(before);
+    expect(await ledgerNotes(paymentId)).toBe(0);
+  });
+
+  it("a success address with another payment's key and this payment's order: no success shown, nothing credited here", async () => {
+    const before = await balance();
+    const mine = await open(71_000);
+    const other = await open(72_000);
+    toss.authorise(mine.paymentId, 71_000);
+    const others = toss.authorise(other.paymentId, 72_000);
+    others.status = 'DONE';
+    const res = await rawCall(
+      server,
+      'GET',
+      successPath({ paymentKey: others.paymentKey, orderId: mine.paymentId }, 71_000),
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(MSG_PROVIDER.tossWebhookMismatch);
+    expect(res.text).not.toContain(MSG_MEMBER.paymentDone);
+    expect([await status(mine.paymentId), await status(other.paymentId)]).toEqual(['pending', 'pending']);
+    expect(await balance()).toBe(before);
+  });
+
   it('with Toss unreachable the payment stays pending, and its PAYMENT_STATUS_CHANGED webhook credits it later', async () => {
     const before = await balance();
     const { paymentId } = await open(96_000);
@@ -276,6 +365,28 @@ describe('card payments confirmed by the server', () => {
   });
 });
 
+describe('a top-up cancelled at Toss after it was credited (a refund, whole or in part)', () => {
+  it('is answered 200 so that Toss stops sending it, and the cash stays as credited for staff to settle', async () => {
+    const before = await balance();
+    const { paymentId } = await open(77_000);
+    const p = toss.authorise(paymentId, 77_000);
+    expect((await rawCall(server, 'GET', successPath(p, 77_000))).text).toContain(MSG_MEMBER.paymentDone);
+    expect(await balance()).toBe(before + 77_000);
+    for (const cancelled of ['PARTIAL_CANCELED', 'CANCELED']) {
+      p.status = cancelled;
+      const res = await webhook(toss.statusChanged(p.paymentKey));
+      expect([res.status, res.body?.message, res.body?.results]).toEqual([
+        200,
+        MSG_MEMBER.paymentConflict,
+        { orderId: paymentId, status: 'paid', repeated: true },
+      ]);
+    }
+    expect(await status(paymentId)).toBe('paid');
+    expect(await balance()).toBe(before + 77_000);
+    expect(await ledgerNotes(paymentId)).toBe(1);
+  });
+});
+
 describe('a payment Toss reports with another amount than the stored one credits nothing', () => {
   it('on the success redirect: a card payment done at Toss for 1,500 of a stored 150,000', async () => {
     const before = await balance();
@@ -293,7 +404,7 @@ describe('a payment Toss reports with another amount than the stored one credits
 
   it('on the success redirect: a virtual account issued for 1,600 of a stored 160,000 is not shown as the account to pay', async () => {
     const before = await balance();
-    const { paymentId } = await open(160_000, 'banktransfer');
+    const { paymentId, online_url } = await open(160_000, 'banktransfer');
     const p = toss.authorise(paymentId, 160_000, '가상계좌', 1_600);
     p.status = 'WAITING_FOR_DEPOSIT';
     const res = await rawCall(server, 'GET', successPath(p, 160_000));
@@ -301,6 +412,9 @@ describe('a payment Toss reports with another amount than the stored one credits
     expect(res.text).toContain(MSG_MEMBER.paymentAmountMismatch);
     expect(res.text).not.toContain('56211802314051');
     expect(res.text).not.toContain(MSG_PROVIDER.tossWaitingForDeposit);
+    // Nor when the window's link is opened again.
+    const reopened = await rawCall(server, 'GET', online_url.slice(server.base.length));
+    expect(reopened.text).not.toContain('56211802314051');
     // Paid into at Toss all the same: the deposit webhook credits nothing either.
     const deposit = await webhook(toss.deposit(p.paymentKey));
     expect([deposit.status, deposit.body?.message]).toEqual([400, MSG_MEMBER.paymentAmountMismatch]);
@@ -378,6 +492,31 @@ describe('virtual accounts', () => {
     expect(await balance()).toBe(before + 120_000);
     expect(await ledgerNotes(paymentId)).toBe(1);
     await expectLedgerMatchesBalances(server);
+  });
+
+  it('a confirm whose answer is lost in a timeout: the issued account is read back from Toss and shown', async () => {
+    const { paymentId } = await open(121_000, 'banktransfer');
+    const p = toss.authorise(paymentId, 121_000, '가상계좌');
+    toss.onConfirm({ kind: 'late', afterMs: 1_000 });
+    const res = await rawCall(server, 'GET', successPath(p, 121_000));
+    expect(res.text).toContain(MSG_PROVIDER.tossWaitingForDeposit);
+    expect(res.text).toContain('56211802314051');
+    expect(await status(paymentId)).toBe('pending');
+  });
+
+  it('left unpaid past its due: EXPIRED declines the top-up, credits nothing, and its link no longer shows the account', async () => {
+    const before = await balance();
+    const { paymentId, online_url } = await open(122_000, 'banktransfer');
+    const p = toss.authorise(paymentId, 122_000, '가상계좌');
+    expect((await rawCall(server, 'GET', successPath(p, 122_000))).text).toContain('56211802314051');
+    p.status = 'EXPIRED';
+    const res = await webhook(toss.statusChanged(p.paymentKey));
+    expect(res.body?.results).toEqual({ orderId: paymentId, status: 'declined', repeated: false });
+    expect(await status(paymentId)).toBe('declined');
+    const link = await rawCall(server, 'GET', online_url.slice(server.base.length));
+    expect(link.text).toContain(MSG_MEMBER.paymentDeclined);
+    expect(link.text).not.toContain('56211802314051');
+    expect(await balance()).toBe(before);
   });
 
   it('an issued account sends one 입금 대기 notice (bank, account, amount, due), however often it is seen', async () => {
