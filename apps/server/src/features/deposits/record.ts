@@ -103,14 +103,23 @@ export async function recordDeposit(
   return { deposit: after!, created: true, ladder };
 }
 
+/** A depositor name as a bank file's lines are compared: NFKC, spaces folded and trimmed. */
+const comparedName = (name: string) => name.normalize('NFKC').replace(/\s+/g, ' ').trim();
+
 /**
- * The source key of a line of a bank file: its instant, compared depositor name and amount, and how
- * many identical lines came before it in the file (two equal deposits in one minute are two). The
- * same export imported again, or a later export of an overlapping period, finds its lines recorded.
+ * The source keys of a bank file's lines: each line's instant, compared depositor name and amount,
+ * and how many lines with the same three came before it in the file (two equal deposits in one minute
+ * are two, however their names are spaced). The same export imported again, or a later export of an
+ * overlapping period, finds its lines recorded.
  */
-export function importKey(row: { depositedAt: string; depositorName: string; amount: number }, nth: number): string {
-  const text = `${row.depositedAt}\u0000${row.depositorName.normalize('NFKC').replace(/\s+/g, ' ').trim()}\u0000${row.amount}\u0000${nth}`;
-  return `import:${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+export function importKeys(rows: readonly { depositedAt: string; depositorName: string; amount: number }[]): string[] {
+  const seen = new Map<string, number>();
+  return rows.map((row) => {
+    const same = `${row.depositedAt}\u0000${comparedName(row.depositorName)}\u0000${row.amount}`;
+    const nth = seen.get(same) ?? 0;
+    seen.set(same, nth + 1);
+    return `import:${createHash('sha256').update(`${same}\u0000${nth}`).digest('hex').slice(0, 40)}`;
+  });
 }
 
 /** Deposits as the back office reads them (their company, the review reason and matched companies, what they paid). */

@@ -20,7 +20,7 @@ import type { FileDeposit } from './files.js';
 import {
   companyName,
   depositRows,
-  importKey,
+  importKeys,
   loadNameIndex,
   lockDeposit,
   recordDeposit,
@@ -171,13 +171,8 @@ export async function importDeposits(
   memberId: number,
 ): Promise<{ applied: number; review: number; duplicates: number }> {
   const names = await loadNameIndex(db);
-  const seen = new Map<string, number>();
-  const keyed = rows.map((r) => {
-    const same = `${r.depositedAt}\u0000${r.depositorName}\u0000${r.amount}`;
-    const nth = seen.get(same) ?? 0;
-    seen.set(same, nth + 1);
-    return { row: r, key: importKey(r, nth) };
-  });
+  const keys = importKeys(rows);
+  const keyed = rows.map((row, i) => ({ row, key: keys[i]! }));
   const counts = { applied: 0, review: 0, duplicates: 0 };
   for (let at = 0; at < keyed.length; at += IMPORT_CHUNK) {
     await db.transaction(async (tx: Tx) => {
