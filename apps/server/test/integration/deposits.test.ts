@@ -169,6 +169,22 @@ describe('deposits staff enter', () => {
     expect(await statementOf(server, march)).toMatchObject({ paid: 120_000, status: 'paid' });
     expect(await balanceOf(server, c.companyId)).toBe(cashBefore + 30_000);
     expect(await owed(server, c.companyId)).toBe(0);
+    // Who entered it, on the deposit and on the cash row of what went to cash.
+    const [staff] = await server.db
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.loginId, 'staff@partsmall.kr'));
+    const seq = (res.body.results as { seq: number }).seq;
+    const [row] = await server.db
+      .select({ recordedBy: deposits.recordedBy })
+      .from(deposits)
+      .where(eq(deposits.id, seq));
+    expect(row!.recordedBy).toBe(staff!.id);
+    const cashRows = await server.db
+      .select({ memberId: cashLedger.memberId, note: cashLedger.note })
+      .from(cashLedger)
+      .where(eq(cashLedger.companyId, c.companyId));
+    expect(cashRows.filter((r) => r.note.startsWith(`입금 #${seq} `)).map((r) => r.memberId)).toEqual([staff!.id]);
     await expectLedgerMatchesBalances(server);
     await expectStatementsMatchLedger(server);
   });
