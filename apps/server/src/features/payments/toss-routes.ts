@@ -20,6 +20,7 @@ import {
   TOSS_VIRTUAL_ACCOUNT_HOURS,
   bankName,
   checkTossPageKey,
+  keyStillProcessing,
   settledStatus,
   type TossGateway,
   type TossPayment,
@@ -69,9 +70,9 @@ export async function applyTossPayment(
   };
 }
 
-/** Toss's answer to a confirm while an earlier one of the same key is being processed (409): not a refusal. */
+/** A confirm whose outcome is still to come: its key still being processed, or the card company not answering. */
 const stillProcessing = (r: Extract<TossResult, { kind: 'refused' }>) =>
-  r.status === 409 || r.code === 'IDEMPOTENT_REQUEST_PROCESSING' || r.code === 'PROVIDER_ERROR';
+  keyStillProcessing(r) || r.code === 'PROVIDER_ERROR';
 
 const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : '');
 

@@ -33,6 +33,13 @@ export type TossResult =
   | { kind: 'refused'; status: number; code: string; message: string }
   | { kind: 'unanswered'; reason: string };
 
+/**
+ * Toss's answer to a request whose Idempotency-Key is still being processed by an earlier one (409
+ * IDEMPOTENT_REQUEST_PROCESSING): not a refusal, the first request's outcome is still to come.
+ */
+export const keyStillProcessing = (r: TossResult) =>
+  r.kind === 'refused' && (r.status === 409 || r.code === 'IDEMPOTENT_REQUEST_PROCESSING');
+
 /** Which of our payment states a Toss status settles to; undefined = not settled yet. */
 export function settledStatus(tossStatus: string): 'paid' | 'declined' | undefined {
   if (tossStatus === 'DONE') return 'paid';
@@ -196,8 +203,7 @@ export function createTossGateway(settings: TossSettings, site: { readonly publi
       // The same orderId asked twice at once (a double click, the click beside the close's job): Toss is
       // still issuing the first and answers 409. Not a refusal: the first opens the account, a later try
       // reads it (docs/requirements.md#credit-deposits).
-      if (result.kind === 'refused' && (result.status === 409 || result.code === 'IDEMPOTENT_REQUEST_PROCESSING'))
-        return { kind: 'unanswered', reason: result.code };
+      if (result.kind === 'refused' && keyStillProcessing(result)) return { kind: 'unanswered', reason: result.code };
       return issuedAccount(result, request);
     },
   };
