@@ -4,6 +4,7 @@ import { answerOf } from './envelope.js';
 /** Korean texts of the real payment and SMS providers' pages and answers. */
 export const MSG_PROVIDER = {
   tossWaitingForDeposit: '가상계좌가 발급되었습니다. 아래 계좌로 입금하시면 충전이 완료됩니다.',
+  tossAccountExpired: '입금 기한이 지나 가상계좌가 만료되었습니다. 충전하려면 다시 신청해 주세요.',
   tossPending: '결제 확인이 늦어지고 있습니다. 잠시 후 결제 내역에서 확인해 주세요.',
   tossFailed: '결제를 완료하지 못했습니다.',
   tossUnavailable: '결제사에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',

@@ -514,8 +514,33 @@ describe('virtual accounts', () => {
     expect(res.body?.results).toEqual({ orderId: paymentId, status: 'declined', repeated: false });
     expect(await status(paymentId)).toBe('declined');
     const link = await rawCall(server, 'GET', online_url.slice(server.base.length));
-    expect(link.text).toContain(MSG_MEMBER.paymentDeclined);
+    expect(link.status).toBe(200);
+    // The buyer reads why: the account lapsed, not a refusal.
+    expect(link.text).toContain(MSG_PROVIDER.tossAccountExpired);
+    expect(link.text).not.toContain(MSG_MEMBER.paymentDeclined);
     expect(link.text).not.toContain('56211802314051');
+    // Toss unreachable when the link is opened again: what stands, without the reason.
+    toss.onFetch({ kind: 'down' });
+    const later = await rawCall(server, 'GET', online_url.slice(server.base.length));
+    expect(later.status).toBe(200);
+    expect(later.text).toContain(MSG_MEMBER.paymentDeclined);
+    expect(await balance()).toBe(before);
+  });
+
+  it('an account cancelled at Toss before its deposit: the link says declined, not expired', async () => {
+    const before = await balance();
+    const { paymentId, online_url } = await open(123_000, 'banktransfer');
+    const p = toss.authorise(paymentId, 123_000, '가상계좌');
+    expect((await rawCall(server, 'GET', successPath(p, 123_000))).text).toContain('56211802314051');
+    p.status = 'CANCELED';
+    expect((await webhook(toss.statusChanged(p.paymentKey))).body?.results).toEqual({
+      orderId: paymentId,
+      status: 'declined',
+      repeated: false,
+    });
+    const link = await rawCall(server, 'GET', online_url.slice(server.base.length));
+    expect(link.text).toContain(MSG_MEMBER.paymentDeclined);
+    expect(link.text).not.toContain(MSG_PROVIDER.tossAccountExpired);
     expect(await balance()).toBe(before);
   });
 

@@ -102,6 +102,17 @@ export function tossRoutes(app: Api, db: Db, events: EventSink, gateway: TossGat
   webhookRoute(app, t);
 }
 
+/**
+ * Why a declined transfer top-up's link shows no account: Toss says EXPIRED when the account lapsed
+ * unpaid (docs/operations.md#payments-toss-payments). Undefined (the plain outcome) for anything else, or when
+ * Toss cannot be read.
+ */
+async function lapsedAccountText(gateway: TossGateway, payment: { status: string; pgcode: string; gatewayId: string }) {
+  if (payment.status !== 'declined' || payment.pgcode !== 'banktransfer') return undefined;
+  const read = await gateway.fetchByOrder(payment.gatewayId);
+  return read.kind === 'payment' && read.payment.status === 'EXPIRED' ? MSG_PROVIDER.tossAccountExpired : undefined;
+}
+
 /** The link handed to the buyer: Toss's payment window for a pending payment, or where it stands. */
 function windowRoute(scope: Api, t: TossRouteDeps) {
   const { db, gateway, site } = t;
@@ -113,8 +124,10 @@ function windowRoute(scope: Api, t: TossRouteDeps) {
       const ok = checkTossPageKey(gateway.settings, req.params.paymentId, req.query.key);
       const payment = ok ? await paymentByGatewayId(db, gateway.name, req.params.paymentId) : undefined;
       if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
-      if (payment.status !== 'pending')
-        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
+      if (payment.status !== 'pending') {
+        const text = await lapsedAccountText(gateway, payment);
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce, text));
+      }
       if (payment.pgcode === 'banktransfer') {
         // The link opened again after the account was issued: show the account, not a second window.
         const issued = await gateway.fetchByOrder(payment.gatewayId);
@@ -152,8 +165,10 @@ function successRoute(scope: Api, t: TossRouteDeps) {
       if (text(req.query.amount) !== String(payment.amount)) {
         return sendTossPage(reply, 400, sdkUrl, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentAmountMismatch));
       }
-      if (payment.status !== 'pending')
-        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
+      if (payment.status !== 'pending') {
+        const text = await lapsedAccountText(gateway, payment);
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce, text));
+      }
 
       const result = await confirmAtToss(gateway, paymentKey, payment);
       if (result.kind === 'unanswered') {
