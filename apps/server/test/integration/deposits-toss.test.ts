@@ -213,41 +213,90 @@ describe('issuing a statement account at Toss', () => {
     expect((await statementOf(server, seq)).vaAccountNumber).toBeNull();
   });
 
-  it("asked twice at once (a double click, or the click beside the close's job): one account at Toss, opened and kept", async () => {
-    const c = await makeCompany(server, '동시발급정비', 0);
+  /** Two payStatement asks at once, the first held at Toss until the second has been answered 409 there. */
+  const askTwiceAtOnce = async (name: string, amount: number) => {
+    const c = await makeCompany(server, name, 0);
     await giveCredit(server, c.companyId);
-    const seq = await makeStatement(server, c.companyId, '2026-10', 16_000, '2026-11-10');
+    const seq = await makeStatement(server, c.companyId, '2026-10', amount, '2026-11-10');
     const token = (await createSession(server.db, c.main.seq)).token;
     const pay = () => call(server, 'payStatement', { seq, method: 'virtualAccount' }, { token });
+    const issues = () => toss.calls.filter((x) => x.path === '/v1/virtual-accounts').length;
+    const issuesBefore = issues();
     const held = toss.holdIssues();
     let first: ReturnType<typeof pay>;
-    let second: Awaited<ReturnType<typeof pay>>;
+    let second: ReturnType<typeof pay>;
     try {
       first = pay();
       await until('the first issue at Toss', async () => held.arrived() === 1);
       // Toss is still working on the first: the same orderId and key answer 409 IDEMPOTENT_REQUEST_PROCESSING.
-      second = await pay();
+      second = pay();
+      await until('the second issue answered 409', async () => issues() === issuesBefore + 2);
     } finally {
       held.release();
     }
-    const firstAnswer = await first;
-    expect([firstAnswer.status, firstAnswer.body.message]).toEqual([200, MSG_DEPOSIT.accountIssued]);
-    expect([second.status, second.body.message]).toEqual([503, MSG_DEPOSIT.accountUnavailable]);
+    return { seq, pay, first: await first, second: await second };
+  };
+  const accountNumberOf = (answer: { body: { results?: unknown } }) =>
+    (answer.body.results as { virtualAccount: { accountNumber: string } }).virtualAccount.accountNumber;
+
+  it("asked twice at once (a double click, or the click beside the close's job): one account at Toss, both asks shown it", async () => {
+    const { seq, pay, first, second } = await askTwiceAtOnce('동시발급정비', 16_000);
+    // The second waited for the first instead of answering 'try again' while the account was being issued.
+    expect([first.status, first.body.message]).toEqual([200, MSG_DEPOSIT.accountIssued]);
+    expect([second.status, second.body.message]).toEqual([200, MSG_DEPOSIT.accountIssued]);
     const rows = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, seq));
     expect(rows.map((r) => r.status)).toEqual(['open']);
     const atToss = [...toss.payments.values()].filter((p) => p.orderId.startsWith(`stm-${seq}-`));
     expect(atToss.map((p) => p.virtualAccount!.accountNumber)).toEqual([rows[0]!.accountNumber]);
-    expect(
-      (firstAnswer.body.results as { virtualAccount: { accountNumber: string } }).virtualAccount.accountNumber,
-    ).toBe(rows[0]!.accountNumber);
+    expect(accountNumberOf(first)).toBe(rows[0]!.accountNumber);
+    expect(accountNumberOf(second)).toBe(rows[0]!.accountNumber);
     expect((await statementOf(server, seq)).vaAccountNumber).toBe(rows[0]!.accountNumber);
     // Asked again once open: the same account, and Toss is asked nothing.
     const callsBefore = toss.calls.length;
     const third = await pay();
-    expect((third.body.results as { virtualAccount: { accountNumber: string } }).virtualAccount.accountNumber).toBe(
-      rows[0]!.accountNumber,
-    );
+    expect(accountNumberOf(third)).toBe(rows[0]!.accountNumber);
     expect(toss.calls.length).toBe(callsBefore);
+  });
+
+  it('waits only so long: the first ask still unanswered at Toss, the second gives up and changes nothing', async () => {
+    const c = await makeCompany(server, '발급대기정비', 0);
+    await giveCredit(server, c.companyId);
+    const seq = await makeStatement(server, c.companyId, '2026-10', 16_200, '2026-11-10');
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const provider = virtualAccountsFromConfig(server.ctx!.config);
+    const pay = () => call(server, 'payStatement', { seq, method: 'virtualAccount' }, { token });
+    const held = toss.holdIssues();
+    let first: ReturnType<typeof pay>;
+    try {
+      first = pay();
+      await until('the first issue at Toss', async () => held.arrived() === 1);
+      await expect(issueStatementAccount(server.db, provider, seq, new Date(), 100)).rejects.toThrow(
+        /IDEMPOTENT_REQUEST_PROCESSING/,
+      );
+      const rows = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, seq));
+      expect(rows.map((r) => [r.status, r.accountNumber])).toEqual([['issuing', '']]);
+    } finally {
+      held.release();
+    }
+    // Whatever the first came to (answered, or past this server's 500 ms Toss timeout), the next ask
+    // shows the one account Toss issued for the orderId.
+    await first;
+    const again = await pay();
+    expect([again.status, again.body.message]).toEqual([200, MSG_DEPOSIT.accountIssued]);
+    const rows = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, seq));
+    expect(rows.map((r) => r.status)).toEqual(['open']);
+    const atToss = [...toss.payments.values()].filter((p) => p.orderId.startsWith(`stm-${seq}-`));
+    expect(atToss.map((p) => p.virtualAccount!.accountNumber)).toEqual([rows[0]!.accountNumber]);
+  });
+
+  it('asked twice at once and Toss refuses the first: the waiting second stops waiting, neither opens an account', async () => {
+    toss.onIssue({ kind: 'refuse', status: 400, code: 'INVALID_BANK', message: '유효하지 않은 은행입니다.' });
+    const { seq, first, second } = await askTwiceAtOnce('동시발급거절정비', 16_500);
+    expect([first.status, first.body.message]).toEqual([503, MSG_DEPOSIT.accountUnavailable]);
+    expect([second.status, second.body.message]).toEqual([503, MSG_DEPOSIT.accountUnavailable]);
+    const rows = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, seq));
+    expect(rows.map((r) => [r.status, r.failure?.split(' ')[0]])).toEqual([['failed', 'INVALID_BANK']]);
+    expect((await statementOf(server, seq)).vaAccountNumber).toBeNull();
   });
 });
 

@@ -26,6 +26,23 @@ export function accountDue(dueDate: string, now: Date): Date {
   return new Date(Math.min(Math.max(endOfDay, now.getTime() + ACCOUNT_MIN_MS), now.getTime() + ACCOUNT_MAX_MS));
 }
 
+/**
+ * How long an ask waits for another ask's issue of the same account: a little more than one call to
+ * Toss may take (TOSS_TIMEOUT_MS, 10 s by default) and the write after it.
+ */
+const IN_FLIGHT_WAIT_MS = 12_000;
+
+/** The account once another ask has opened it; undefined when that ask failed or did not finish in time. */
+async function settledAccount(live: () => Promise<StatementAccountRow | undefined>, waitMs: number) {
+  const until = Date.now() + waitMs;
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const row = await live();
+    if (row?.status !== 'issuing') return row?.status === 'open' ? row : undefined;
+  }
+  return undefined;
+}
+
 /** '2026-03' as the buyer reads it: '2026년 3월'. */
 const monthLabel = (month: string) => `${month.slice(0, 4)}년 ${Number(month.slice(5, 7))}월`;
 
@@ -36,13 +53,14 @@ const monthLabel = (month: string) => `${month.slice(0, 4)}년 ${Number(month.sl
  * statement (its va_* fields), and the company told by 알림톡, in one transaction. A statement with
  * nothing left to pay gets none. Answers the open account, or null. A refusal marks the row failed
  * and throws (the job retries with a new orderId, then parks for staff); no answer throws and the
- * retry asks again.
+ * retry asks again; while another ask is still issuing the same account, this one waits for it.
  */
 export async function issueStatementAccount(
   db: Db,
   provider: VirtualAccountProvider,
   statementId: number,
   now: Date = new Date(),
+  inFlightWaitMs = IN_FLIGHT_WAIT_MS,
 ): Promise<StatementAccountRow | null> {
   const statement = await statementWithCompany(db, statementId);
   if (!statement) return null;
@@ -90,6 +108,12 @@ export async function issueStatementAccount(
     customerName: statement.companyName,
     due: account.dueAt,
   });
+  if (issued.kind === 'unanswered' && issued.inFlight) {
+    // Another ask is issuing this very account (a double click, the click beside the close's job):
+    // wait for its outcome rather than answer 'try again' while the account is being opened.
+    const settled = await settledAccount(live, inFlightWaitMs);
+    if (settled) return settled;
+  }
   if (issued.kind === 'unanswered') throw new Error(`가상계좌 발급 응답 없음: ${issued.reason}`);
   if (issued.kind === 'refused') {
     await db

@@ -32,7 +32,8 @@ export interface IssuedVirtualAccount {
 export type VirtualAccountIssue =
   | { kind: 'issued'; account: IssuedVirtualAccount }
   | { kind: 'refused'; code: string; message: string }
-  | { kind: 'unanswered'; reason: string };
+  /** `inFlight`: another ask of the same orderId is still being answered; its outcome is still to come. */
+  | { kind: 'unanswered'; reason: string; inFlight?: boolean };
 
 /**
  * Who issues statements' virtual accounts: the payment provider PAYMENT_PROVIDER names (Toss, or

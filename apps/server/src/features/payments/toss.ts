@@ -203,7 +203,8 @@ export function createTossGateway(settings: TossSettings, site: { readonly publi
       // The same orderId asked twice at once (a double click, the click beside the close's job): Toss is
       // still issuing the first and answers 409. Not a refusal: the first opens the account, a later try
       // reads it (docs/requirements.md#credit-deposits).
-      if (result.kind === 'refused' && keyStillProcessing(result)) return { kind: 'unanswered', reason: result.code };
+      if (result.kind === 'refused' && keyStillProcessing(result))
+        return { kind: 'unanswered', reason: result.code, inFlight: true };
       return issuedAccount(result, request);
     },
   };
