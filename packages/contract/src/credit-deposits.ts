@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { int, instant, seq } from './admin-fields.js';
 import { MSG_CREDIT } from './credit.js';
-import { answerOf } from './envelope.js';
+import { answerOf, pageAnswerOf } from './envelope.js';
 // ---------------------------------------------------------------- back office: deposits
 
 export const DEPOSIT_STATUSES = ['applied', 'review', 'ignored', 'reversed'] as const;
@@ -81,8 +81,8 @@ export const importDepositsAnswer = answerOf(
   }),
 );
 
-/** api/admin/depositQueue {}: deposits waiting for staff. */
-export const depositQueueAnswer = answerOf(z.array(depositRow));
+/** api/admin/depositQueue {}: deposits waiting for staff, the oldest 500, and `total` waiting in all. */
+export const depositQueueAnswer = pageAnswerOf(depositRow);
 
 /** api/admin/assignDeposit { seq, companyId }: staff give a deposit in the queue its company; it is then applied. */
 export const assignDepositRequest = z.object({ seq, companyId: seq });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
 import {
@@ -310,6 +310,44 @@ describe('the review queue', () => {
     );
     expect(noCompany.status).toBe(404);
     expect(noCompany.body.message).toBe(MSG_CREDIT.companyNotFound);
+  });
+  it('a queue longer than one answer shows its oldest 500 and counts them all', async () => {
+    const queue = () => call(server, 'adminDepositQueue', {}, { token: tokens.staff });
+    const before = await queue();
+    const waiting = before.body.total!;
+    expect(waiting).toBe(before.body.results!.length);
+    // 501 unmatched lines, older than anything queued so far, each a minute after the last.
+    const start = Date.UTC(2020, 0, 1);
+    const rows = await server.db
+      .insert(deposits)
+      .values(
+        Array.from({ length: 501 }, (_, i) => ({
+          source: 'import',
+          sourceKey: `import:queue-cap-${i}`,
+          depositorName: `대기열${i}`,
+          amount: 1_000 + i,
+          depositedAt: new Date(start + i * 60_000),
+          status: 'review',
+          reviewReason: 'noMatch',
+          createdAt: new Date(start + i * 60_000),
+        })),
+      )
+      .returning({ id: deposits.id });
+    try {
+      const long = await queue();
+      expect(long.status).toBe(200);
+      expect(long.body.total).toBe(waiting + 501);
+      expect(long.body.results!.map((d) => d.seq)).toEqual(rows.slice(0, 500).map((r) => r.id));
+      expect(long.body.results![499]).toMatchObject({ depositorName: '대기열499', amount: 1_499 });
+    } finally {
+      await server.db.delete(deposits).where(
+        inArray(
+          deposits.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    }
+    expect((await queue()).body.total).toBe(waiting);
   });
 });
 

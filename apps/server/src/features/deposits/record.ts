@@ -8,6 +8,7 @@ import {
   type DepositStatus,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { pageOfTable } from '../../db/page.js';
 import { paymentsOfDeposits } from '../credit/repository.js';
 import { activeCompanyName, activeCompanyNames, companyNamesOf } from '../members/repository.js';
 import { applyDeposit, type DepositDbRow } from './apply.js';
@@ -162,14 +163,19 @@ export async function depositRows(db: Db | Tx, rows: readonly DepositDbRow[]): P
   });
 }
 
-/** The review queue: deposits no company or several matched, oldest first (at most 500). */
-export async function reviewQueue(db: Db): Promise<DepositDbRow[]> {
-  return db
-    .select()
-    .from(deposits)
-    .where(eq(deposits.status, 'review'))
-    .orderBy(asc(deposits.createdAt), asc(deposits.id))
-    .limit(500);
+/** How many of the review queue's deposits one answer shows (the oldest); the answer's total counts all. */
+export const REVIEW_QUEUE_SHOWN = 500;
+
+/** The review queue: deposits no company or several matched, the oldest REVIEW_QUEUE_SHOWN, and how many wait. */
+export function reviewQueue(db: Db): Promise<{ rows: DepositDbRow[]; total: number }> {
+  return pageOfTable(
+    db,
+    deposits,
+    eq(deposits.status, 'review'),
+    { page: 1, size: REVIEW_QUEUE_SHOWN },
+    asc(deposits.createdAt),
+    asc(deposits.id),
+  );
 }
 
 /** A deposit by id, locked for the caller's transaction. */

@@ -111,8 +111,8 @@ export function depositRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'adminDepositQueue', async (req) => {
     requireStaff(req);
-    const rows = await depositRows(db, await reviewQueue(db));
-    return ok(rows, undefined, rows.length);
+    const queue = await reviewQueue(db);
+    return ok(await depositRows(db, queue.rows), undefined, queue.total);
   });
 
   route(app, 'adminAssignDeposit', async (req) => {

@@ -66,10 +66,14 @@ export const previewQuery = (companyId: number, month: string) =>
       api('adminPreviewStatement', { companyId, month }, { signal, accept: [200] }).then((a) => a.results!),
   });
 
-/** api/admin/depositQueue: deposits waiting for staff to name their company. */
+/** api/admin/depositQueue: deposits waiting for staff to name their company (the oldest 500) and how many wait. */
 export const depositQueueQuery = queryOptions({
   queryKey: creditKeys.deposits,
-  queryFn: ({ signal }) => api('adminDepositQueue', {}, { signal, accept: [200] }).then((a) => a.results ?? []),
+  queryFn: ({ signal }) =>
+    api('adminDepositQueue', {}, { signal, accept: [200] }).then((a) => ({
+      rows: a.results ?? [],
+      total: a.total ?? a.results?.length ?? 0,
+    })),
 });
 
 type WriteCall =

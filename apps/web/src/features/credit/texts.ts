@@ -200,6 +200,8 @@ export const CREDIT_TEXTS = {
     intro: '입금자명이 업체 하나와 맞지 않아 자동으로 반영하지 못한 입금입니다. 업체를 정하면 바로 반영됩니다.',
     queueLabel: '확인 대기 입금',
     empty: '확인할 입금이 없습니다.',
+    more: (shown: number, total: number) =>
+      `확인할 입금이 모두 ${total.toLocaleString('ko-KR')}건입니다. 오래된 ${shown.toLocaleString('ko-KR')}건을 먼저 보여 드리며, 업체를 정하면 다음 입금이 이어서 보입니다.`,
     cols: {
       date: '입금일시',
       name: '입금자명',

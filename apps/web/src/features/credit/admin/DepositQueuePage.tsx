@@ -150,10 +150,15 @@ export default function DepositQueuePage() {
     <section className="cr-admin">
       <h1>{D.title}</h1>
       <p className="admin-lead">{D.intro}</p>
+      {queue.data && queue.data.total > queue.data.rows.length ? (
+        <p className="admin-lead" data-testid="deposit-queue-more">
+          {D.more(queue.data.rows.length, queue.data.total)}
+        </p>
+      ) : null}
       <div className="cr-scroll">
         <DataTable<DepositRow>
           label={D.queueLabel}
-          rows={queue.data ?? []}
+          rows={queue.data?.rows ?? []}
           loading={queue.isFetching}
           error={queue.error ? messageOf(queue.error) : null}
           emptyText={D.empty}
