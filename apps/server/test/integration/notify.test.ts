@@ -3,7 +3,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, NOTIFY_SETTING_EVENTS, ORDER_STATUS } from '@partsmall/contract';
 import { queryRows, type Db } from '../../src/db/client.js';
-import { companies, orders, smsOutbox } from '../../src/db/schema.js';
+import { companies, orders, payments, smsOutbox } from '../../src/db/schema.js';
 import { jobId, runHandler } from '../../src/features/jobs/index.js';
 import { moveOrder } from '../../src/features/orders/service.js';
 import { notifySettings } from '../../src/features/notify/schema.js';
@@ -196,11 +196,27 @@ describe('each event reaches each account once', () => {
     await until('credited', async () => (await eventsAt(server.db, shop.main.phone)).includes('cashCredited'));
     await until('transfer', async () => (await eventsAt(server.db, shop.main.phone)).includes('bankTransferWaiting'));
     const list = await notices(server.db, shop.main.phone);
-    const waiting = list.find((n) => n.event === 'bankTransferWaiting')!;
-    expect(waiting.text).toMatch(
-      /은행: \S+은행\n계좌번호: \d{3}-\d{6}-\d{3}\n입금금액: 30,000원\n입금기한: \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}/,
+    // One 입금 대기 notice: the transfer's; a card has no account to wait on.
+    const waiting = list.filter((n) => n.event === 'bankTransferWaiting');
+    expect(waiting.map((n) => n.text.match(/입금금액: [\d,]+원/)?.[0])).toEqual(['입금금액: 30,000원']);
+    // Due 72 hours after the transfer was asked for, in Seoul time.
+    const [asked] = await server.db
+      .select({ createdAt: payments.createdAt })
+      .from(payments)
+      .where(eq(payments.gatewayId, transfer.body.results!.paymentId));
+    const due = new Date(asked!.createdAt.getTime() + 72 * 3600_000 + 9 * 3600_000).toISOString();
+    const dueText = `${due.slice(0, 10).replaceAll('-', '.')} ${due.slice(11, 16)}`;
+    expect(waiting[0]!.text).toMatch(
+      new RegExp(`은행: \\S+은행\\n계좌번호: \\d{3}-\\d{6}-\\d{3}\\n입금금액: 30,000원\\n입금기한: ${dueText}\\n`),
     );
-    expect(list.find((n) => n.event === 'cashCredited')!.text).toContain('충전금액: 40,000원');
+    // The credit tells the amount and the balance after it (nothing else moved the cash since).
+    const [after] = await server.db
+      .select({ point: companies.point })
+      .from(companies)
+      .where(eq(companies.id, shop.companyId));
+    const credited = list.find((n) => n.event === 'cashCredited')!.text;
+    expect(credited).toContain(`충전금액: 40,000원\n충전 후 잔액: ${after!.point.toLocaleString('ko-KR')}원\n`);
+    expect(after!.point).toBeGreaterThanOrEqual(40_000);
     const subEvents = await eventsAt(server.db, shop.subs[0]!.phone);
     expect(subEvents.filter((e) => e === 'cashCredited' || e === 'bankTransferWaiting')).toEqual([]);
   });

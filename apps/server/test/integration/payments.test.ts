@@ -211,6 +211,12 @@ describe('the sandbox page', () => {
       .from(cashLedger)
       .where(like(cashLedger.note, `%결제 #${(await paymentRow(paymentId)).id})`));
     expect(ledger).toMatchObject({ type: 'point', amount: 30_000, balanceAfter: before.point + 30_000 });
+    // The row names who paid: the member who opened the window.
+    const [payer] = await server.db
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.loginId, 'demo@partsmall.kr'));
+    expect([ledger!.memberId, (await paymentRow(paymentId)).memberId]).toEqual([payer!.id, payer!.id]);
     // Pressing again (a reload, a second tab) changes nothing.
     expect((await press(paymentId, 'approve')).text).toContain('결제가 완료되었습니다.');
     expect((await company(demoCompanyId)).point).toBe(before.point + 30_000);
@@ -518,6 +524,11 @@ describe('licence purchase', () => {
 describe('payment histories', () => {
   it("list the company's paid records only, newest first, with the original fields", async () => {
     const paymentId = await startedId(demo, 4000);
+    // Asked for yesterday, paid now: the record's date is when it was paid.
+    await server.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - DAY) })
+      .where(eq(payments.gatewayId, paymentId));
     await confirmPaid(paymentId, 4000);
     const res = await call(
       server,
@@ -541,6 +552,7 @@ describe('payment histories', () => {
       user_name: '박준호',
       amount: 4000,
     });
+    expect(rows[0]!.transaction_date).toBe((await paymentRow(paymentId)).paidAt!.toISOString());
     const [paidCount] = await server.db
       .select({ n: count() })
       .from(payments)
@@ -582,6 +594,19 @@ describe('payment histories', () => {
       { token: demo },
     );
     expect([past.body.results, past.body.total]).toEqual([[], 0]);
+    // The same dates without searchType 'date' filter nothing (the original API's 전체).
+    const unfiltered = await call(
+      server,
+      'mallCashPaymentInfo',
+      { startDate: '2020-01-01', endDate: '2020-12-31', searchType: '', page: 1, size: 100 },
+      { token: demo },
+    );
+    const [paidCount] = await server.db
+      .select({ n: count() })
+      .from(payments)
+      .where(and(eq(payments.companyId, demoCompanyId), eq(payments.kind, 'point'), eq(payments.status, 'paid')));
+    expect(unfiltered.body.total).toBe(Number(paidCount!.n));
+    expect(unfiltered.body.total).toBeGreaterThan(0);
     for (const body of [
       { startDate: today, searchType: 'date' },
       { endDate: today, searchType: 'date' },

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_MEMBER, MSG_PROVIDER } from '@partsmall/contract';
 import { cashLedger, companies, members, payments, smsOutbox } from '../../src/db/schema.js';
+import { transferAccountIssued } from '../../src/features/payments/service.js';
 import { call, loginAs, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances } from '../member-helpers.js';
 import { tossStandIn, type TossStandIn } from '../stand-ins.js';
@@ -577,6 +578,21 @@ describe('virtual accounts', () => {
       '은행: 신한은행\n계좌번호: 56211802314051\n입금금액: 130,000원\n입금기한: 2026.11.25 23:59',
     );
     expect(await status(paymentId)).toBe('pending');
+  });
+
+  it('an issuance seen after the deposit was credited (the webhook overtook the redirect) tells nothing more', async () => {
+    const issued = { bank: '신한은행', account: '56211802314051', due: new Date('2026-11-25T14:59:59Z') };
+    const { paymentId } = await open(132_000, 'banktransfer');
+    const p = toss.authorise(paymentId, 132_000, '가상계좌');
+    expect((await rawCall(server, 'GET', successPath(p, 132_000))).text).toContain('56211802314051');
+    // Still waiting for its deposit: where to pay is worth telling (the notice's own key keeps it to one).
+    expect(await transferAccountIssued(server.db, 'toss', paymentId, issued)).toBe(true);
+    expect((await webhook(toss.deposit(p.paymentKey))).status).toBe(200);
+    expect(await status(paymentId)).toBe('paid');
+    expect(await transferAccountIssued(server.db, 'toss', paymentId, issued)).toBe(false);
+    // Another provider's payment of the same id is not this one.
+    const { paymentId: pending } = await open(133_000, 'banktransfer');
+    expect(await transferAccountIssued(server.db, 'sandbox', pending, issued)).toBe(false);
   });
 
   it("refuses a deposit callback whose secret is not the payment's", async () => {
