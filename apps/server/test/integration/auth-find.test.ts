@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMIT, MSG } from '@partsmall/contract';
 import { members, phoneCodes } from '../../src/db/schema.js';
+import { insertMember } from '../../src/features/members/repository.js';
 import {
   allowCodeResend,
   call,
@@ -73,6 +74,33 @@ describe('GET api/findMemberId', () => {
     expect(reused.status).toBe(400);
     expect(reused.body.results).toBeUndefined();
     expect(reused.body.field).toBe('authCode');
+  });
+
+  it("the number's proved holder is found, not a newer account that gave the same number without proof", async () => {
+    const [demo] = await server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+    expect([demo!.phone, demo!.phoneVerified]).toEqual([DEMO_PHONE, true]);
+    // A sub-account its main registered with the same number, which no code proved.
+    const newer = await insertMember(server.db, {
+      loginId: 'samephone@partsmall.kr',
+      passwordHash: demo!.passwordHash,
+      name: '같은번호',
+      phone: DEMO_PHONE,
+      phoneVerified: false,
+      mail: 'samephone@partsmall.kr',
+      type: demo!.type + 1,
+      companyId: demo!.companyId,
+    });
+    try {
+      expect(newer).toBeGreaterThan(demo!.id);
+      await allowCodeResend(server, DEMO_PHONE);
+      const code = await sendPhoneCode(server, DEMO_PHONE, 'find');
+      const res = await findId(DEMO_PHONE, code);
+      expect(res.body).toEqual({ code: 200, message: MSG.foundId, results: { id: 'demo@partsmall.kr' } });
+    } finally {
+      await server.db.delete(members).where(eq(members.id, newer));
+      // The next request for this number need not wait out this code's 60 s.
+      await allowCodeResend(server, DEMO_PHONE);
+    }
   });
 
   it('a wrong code is refused and counted', async () => {

@@ -140,6 +140,25 @@ describe('company join (api/join)', () => {
     expect(m!.n).toBe(1);
   });
 
+  it('two companies joining at once with one business number: one is made, the other gets 499 on license', async () => {
+    const license = withCheckDigit('411200007');
+    const forms = await Promise.all(
+      ['licrace-a@join.kr', 'licrace-b@join.kr'].map(async (id) => {
+        const phone = freshPhone();
+        return companyForm({ license, phone, authCode: await sendPhoneCode(server, phone), id });
+      }),
+    );
+    const results = await Promise.all(forms.map((f) => call(server, 'POST', 'api/join', f)));
+    expect(results.map((r) => r.body.code).sort()).toEqual([201, 499]);
+    expect(results.find((r) => r.body.code === 499)!.body).toEqual({
+      code: 499,
+      message: MSG.licenseExists,
+      field: 'license',
+    });
+    const [made] = await server.db.select({ n: count() }).from(companies).where(eq(companies.license, license));
+    expect(made!.n).toBe(1);
+  });
+
   it('a code finishes one join only', async () => {
     const phone = freshPhone();
     const code = await sendPhoneCode(server, phone);
@@ -161,6 +180,9 @@ describe('company join (api/join)', () => {
       companyForm({ license: withCheckDigit('411200004'), phone, authCode: code, id: 'twice@join.kr' }),
     );
     expect(again.body.code).toBe(499);
+    // Used up: the screen's check step no longer takes it either.
+    const check = await call(server, 'GET', 'api/checkAuthCode', { phone, authCode: code });
+    expect([check.status, check.body]).toEqual([400, { code: 400, message: MSG.codeNotRequested, field: 'authCode' }]);
   });
 });
 
@@ -254,6 +276,18 @@ describe('join refusals: body code 499 (or 400 for form rules) and nothing writt
     await refused(form, { code: 499, message: MSG.codeExpired, field: 'authCode' });
   });
 
+  it('a wrong code after the right one was checked: the check proves that code, not any other', async () => {
+    const form = await withCode({ license: withCheckDigit('411300009') });
+    const phone = form.phone as string;
+    expect(
+      (await call(server, 'GET', 'api/checkAuthCode', { phone, authCode: form.authCode as string })).body.code,
+    ).toBe(200);
+    await refused(
+      { ...form, authCode: wrongCode(form.authCode as string) },
+      { code: 499, message: MSG.codeWrong, field: 'authCode' },
+    );
+  });
+
   it('missing or refused consents: 400 on the consent', async () => {
     const form = await withCode({ license: withCheckDigit('411300007') });
     await refused({ ...form, policy: false }, { code: 400, message: MSG.policyRequired, field: 'policy' });
@@ -336,6 +370,18 @@ describe('sub-account join (securityNum)', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 499, message: MSG.securityNumWrong, field: 'securityNum' });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a wrong or never-requested phone code with 499 and writes nothing', async () => {
+    const form = await subForm();
+    const before = await snapshot();
+    const wrong = await call(server, 'POST', 'api/join', { ...form, authCode: wrongCode(form.authCode) });
+    expect([wrong.status, wrong.body]).toEqual([400, { code: 499, message: MSG.codeWrong, field: 'authCode' }]);
+    const none = await call(server, 'POST', 'api/join', { ...form, phone: freshPhone(), authCode: '123456' });
+    expect([none.status, none.body]).toEqual([400, { code: 499, message: MSG.codeNotRequested, field: 'authCode' }]);
+    expect(await snapshot()).toEqual(before);
+    // The right code still finishes it.
+    expect((await call(server, 'POST', 'api/join', form)).body.code).toBe(201);
   });
 
   it('refuses the old number once the company renewed it, and accepts the new one', async () => {
