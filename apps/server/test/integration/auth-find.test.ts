@@ -186,6 +186,17 @@ describe('POST api/findMemberPw', () => {
     expect(await loginAs(server, 'demo@partsmall.kr', 'again1234')).toBeTruthy();
   });
 
+  it('two resets at once with one code: one sets its password, the other is refused', async () => {
+    await allowCodeResend(server, SUB_PHONE);
+    const code = await sendPhoneCode(server, SUB_PHONE, 'find');
+    const answers = await Promise.all([findPw(SUB_PHONE, code, 'racing111'), findPw(SUB_PHONE, code, 'racing222')]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual([201, 400]);
+    const lost = answers.find((a) => a.body.code === 400)!;
+    expect(lost.body).toEqual({ code: 400, message: MSG.codeNotRequested, field: 'authCode' });
+    const won = answers[0]!.body.code === 201 ? 'racing111' : 'racing222';
+    expect(await loginAs(server, 'sub@partsmall.kr', won)).toBeTruthy();
+  });
+
   it('refusals change nothing: wrong code, mismatched or short password, unknown phone', async () => {
     await allowCodeResend(server, DEMO_PHONE);
     const code = await sendPhoneCode(server, DEMO_PHONE, 'find');
