@@ -139,9 +139,76 @@ describe('api/resolveQuickOrder', () => {
     ]);
     expect(rows[0]!.candidates[0]!.label).toBe('대체품번 (이전 번호 qo old 100 → QO-MID-200 → 현재 QO-NEW-300)');
     expect(rows[1]!.candidates[0]!.label).toBe('호환품번');
+    expect(rows[0]!.message).toBe(MSG_QUICK_ORDER.replaced('qo old 100', 'QO-NEW-300'));
+    // One number typed twice, spelled two ways: the label keeps the first spelling.
+    const twice = (await resolve(tokens.main, 'qo old 100 2\nQO-OLD-100 1')).body.results!;
+    expect(twice.map((r) => [r.productId, r.qty, r.candidates[0]!.label])).toEqual([
+      [current.id, 3, '대체품번 (이전 번호 qo old 100 → QO-MID-200 → 현재 QO-NEW-300)'],
+    ]);
     // The old and the current number on two lines are one product: one line.
     const merged = (await resolve(tokens.main, 'QO-OLD-100 2\nQO-NEW-300 3')).body.results!;
     expect(merged.map((r) => [r.productId, r.qty, r.orderQty, r.mergedLines])).toEqual([[current.id, 5, 5, [2]]]);
+  });
+
+  it("boundaries: stock equal to the quantity is exact, one less is short; a number of our own beats its interchangeable part; lines of one product past its stock are short, a sold-out product's lines stay apart", async () => {
+    const even = await product('QO-EVEN-4', 4);
+    const oneLess = await product('QO-LESS-4', 3);
+    const own = await product('QO-OWN-808', 9);
+    const partner = await product('QO-OE-909', 9);
+    const merged = await product('QO-MERGE-5', 5);
+    const gone = await product('QO-GONE-0', 0, { factoryNum: 'QG-GONE-F' });
+    await server.db.execute(
+      sql`insert into part_xrefs (pid, pid_key, to_pid, to_key, kind) values ('QO-OWN-808', 'QOOWN808', 'QO-OE-909', 'QOOE909', 'interchangeable')`,
+    );
+    const rows = (
+      await resolve(
+        tokens.main,
+        [
+          'QO-EVEN-4 4',
+          'QO-LESS-4 4',
+          'QO-OWN-808 2',
+          'QO-MERGE-5 3 앞',
+          'qo merge 5 4 뒤',
+          'QO-GONE-0 1',
+          'QG-GONE-F 2',
+        ].join('\n'),
+      )
+    ).body.results!;
+    expect(rows.map((r) => [r.line, r.status, r.productId, r.qty, r.orderQty, r.mergedLines])).toEqual([
+      [1, 'exact', even.id, 4, 4, []],
+      [2, 'short', oneLess.id, 4, 3, []],
+      [3, 'exact', own.id, 2, 2, []],
+      [4, 'short', merged.id, 7, 5, [5]],
+      [6, 'soldOut', gone.id, 1, 0, []],
+      [7, 'soldOut', gone.id, 2, 0, []],
+    ]);
+    expect(rows[2]!.candidates.map((c) => [c.productId, c.match])).toEqual([
+      [own.id, 'own'],
+      [partner.id, 'interchangeable'],
+    ]);
+    expect(rows[3]!.message).toBe(MSG_QUICK_ORDER.short(5));
+    expect(rows[3]!.memo).toBe('앞 / 뒤');
+    expect(rows[4]!.message).toBe(MSG_QUICK_ORDER.soldOut);
+  });
+
+  it('lines of one product reaching exactly its stock are exact; their memos and line numbers gather on the first', async () => {
+    const five = await product('QO-EQ-5', 5, { factoryNum: 'QE-FACT-5' });
+    const rows = (await resolve(tokens.main, 'QO-EQ-5 2 좌\nQE-FACT-5 1 좌\nQE-FACT-5 2')).body.results!;
+    expect(rows.map((r) => [r.line, r.status, r.productId, r.qty, r.orderQty, r.memo, r.mergedLines])).toEqual([
+      [1, 'exact', five.id, 5, 5, '좌', [2, 3]],
+    ]);
+    expect(rows[0]!.message).toBe(MSG_QUICK_ORDER.exact);
+  });
+
+  it("'34 11 6 860 242' alone: the number and a quantity when that finds a product; else the whole number, one piece", async () => {
+    const plain = await product('QO 77 1 860', 9);
+    await product('QO 77 1 860 242', 9);
+    const whole = await product('QO 77 1 861 243', 9);
+    const rows = (await resolve(tokens.main, 'QO 77 1 860 242\nQO 77 1 861 243')).body.results!;
+    expect(rows.map((r) => [r.status, r.productId, r.partNumber, r.qty, r.orderQty])).toEqual([
+      ['short', plain.id, 'QO 77 1 860', 242, 9],
+      ['exact', whole.id, 'QO 77 1 861 243', 1, 1],
+    ]);
   });
 
   it('one number in two warehouses is a choice; the same number twice is one line', async () => {
