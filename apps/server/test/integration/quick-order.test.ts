@@ -155,7 +155,7 @@ describe('api/resolveQuickOrder', () => {
     const oneLess = await product('QO-LESS-4', 3);
     const own = await product('QO-OWN-808', 9);
     const partner = await product('QO-OE-909', 9);
-    const merged = await product('QO-MERGE-5', 5);
+    const merged = await product('QO-MERGE-5', 5, { factoryNum: 'QM-FACT-5' });
     const gone = await product('QO-GONE-0', 0, { factoryNum: 'QG-GONE-F' });
     await server.db.execute(
       sql`insert into part_xrefs (pid, pid_key, to_pid, to_key, kind) values ('QO-OWN-808', 'QOOWN808', 'QO-OE-909', 'QOOE909', 'interchangeable')`,
@@ -168,7 +168,7 @@ describe('api/resolveQuickOrder', () => {
           'QO-LESS-4 4',
           'QO-OWN-808 2',
           'QO-MERGE-5 3 앞',
-          'qo merge 5 4 뒤',
+          'QM-FACT-5 4 뒤',
           'QO-GONE-0 1',
           'QG-GONE-F 2',
         ].join('\n'),
