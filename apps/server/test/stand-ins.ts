@@ -556,6 +556,8 @@ export interface PopbillStandInDoc {
   ntssendErrCode: string;
   /** The registIssue body as sent. */
   sent: Record<string, unknown>;
+  /** The x-pb-userid header registIssue came with (the 팝빌 회원 아이디 acting), if any. */
+  userId: string | undefined;
 }
 
 /**
@@ -588,6 +590,9 @@ export async function popbillStandIn(linkId: string, secretKey: string) {
     ok: boolean;
   }[] = [];
   let failNext = 0;
+  let failNextInfos = 0;
+  /** How long a session token lives from its issue (Linkhub answers its expiration). */
+  let tokenLifetimeMs = 3_600_000;
   const tokens = new Set<string>();
   const signatureOf = (body: string, date: string, forwarded: string | undefined, path: string) => {
     const digestTarget =
@@ -623,7 +628,7 @@ export async function popbillStandIn(linkId: string, secretKey: string) {
       return json(res, 200, {
         session_token: token,
         serviceID: url.pathname.split('/')[1],
-        expiration: new Date(Date.now() + 3_600_000).toISOString(),
+        expiration: new Date(Date.now() + tokenLifetimeMs).toISOString(),
       });
     }
     const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -631,6 +636,10 @@ export async function popbillStandIn(linkId: string, secretKey: string) {
     const one = /^\/Taxinvoice\/SELL\/([^/?]+)$/.exec(url.pathname);
     if (req.method === 'GET' && one) {
       calls.getInfo += 1;
+      if (failNextInfos > 0) {
+        failNextInfos -= 1;
+        return json(res, 500, { code: -99999999, message: '일시적인 오류' });
+      }
       const doc = docs.get(decodeURIComponent(one[1]!));
       if (!doc)
         return json(res, 400, { code: -11000005, message: '해당 문서번호에 해당하는 세금계산서가 존재하지 않습니다.' });
@@ -697,6 +706,7 @@ export async function popbillStandIn(linkId: string, secretKey: string) {
         ntsconfirmNum: ntsConfirmNum,
         ntssendErrCode: '',
         sent: t,
+        userId: req.headers['x-pb-userid'] as string | undefined,
       });
       return json(res, 200, { code: 1, message: '발행 완료', ntsConfirmNum });
     }
@@ -713,6 +723,14 @@ export async function popbillStandIn(linkId: string, secretKey: string) {
     tokenRequests,
     failNextIssues(n: number) {
       failNext = n;
+    },
+    /** The next n getInfo calls answer 500 (Popbill's own trouble), as failNextIssues does for registIssue. */
+    failNextInfos(n: number) {
+      failNextInfos = n;
+    },
+    /** Tokens handed out from now on expire this long after their issue. */
+    setTokenLifetime(ms: number) {
+      tokenLifetimeMs = ms;
     },
     /** Every token handed out so far stops working (expired or revoked at Linkhub). */
     expireTokens() {

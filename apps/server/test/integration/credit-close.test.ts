@@ -164,6 +164,12 @@ describe('api/admin/closeMonth', () => {
       tax: 2_727,
     });
     expect(invoice.items.map((i) => i.orderSeq)).toEqual([orderIds.a]);
+    // Billed now, paid by the due date: the invoice says 청구, not 영수.
+    const [statementDoc] = await server.db
+      .select()
+      .from(taxInvoiceOutbox)
+      .where(eq(taxInvoiceOutbox.mgtKey, statementMgtKey(sx!.id)));
+    expect(statementDoc!.fields).toMatchObject({ purpose: '청구', total: 30_000 });
     expect(invoice.writeDate).toBe(
       `${month.replace('-', '')}${new Date(Date.UTC(+month.slice(0, 4), +month.slice(5), 0)).getUTCDate()}`,
     );
@@ -432,6 +438,7 @@ describe('the next close after a return', () => {
       supply: -27_273,
       tax: -2_727,
       modifyCode: 3,
+      purpose: '청구',
       correctionOf: statementMgtKey(first!.id),
       originalWriteDate: original!.writeDate,
       originalNtsConfirmNum: original!.ntsConfirmNum,

@@ -114,6 +114,8 @@ describe('per-order invoices', () => {
     expect(outbox).toHaveLength(1);
     expect(outbox[0]!.fields).toMatchObject({
       total: 61_600,
+      // Paid from the company's cash before it shipped: 영수.
+      purpose: '영수',
       buyer: { corpName: '가온상사', bizType: '서비스', bizClass: '자동차 정비', email: 'tax@gaon.kr' },
     });
 
@@ -170,6 +172,8 @@ describe('per-order invoices', () => {
       .where(eq(taxInvoiceOutbox.mgtKey, correction!.mgtKey));
     expect(sentDoc!.fields).toMatchObject({
       modifyCode: 3,
+      // Paid from cash before it shipped: 영수, like its original.
+      purpose: '영수',
       correctionOf: orderMgtKey(orderId),
       originalWriteDate: original!.writeDate,
       originalNtsConfirmNum: original!.ntsConfirmNum,

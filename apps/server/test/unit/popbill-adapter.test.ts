@@ -42,6 +42,7 @@ function doc(mgtKey: string, over: Partial<TaxInvoiceDocument> = {}): TaxInvoice
     supply: 20_000,
     tax: 2_000,
     total: 22_000,
+    purpose: '영수',
     items: [{ name: '주문 #1 자동차 부품', supply: 20_000, tax: 2_000, total: 22_000, date: today() }],
     buyer: {
       corpNum: '1234567890',
@@ -86,6 +87,8 @@ describe('Popbill adapter', () => {
     await expect(provider.issue(doc('O-B1', { supply: 30_000, tax: 3_000, total: 33_000 }))).rejects.toThrow(
       TaxInvoiceRefused,
     );
+    // The same 공급가액 with another 세액 is another document too.
+    await expect(provider.issue(doc('O-B1', { tax: 2_001, total: 22_001 }))).rejects.toThrow(TaxInvoiceRefused);
     const other = doc('O-B1');
     other.buyer = { ...other.buyer, corpNum: '9999999999' };
     await expect(provider.issue(other)).rejects.toThrow('금액이나 공급받는자가 다른 세금계산서');
@@ -93,6 +96,68 @@ describe('Popbill adapter', () => {
     const before = standIn.calls.registIssue;
     expect(await provider.issue(doc('O-B1'))).toMatchObject({ sent: false });
     expect(standIn.calls.registIssue).toBe(before);
+  });
+
+  it('a key Popbill holds cancelled (600) or not yet issued (임시저장) is refused, and nothing is issued over it', async () => {
+    for (const [key, stateCode, message] of [
+      ['O-K1', 600, '팝빌에서 발행취소된 문서번호입니다 (PM1O-K1).'],
+      ['O-K2', 100, '팝빌의 같은 문서번호 문서가 발행 상태가 아닙니다 (상태 100).'],
+    ] as const) {
+      await provider.issue(doc(key));
+      standIn.docs.get(`PM1${key}`)!.stateCode = stateCode;
+      const before = standIn.calls.registIssue;
+      await expect(provider.issue(doc(key))).rejects.toThrow(new TaxInvoiceRefused(message));
+      expect(standIn.calls.registIssue).toBe(before);
+    }
+  });
+
+  it('refusals that a retry cannot mend are final; Popbill unable to read is tried again later', async () => {
+    // A key longer than Popbill's 24 characters: refused before any call.
+    const calls = { ...standIn.calls };
+    await expect(provider.issue(doc('O-123456789012345678901'))).rejects.toThrow(
+      new TaxInvoiceRefused('팝빌 문서번호가 24자를 넘습니다 (PM1O-123456789012345678901).'),
+    );
+    expect(standIn.calls).toEqual(calls);
+    // A document Popbill refuses (환입 with a positive amount): final, not retried.
+    const original = await provider.issue(doc('O-R1'));
+    await expect(
+      provider.issue(
+        doc('O-R1-R1', {
+          correctionOf: 'O-R1',
+          modifyCode: 3,
+          originalNtsConfirmNum: original.ntsConfirmNum!,
+          originalWriteDate: today(),
+        }),
+      ),
+    ).rejects.toThrow(TaxInvoiceRefused);
+    // getInfo failing (500): an error the job retries, and nothing issued meanwhile.
+    standIn.failNextInfos(1);
+    const issues = standIn.calls.registIssue;
+    const failed = await provider.issue(doc('O-R2')).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).not.toBeInstanceOf(TaxInvoiceRefused);
+    expect((failed as Error).message).toBe('팝빌 오류 [-99999999] 일시적인 오류');
+    expect(standIn.calls.registIssue).toBe(issues);
+    expect(standIn.docs.has('PM1O-R2')).toBe(false);
+  });
+
+  it('states of 1,001 keys: two getInfos calls (1,000 at most each), every key answered', async () => {
+    const keys = Array.from({ length: 1_001 }, (_, i) => `O-N${i}`);
+    for (const k of keys)
+      standIn.docs.set(`PM1${k}`, {
+        ...standIn.docs.get('PM1O-B1')!,
+        invoicerMgtKey: `PM1${k}`,
+        itemKey: `item-${k}`,
+      });
+    try {
+      const before = standIn.calls.getInfos;
+      const states = await provider.states!(keys);
+      expect(standIn.calls.getInfos).toBe(before + 2);
+      expect(states.size).toBe(1_001);
+      expect(states.has('O-N1000')).toBe(true);
+    } finally {
+      for (const k of keys) standIn.docs.delete(`PM1${k}`);
+    }
   });
 
   it('two tries of one invoice at once: one issues, the other finds it under the key; nothing twice, nothing failed', async () => {
@@ -126,18 +191,89 @@ describe('Popbill adapter', () => {
     expect(standIn.calls.token).toBe(tokens + 1);
   });
 
+  it('a token is asked for with the 전자세금계산서 scope, kept while it lives, and asked again in its last minute', async () => {
+    const settings = {
+      linkId: 'PARTSMALL',
+      secretKey: SECRET,
+      corpNum: '2148812345',
+      userId: 'partsmall_tax',
+      test: true,
+      ipRestrict: true,
+      mgtKeyPrefix: 'PM1',
+      authUrl: standIn.url,
+      apiUrl: standIn.url,
+      timeoutMs: 2_000,
+      issueTimeoutMs: 2_000,
+    };
+    try {
+      // An hour's token: one request serves both calls.
+      standIn.setTokenLifetime(3_600_000);
+      const lasting = popbillTaxInvoices(settings);
+      const before = standIn.calls.token;
+      await lasting.states!(['O-T1']);
+      await lasting.issue(doc('O-T1'));
+      expect(standIn.calls.token).toBe(before + 1);
+      // Linkhub's SDK asks TaxinvoiceService's scopes: 'member' and '110'.
+      expect(JSON.parse(standIn.tokenRequests.at(-1)!.body)).toEqual({
+        access_id: '2148812345',
+        scope: ['member', '110'],
+      });
+      // The 팝빌 회원 아이디 acting rides on the calls.
+      expect(standIn.docs.get('PM1O-T1')!.userId).toBe('partsmall_tax');
+      // A token that ends within a minute is not used: each call asks anew.
+      standIn.setTokenLifetime(30_000);
+      const brief = popbillTaxInvoices(settings);
+      const again = standIn.calls.token;
+      await brief.states!(['O-T1']);
+      await brief.states!(['O-T1']);
+      expect(standIn.calls.token).toBe(again + 2);
+    } finally {
+      standIn.setTokenLifetime(3_600_000);
+    }
+  });
+
   it('150 orders go as 99 lines that add up to the totals', async () => {
     const items = Array.from({ length: 150 }, (_, i) => ({
       name: `주문 #${i + 1}`,
       supply: 1_000,
       tax: 100,
       total: 1_100,
-      date: today(),
+      date: `202611${String(1 + (i % 28)).padStart(2, '0')}`,
     }));
     await provider.issue(doc('M-C1', { items, supply: 150_000, tax: 15_000, total: 165_000 }));
-    const lines = standIn.docs.get('PM1M-C1')!.sent.detailList as { supplyCost: string }[];
+    const lines = standIn.docs.get('PM1M-C1')!.sent.detailList as {
+      serialNum: number;
+      purchaseDT: string;
+      itemName: string;
+      supplyCost: string;
+      tax: string;
+    }[];
     expect(lines).toHaveLength(99);
+    expect(lines.map((l) => l.serialNum)).toEqual(Array.from({ length: 99 }, (_, i) => i + 1));
     expect(lines.reduce((s, l) => s + Number(l.supplyCost), 0)).toBe(150_000);
+    expect(lines.reduce((s, l) => s + Number(l.tax), 0)).toBe(15_000);
+    // The 99th stands for orders 99-150: named so, dated as the first of them.
+    expect(lines[98]).toMatchObject({ itemName: '그 밖의 주문 52건', purchaseDT: '20261115', supplyCost: '52000' });
+    expect(lines[97]).toMatchObject({ itemName: '주문 #98', purchaseDT: '20261114' });
+  });
+
+  it('a document says who it is for and how it is paid: 영수 for what was paid, 청구 for what is billed', async () => {
+    await provider.issue(doc('O-P1'));
+    await provider.issue(doc('S-P2', { purpose: '청구' }));
+    expect(standIn.docs.get('PM1O-P1')!.sent).toMatchObject({
+      purposeType: '영수',
+      chargeDirection: '정과금',
+      issueType: '정발행',
+      taxType: '과세',
+      invoiceeType: '사업자',
+      invoicerCorpNum: '2148812345',
+      invoiceeCorpNum: '1234567890',
+      invoiceeEmail1: 'tax@gaon.kr',
+      supplyCostTotal: '20000',
+      taxTotal: '2000',
+      totalAmount: '22000',
+    });
+    expect(standIn.docs.get('PM1S-P2')!.sent.purposeType).toBe('청구');
   });
 
   it('an invoice past the 10th of the next month is issued as 지연발행 (forceIssue)', async () => {

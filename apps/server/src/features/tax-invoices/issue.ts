@@ -151,6 +151,8 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
   };
   const doc: TaxInvoiceDocument = {
     mgtKey: row.mgtKey,
+    // A credit statement's 월합계 bills what is paid by its due date; a correction says what its original said.
+    purpose: (original ?? row).statementId !== null ? '청구' : '영수',
     writeDate: draft.writeDate,
     supply: draft.supply,
     tax: draft.tax,

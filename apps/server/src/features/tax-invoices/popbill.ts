@@ -223,8 +223,7 @@ function popbillTaxinvoice(c: PopbillConfig, doc: TaxInvoiceDocument): Record<st
     writeDate: doc.writeDate,
     chargeDirection: '정과금',
     issueType: '정발행',
-    // Paid in advance from the company's cash: 영수.
-    purposeType: '영수',
+    purposeType: doc.purpose,
     taxType: '과세',
     invoicerCorpNum: c.corpNum,
     invoicerMgtKey: popbillMgtKey(c, doc.mgtKey),

@@ -10,6 +10,12 @@ export interface TaxInvoiceDocument {
   supply: number;
   tax: number;
   total: number;
+  /**
+   * 영수 or 청구 (docs/requirements.md#tax-invoices): 영수 for what the buyer paid before it shipped
+   * (cash), 청구 for what it is billed now and pays later (a credit statement's 월합계, and its
+   * corrections).
+   */
+  purpose: '영수' | '청구';
   /** 품목: one per order on a 월합계, or the order's. */
   items: { name: string; supply: number; tax: number; total: number; date: string }[];
   buyer: {
