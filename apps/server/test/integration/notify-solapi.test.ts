@@ -158,14 +158,14 @@ describe('Solapi 알림톡', () => {
  * Solapi's sent list once.
  */
 describe('Solapi 알림톡 across a crash', () => {
-  const provider = () =>
+  const provider = (timeoutMs = 300) =>
     solapiNotify(
       {
         apiKey: API_KEY,
         apiSecret: API_SECRET,
         sender: '021234567',
         apiUrl: solapi.url,
-        timeoutMs: 300,
+        timeoutMs,
         pfId: 'KA01PF0000TEST',
         templates: { sellerCancelled: 'KA01TP_CANCEL' },
       },
@@ -192,9 +192,56 @@ describe('Solapi 알림톡 across a crash', () => {
     expect(sentTo(m.to).map((s) => [s.type, s.customFields?.messageId])).toEqual([['ATA', m.messageId]]);
   });
 
+  it('sent, answer lost, and the retry cannot read the group (refused): no text goes in its place, it waits', async () => {
+    const m = message('01077700013');
+    solapi.cut('send', 'after');
+    await expect(provider().send(m)).rejects.toThrow('솔라피 응답 없음');
+    expect(sentTo(m.to)).toHaveLength(1);
+    const from = solapi.requests.length;
+    solapi.on({ kind: 'refuse', status: 404, code: 'NotFound', message: '그룹을 찾을 수 없습니다.' });
+    try {
+      await expect(provider().send(m)).rejects.toThrow('솔라피 응답 없음 (NotFound)');
+    } finally {
+      solapi.on({ kind: 'normal' });
+    }
+    // Only the read: a text was neither made nor sent (the 알림톡 may well have gone).
+    expect(requestsSince(from)).toEqual(['GET /messages/v4/groups/G']);
+    expect(sentTo(m.to).map((s) => s.type)).toEqual(['ATA']);
+  });
+
+  it('a try stalled at the send past its lease, and a second try that sent the group meanwhile: one 알림톡, no text', async () => {
+    const m = message('01077700014');
+    const held = solapi.hold('send');
+    let first: Promise<unknown>;
+    let second: Promise<unknown>;
+    try {
+      // Calls may wait 5 s here: the held send must not end in a timeout while the second try runs.
+      first = provider(5_000).send(m);
+      await until('the first send held', async () => held.arrived() === 1);
+      // The first try's lease runs out while Solapi still holds its send (a stalled process).
+      await server.db.execute(
+        sql`update solapi_groups set claimed_until = now() - interval '1 second' where message_id = ${m.messageId}`,
+      );
+      second = provider(5_000).send(m);
+      await until('the second send held', async () => held.arrived() === 2);
+    } finally {
+      held.release();
+    }
+    // One send goes; the other is refused as already sent, reads the group back and takes it as sent.
+    expect(await Promise.all([first, second])).toEqual(['alimtalk', 'alimtalk']);
+    expect(sentTo(m.to).map((s) => s.type)).toEqual(['ATA']);
+  });
+
   it('the effect row dropped after a whole send: the next run sends nothing', async () => {
     const m = message('01077700002');
+    const from = solapi.requests.length;
     expect(await provider().send(m)).toBe('alimtalk');
+    // A first send: the group made, the message added, the group sent; nothing read in between.
+    expect(requestsSince(from)).toEqual([
+      'POST /messages/v4/groups',
+      'PUT /messages/v4/groups/G/messages',
+      'POST /messages/v4/groups/G/send',
+    ]);
     expect(await provider().send(m)).toBe('alimtalk');
     expect(sentTo(m.to)).toHaveLength(1);
   });
@@ -271,6 +318,38 @@ describe('Solapi 알림톡 across a crash', () => {
       body: JSON.stringify({ messages: [{ to: m.to, from: '021234567', text: m.text, type: 'SMS' }] }),
     });
     expect(await added.json()).toMatchObject({ errorCount: '1', resultList: [{ statusCode: '1029' }] });
+  });
+
+  it('Solapi refusing the calls themselves (400): final, said as a refusal, the text tried once as well', async () => {
+    const m = message('01077700011');
+    solapi.on({ kind: 'refuse', status: 400, code: 'ValidationError', message: '요청이 올바르지 않습니다.' });
+    try {
+      await expect(provider().send(m)).rejects.toThrow('솔라피가 문자를 거절했습니다 (ValidationError)');
+    } finally {
+      solapi.on({ kind: 'normal' });
+    }
+    expect(sentTo(m.to)).toEqual([]);
+  });
+
+  it('a long text (LMS) with an emoji is refused before anything is sent, too', async () => {
+    const m = {
+      ...message('01077700012'),
+      event: 'chatReply' as const,
+      text: `[파츠몰] ${'상담 답변이 도착했습니다. '.repeat(8)}😀`,
+    };
+    const from = solapi.requests.length;
+    await expect(provider().send(m)).rejects.toThrow('(이모지 등): 😀)');
+    expect(solapi.requests.slice(from)).toEqual([]);
+  });
+
+  it("Hangul beyond KS X 1001 ('똠', '햏') and its symbols ('※', '①') go as a text: every syllable is CP949", async () => {
+    const m = {
+      ...message('01077700010'),
+      event: 'chatReply' as const,
+      text: '[파츠몰] 똠양꿍 햏 ※ ① 답변이 도착했습니다',
+    };
+    expect(await provider().send(m)).toBe('sms');
+    expect(sentTo(m.to).map((x) => [x.type, x.text])).toEqual([['SMS', m.text]]);
   });
 
   it('a second send of a sent group is refused by Solapi', async () => {
