@@ -98,10 +98,11 @@ describe('Popbill adapter', () => {
     expect(standIn.calls.registIssue).toBe(before);
   });
 
-  it('a key Popbill holds cancelled (600) or not yet issued (임시저장) is refused, and nothing is issued over it', async () => {
+  it('a key Popbill holds cancelled (600), not yet issued (임시저장) or refused (거부) is refused, and nothing is issued over it', async () => {
     for (const [key, stateCode, message] of [
       ['O-K1', 600, '팝빌에서 발행취소된 문서번호입니다 (PM1O-K1).'],
       ['O-K2', 100, '팝빌의 같은 문서번호 문서가 발행 상태가 아닙니다 (상태 100).'],
+      ['O-K3', 400, '팝빌의 같은 문서번호 문서가 발행 상태가 아닙니다 (상태 400).'],
     ] as const) {
       await provider.issue(doc(key));
       standIn.docs.get(`PM1${key}`)!.stateCode = stateCode;
