@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, NOTIFY_SETTING_EVENTS, ORDER_STATUS } from '@partsmall/contract';
+import { MSG, NOTIFY_SETTING_EVENTS, ORDER_STATUS, type ChatMessage } from '@partsmall/contract';
 import { queryRows, type Db } from '../../src/db/client.js';
 import { companies, orders, payments, smsOutbox } from '../../src/db/schema.js';
 import { jobId, runHandler } from '../../src/features/jobs/index.js';
@@ -13,7 +13,8 @@ import { png } from '../chat-images.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { saveWithNewPhone } from '../notify-helpers.js';
 import { fund, insertOrder, makeProduct, placeOrder, seoulToday, COURIER } from '../order-helpers.js';
-import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
+import { DomainEvents, NO_SUBSCRIBERS } from '../../src/shared/events.js';
+import { chatReplyNotices } from '../../src/features/notify/chat-reply.js';
 
 /**
  * 알림톡 (docs/requirements.md#notifications) with the console provider on PostgreSQL: each event reaches each account its
@@ -284,6 +285,35 @@ describe('the chat reply notice follows every staff answer stored', () => {
     await new Promise((r) => setTimeout(r, 1200));
     const chat = (await notices(server.db, shop.main.phone)).filter((n) => n.event === 'chatReply');
     expect(chat.map((n) => n.text.split('\n')[2])).toEqual(['(사진)']);
+  });
+
+  it('two answers told at once, the first one slower to check: the notice carries the first', async () => {
+    const shop = await makeCompany(server, '순서상사', 0);
+    const bus = new DomainEvents(server.app.log);
+    let checks = 0;
+    // Whether the customer is online: the first answer's check is the slow one.
+    const online = async () => {
+      if (checks++ === 0) await new Promise((r) => setTimeout(r, 300));
+      return false;
+    };
+    const stop = chatReplyNotices(bus, server.db, online, server.app.log);
+    const answer = (sendMessage: string) =>
+      bus.publish({
+        type: 'messageStored',
+        message: { sendSide: 'admin', targetUser: shop.main.seq, type: 'text', sendMessage } as ChatMessage,
+        conversationId: 900_000 + shop.companyId,
+        storedAt: new Date(),
+        delivered: true,
+      });
+    try {
+      await Promise.all([answer('첫 답변입니다.'), answer('두 번째 답변입니다.')]);
+    } finally {
+      stop();
+    }
+    await until('chat notice', async () => (await eventsAt(server.db, shop.main.phone)).includes('chatReply'));
+    await new Promise((r) => setTimeout(r, 1200));
+    const chat = (await notices(server.db, shop.main.phone)).filter((n) => n.event === 'chatReply');
+    expect(chat.map((n) => n.text.split('\n')[2])).toEqual(['첫 답변입니다.']);
   });
 
   it('a staff answer to a customer with the chat open sends no notice', async () => {

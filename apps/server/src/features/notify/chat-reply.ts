@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { memberById } from '../members/repository.js';
-import type { DomainEvents } from '../../shared/events.js';
+import type { DomainEvents, EventOf } from '../../shared/events.js';
 import { notifyChatReply } from './events.js';
 
 /**
@@ -19,8 +19,20 @@ export function chatReplyNotices(
   customerOnline: (customerId: number) => Promise<boolean>,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): () => void {
-  return events.on('messageStored', async ({ message, conversationId, storedAt }) => {
-    if (message.sendSide !== 'admin') return;
+  // A conversation's answers are handled in the order they were told, one after the other: the window's
+  // notice is the first answer's, however long each one's online check takes.
+  const inOrder = new Map<number, Promise<void>>();
+  return events.on('messageStored', (stored) => {
+    if (stored.message.sendSide !== 'admin') return;
+    const { conversationId } = stored;
+    const next = (inOrder.get(conversationId) ?? Promise.resolve()).then(() => notice(stored));
+    inOrder.set(conversationId, next);
+    return next.finally(() => {
+      if (inOrder.get(conversationId) === next) inOrder.delete(conversationId);
+    });
+  });
+
+  async function notice({ message, conversationId, storedAt }: EventOf<'messageStored'>): Promise<void> {
     const customerId = message.targetUser;
     try {
       if (await customerOnline(customerId)) return;
@@ -35,5 +47,5 @@ export function chatReplyNotices(
     } catch (err) {
       log.warn({ err, customerId }, 'chat reply notice not written');
     }
-  });
+  }
 }
