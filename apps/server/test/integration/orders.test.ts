@@ -9,6 +9,7 @@ import {
   companies,
   members,
   orderEvents,
+  orderLines,
   orders,
   products,
   shippingAddresses,
@@ -313,9 +314,90 @@ describe('paying', () => {
     expect((await pay(demo, [{ seq: othersLine!.id, qty: 1 }])).status).toBe(404);
     const soldOut = await pay(demo, [{ productId: korea.id, qty: 6 }]);
     expect(soldOut.body.message).toContain('재고가 부족합니다');
+    // A product no longer on sale (deleted since it was put in the cart), beside one that is: neither is bought.
+    const gone = await pay(demo, [
+      { productId: korea.id, qty: 1 },
+      { productId: 2_000_000_000, qty: 1 },
+    ]);
+    expect([gone.status, gone.body.message, gone.body.field]).toEqual([400, MSG_ORDER.productGone, 'carts']);
     expect([await point(demoCompanyId), await orderCount(), await stock(korea.id), await stock(china.id)]).toEqual(
       before,
     );
+  });
+
+  it('the order keeps what was asked: each line with its vehicle, memo, job reference and factory number, the delivery as given', async () => {
+    const noted = await product(9, 12_000);
+    const direct = await product(9, 8_000);
+    await server.db.update(products).set({ factoryNum: 'FN-77 120' }).where(eq(products.id, noted.id));
+    const added = await call(
+      server,
+      'addQuickOrderToCart',
+      { lines: [{ productId: noted.id, qty: 2, memo: '좌측 앞', jobRef: 'JOB-0412' }] },
+      { token: other },
+    );
+    expect(added.body.code).toBe(201);
+    const [line] = await server.db.select().from(cartItems).where(eq(cartItems.productId, noted.id));
+    const quick = {
+      ...COURIER,
+      shippingValue: 2,
+      shippingPayType: 1,
+      receiverIsSelfQuick: true,
+      directDeli: true,
+      fromName: '한빛정비',
+      fromPhone: '0215447788',
+    };
+    const res = await call<{ orderSeq: number }>(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      {
+        clientRequestId: randomUUID(),
+        shippingInfo: quick,
+        jobRef: '12가3456',
+        carts: [
+          { seq: line!.id, qty: 2 },
+          { productId: direct.id, qty: 1, vin: 'WBA8E9G50GNU12345' },
+        ],
+      },
+      other,
+    );
+    expect(res.body.code).toBe(201);
+    const seq = res.body.results!.orderSeq;
+    const [order] = await server.db.select().from(orders).where(eq(orders.id, seq));
+    expect(order).toMatchObject({
+      shippingValue: 2,
+      shippingPayType: 1,
+      receiverIsSelfQuick: true,
+      directDeli: true,
+      fromName: '한빛정비',
+      fromPhone: '0215447788',
+      jobRef: '12가3456',
+      shipping: 0,
+      totalAmount: 32_000,
+    });
+    const lines = await server.db.select().from(orderLines).where(eq(orderLines.orderId, seq)).orderBy(orderLines.id);
+    expect(lines.map((l) => [l.productId, l.qty, l.vin, l.memo, l.jobRef, l.factoryNum])).toEqual([
+      [noted.id, 2, null, '좌측 앞', 'JOB-0412', 'FN-77 120'],
+      [direct.id, 1, 'WBA8E9G50GNU12345', '', '', ''],
+    ]);
+  });
+
+  it("a repeated request answers its own company's order with its amounts; another company may use the same id", async () => {
+    const p = await product(9, 7_000);
+    const id = randomUUID();
+    const body = { clientRequestId: id, shippingInfo: COURIER, carts: [{ productId: p.id, qty: 1 }] };
+    const mine = await call<{ orderSeq: number }>(server, 'POST', 'api/requestPaymentProduct', body, demo);
+    const theirs = await call<{ orderSeq: number }>(server, 'POST', 'api/requestPaymentProduct', body, other);
+    expect([mine.body.code, theirs.body.code]).toEqual([201, 201]);
+    expect(theirs.body.results!.orderSeq).not.toBe(mine.body.results!.orderSeq);
+    const again = await call(server, 'POST', 'api/requestPaymentProduct', body, other);
+    expect(again.body.results).toMatchObject({
+      orderSeq: theirs.body.results!.orderSeq,
+      repeated: true,
+      totalAmount: 7_000,
+      shipping: 6_000,
+    });
+    expect(await stock(p.id)).toBe(7);
   });
 
   it('a product sold out between cart and payment, and a balance spent in another tab, are refused', async () => {
