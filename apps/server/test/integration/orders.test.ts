@@ -337,8 +337,8 @@ describe('paying', () => {
     );
     expect(added.body.code).toBe(201);
     const [line] = await server.db.select().from(cartItems).where(eq(cartItems.productId, noted.id));
-    const quick = {
-      ...COURIER,
+    // 퀵, 착불, the receiver picking it up, sent in another company's name.
+    const delivery = {
       shippingValue: 2,
       shippingPayType: 1,
       receiverIsSelfQuick: true,
@@ -352,7 +352,7 @@ describe('paying', () => {
       'api/requestPaymentProduct',
       {
         clientRequestId: randomUUID(),
-        shippingInfo: quick,
+        shippingInfo: { ...COURIER, ...delivery },
         jobRef: '12가3456',
         carts: [
           { seq: line!.id, qty: 2 },
@@ -365,12 +365,7 @@ describe('paying', () => {
     const seq = res.body.results!.orderSeq;
     const [order] = await server.db.select().from(orders).where(eq(orders.id, seq));
     expect(order).toMatchObject({
-      shippingValue: 2,
-      shippingPayType: 1,
-      receiverIsSelfQuick: true,
-      directDeli: true,
-      fromName: '한빛정비',
-      fromPhone: '0215447788',
+      ...delivery,
       jobRef: '12가3456',
       shipping: 0,
       totalAmount: 32_000,

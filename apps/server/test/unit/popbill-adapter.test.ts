@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PopbillConfig } from '../../src/config.js';
 import { popbillTaxInvoices } from '../../src/features/tax-invoices/popbill.js';
 import { TaxInvoiceRefused, type TaxInvoiceDocument } from '../../src/features/tax-invoices/types.js';
 import { popbillStandIn } from '../stand-ins.js';
@@ -13,21 +14,25 @@ const SECRET = Buffer.from('popbill-adapter-secret').toString('base64');
 let standIn: Awaited<ReturnType<typeof popbillStandIn>>;
 let provider: ReturnType<typeof popbillTaxInvoices>;
 
+/** The adapter's settings against the stand-in (installation prefix PM1), with what a test changes. */
+const settings = (over: Partial<PopbillConfig> = {}): PopbillConfig => ({
+  linkId: 'PARTSMALL',
+  secretKey: SECRET,
+  corpNum: '2148812345',
+  userId: '',
+  test: true,
+  ipRestrict: true,
+  mgtKeyPrefix: 'PM1',
+  authUrl: standIn.url,
+  apiUrl: standIn.url,
+  timeoutMs: 2_000,
+  issueTimeoutMs: 2_000,
+  ...over,
+});
+
 beforeAll(async () => {
   standIn = await popbillStandIn('PARTSMALL', SECRET);
-  provider = popbillTaxInvoices({
-    linkId: 'PARTSMALL',
-    secretKey: SECRET,
-    corpNum: '2148812345',
-    userId: '',
-    test: true,
-    ipRestrict: true,
-    mgtKeyPrefix: 'PM1',
-    authUrl: standIn.url,
-    apiUrl: standIn.url,
-    timeoutMs: 2_000,
-    issueTimeoutMs: 2_000,
-  });
+  provider = popbillTaxInvoices(settings());
 });
 afterAll(async () => {
   await standIn?.close();
@@ -168,19 +173,7 @@ describe('Popbill adapter', () => {
   });
 
   it('no answer from Popbill: the reason staff read on the invoice is Korean', async () => {
-    const slow = popbillTaxInvoices({
-      linkId: 'PARTSMALL',
-      secretKey: SECRET,
-      corpNum: '2148812345',
-      userId: '',
-      test: true,
-      ipRestrict: true,
-      mgtKeyPrefix: 'PM1',
-      authUrl: standIn.url,
-      apiUrl: 'http://127.0.0.1:9',
-      timeoutMs: 2_000,
-      issueTimeoutMs: 2_000,
-    });
+    const slow = popbillTaxInvoices(settings({ apiUrl: 'http://127.0.0.1:9' }));
     await expect(slow.issue(doc('O-G1'))).rejects.toThrow(/^팝빌 응답 없음 \(/);
   });
 
@@ -193,23 +186,11 @@ describe('Popbill adapter', () => {
   });
 
   it('a token is asked for with the 전자세금계산서 scope, kept while it lives, and asked again in its last minute', async () => {
-    const settings = {
-      linkId: 'PARTSMALL',
-      secretKey: SECRET,
-      corpNum: '2148812345',
-      userId: 'partsmall_tax',
-      test: true,
-      ipRestrict: true,
-      mgtKeyPrefix: 'PM1',
-      authUrl: standIn.url,
-      apiUrl: standIn.url,
-      timeoutMs: 2_000,
-      issueTimeoutMs: 2_000,
-    };
+    const acting = settings({ userId: 'partsmall_tax' });
     try {
       // An hour's token: one request serves both calls.
       standIn.setTokenLifetime(3_600_000);
-      const lasting = popbillTaxInvoices(settings);
+      const lasting = popbillTaxInvoices(acting);
       const before = standIn.calls.token;
       await lasting.states!(['O-T1']);
       await lasting.issue(doc('O-T1'));
@@ -223,7 +204,7 @@ describe('Popbill adapter', () => {
       expect(standIn.docs.get('PM1O-T1')!.userId).toBe('partsmall_tax');
       // A token that ends within a minute is not used: each call asks anew.
       standIn.setTokenLifetime(30_000);
-      const brief = popbillTaxInvoices(settings);
+      const brief = popbillTaxInvoices(acting);
       const again = standIn.calls.token;
       await brief.states!(['O-T1']);
       await brief.states!(['O-T1']);
