@@ -164,7 +164,7 @@ export async function depositRows(db: Db | Tx, rows: readonly DepositDbRow[]): P
 }
 
 /** How many of the review queue's deposits one answer shows (the oldest); the answer's total counts all. */
-export const REVIEW_QUEUE_SHOWN = 500;
+const REVIEW_QUEUE_SHOWN = 500;
 
 /** The review queue: deposits no company or several matched, the oldest REVIEW_QUEUE_SHOWN, and how many wait. */
 export function reviewQueue(db: Db): Promise<{ rows: DepositDbRow[]; total: number }> {

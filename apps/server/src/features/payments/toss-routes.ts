@@ -103,14 +103,23 @@ export function tossRoutes(app: Api, db: Db, events: EventSink, gateway: TossGat
 }
 
 /**
- * Why a declined transfer top-up's link shows no account: Toss says EXPIRED when the account lapsed
- * unpaid (docs/operations.md#payments-toss-payments). Undefined (the plain outcome) for anything else, or when
- * Toss cannot be read.
+ * The page of a payment already settled (its link or success address opened again): paid, or declined.
+ * A declined transfer top-up says why when Toss says EXPIRED, the account lapsed unpaid
+ * (docs/operations.md#payments-toss-payments); anything else, or Toss unreadable, the plain outcome.
  */
-async function lapsedAccountText(gateway: TossGateway, payment: { status: string; pgcode: string; gatewayId: string }) {
-  if (payment.status !== 'declined' || payment.pgcode !== 'banktransfer') return undefined;
-  const read = await gateway.fetchByOrder(payment.gatewayId);
-  return read.kind === 'payment' && read.payment.status === 'EXPIRED' ? MSG_PROVIDER.tossAccountExpired : undefined;
+async function settledPage(
+  reply: FastifyReply,
+  gateway: TossGateway,
+  payment: { status: string; pgcode: string; gatewayId: string },
+) {
+  let text: string | undefined;
+  if (payment.status === 'declined' && payment.pgcode === 'banktransfer') {
+    const read = await gateway.fetchByOrder(payment.gatewayId);
+    if (read.kind === 'payment' && read.payment.status === 'EXPIRED') text = MSG_PROVIDER.tossAccountExpired;
+  }
+  return sendTossPage(reply, 200, gateway.settings.sdkUrl, (nonce) =>
+    resultPage(payment.status === 'paid', nonce, text),
+  );
 }
 
 /** The link handed to the buyer: Toss's payment window for a pending payment, or where it stands. */
@@ -124,10 +133,7 @@ function windowRoute(scope: Api, t: TossRouteDeps) {
       const ok = checkTossPageKey(gateway.settings, req.params.paymentId, req.query.key);
       const payment = ok ? await paymentByGatewayId(db, gateway.name, req.params.paymentId) : undefined;
       if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
-      if (payment.status !== 'pending') {
-        const text = await lapsedAccountText(gateway, payment);
-        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce, text));
-      }
+      if (payment.status !== 'pending') return settledPage(reply, gateway, payment);
       if (payment.pgcode === 'banktransfer') {
         // The link opened again after the account was issued: show the account, not a second window.
         const issued = await gateway.fetchByOrder(payment.gatewayId);
@@ -165,10 +171,7 @@ function successRoute(scope: Api, t: TossRouteDeps) {
       if (text(req.query.amount) !== String(payment.amount)) {
         return sendTossPage(reply, 400, sdkUrl, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentAmountMismatch));
       }
-      if (payment.status !== 'pending') {
-        const text = await lapsedAccountText(gateway, payment);
-        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce, text));
-      }
+      if (payment.status !== 'pending') return settledPage(reply, gateway, payment);
 
       const result = await confirmAtToss(gateway, paymentKey, payment);
       if (result.kind === 'unanswered') {

@@ -70,10 +70,7 @@ export const previewQuery = (companyId: number, month: string) =>
 export const depositQueueQuery = queryOptions({
   queryKey: creditKeys.deposits,
   queryFn: ({ signal }) =>
-    api('adminDepositQueue', {}, { signal, accept: [200] }).then((a) => ({
-      rows: a.results ?? [],
-      total: a.total ?? a.results?.length ?? 0,
-    })),
+    api('adminDepositQueue', {}, { signal, accept: [200] }).then((a) => ({ rows: a.results, total: a.total })),
 });
 
 type WriteCall =
