@@ -339,17 +339,29 @@ export const creditAccountAnswer = answerOf(
 );
 export type CreditAccountPage = NonNullable<z.infer<typeof creditAccountAnswer>['results']>;
 
-/** api/admin/savePaymentTerm: add a payment term (or relabel one). */
-export const savePaymentTermRequest = z.object({
-  code: termCode,
-  label: z
-    .string({ error: MSG_CREDIT.termLabelInvalid })
-    .trim()
-    .min(2, MSG_CREDIT.termLabelInvalid)
-    .max(40, MSG_CREDIT.termLabelInvalid),
-  rule: z.enum(TERM_RULES, { error: MSG_CREDIT.termRuleInvalid }),
-  value: z.number({ error: MSG_CREDIT.termDaysInvalid }).int(MSG_CREDIT.termDaysInvalid),
-});
+/** The days each rule takes (the table's check says the same): a day of the next month, or days after the close. */
+export const TERM_VALUE_RANGE: Record<TermRule, { min: number; max: number; message: string }> = {
+  next_month_day: { min: 1, max: 31, message: MSG_CREDIT.termDayInvalid },
+  days_after_close: { min: 0, max: 180, message: MSG_CREDIT.termDaysInvalid },
+};
+
+/** api/admin/savePaymentTerm: add a payment term (or relabel one); a day outside its rule's range is refused on `value`. */
+export const savePaymentTermRequest = z
+  .object({
+    code: termCode,
+    label: z
+      .string({ error: MSG_CREDIT.termLabelInvalid })
+      .trim()
+      .min(2, MSG_CREDIT.termLabelInvalid)
+      .max(40, MSG_CREDIT.termLabelInvalid),
+    rule: z.enum(TERM_RULES, { error: MSG_CREDIT.termRuleInvalid }),
+    value: z.number({ error: MSG_CREDIT.termDaysInvalid }).int(MSG_CREDIT.termDaysInvalid),
+  })
+  .superRefine((t, ctx) => {
+    const range = TERM_VALUE_RANGE[t.rule];
+    if (t.value < range.min || t.value > range.max)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: range.message });
+  });
 export const paymentTermsAnswer = answerOf(z.array(paymentTerm));
 
 /** api/admin/liftCreditHold { companyId, reason }: staff put an account on hold back to active (audited). */

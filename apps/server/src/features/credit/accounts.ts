@@ -137,16 +137,14 @@ export async function liftCreditHold(db: Db, actor: Actor, companyId: number, re
 
 /** Adds a payment term or relabels one (its rule and value stay: statements were dated by them). */
 export async function savePaymentTerm(db: Db, actor: Actor, input: TermInput): Promise<PaymentTerm[]> {
-  if (input.rule === 'next_month_day' && (input.value < 1 || input.value > 31))
-    throw badRequest(MSG_CREDIT.termDayInvalid, 'value');
-  if (input.rule === 'days_after_close' && (input.value < 0 || input.value > 180))
-    throw badRequest(MSG_CREDIT.termDaysInvalid, 'value');
   await db.transaction(async (tx) => {
-    const existing = await findPaymentTerm(tx, input.code);
+    // Insert first: of two admins adding one code at once, the second waits for the first's row
+    // and then relabels it (or is refused), instead of failing on the key.
+    const [added] = await tx.insert(paymentTerms).values(input).onConflictDoNothing().returning();
+    const existing = added ? null : await findPaymentTerm(tx, input.code);
     if (existing && (existing.rule !== input.rule || existing.value !== input.value))
       throw badRequest(MSG_CREDIT.termCodeTaken, 'code');
     if (existing) await tx.update(paymentTerms).set({ label: input.label }).where(eq(paymentTerms.code, input.code));
-    else await tx.insert(paymentTerms).values(input);
     if (actor.memberId !== null)
       await recordAudit(tx, {
         memberId: actor.memberId,
