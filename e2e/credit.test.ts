@@ -122,12 +122,15 @@ async function adminGivesCredit() {
   await staffLogin(page, server.base, 'admin@partsmall.kr', 'admin1234');
   await page.getByRole('link', { name: '외상·미수금' }).click();
   await page.getByRole('heading', { name: '외상·미수금' }).waitFor();
+  await adminAddsATerm(page);
   await page.getByLabel('업체 번호').fill(String(gaon.companyId));
   await page.getByRole('button', { name: '열기' }).click();
   await page.getByText('외상 계정이 아직 없습니다.', { exact: false }).waitFor();
   await page.getByRole('button', { name: '외상 거래 시작' }).click();
   const layer = page.getByRole('dialog', { name: '외상 거래 시작' });
   await layer.getByLabel('외상 한도(원)').fill('1.5');
+  // The term the admin just added is there to choose.
+  expect(await layer.getByLabel('결제 조건').locator('option').allTextContents()).toContain('월말 마감 익월 25일');
   await layer.getByLabel('결제 조건').selectOption({ label: '월말 마감 익월 10일' });
   await layer.getByLabel('변경 사유').fill('신규 외상 거래 승인');
   await layer.getByRole('button', { name: '저장', exact: true }).click();
@@ -149,6 +152,48 @@ async function adminGivesCredit() {
   expect(line).toContain('결제 조건: 월말 마감 익월 10일');
   await snap(page, 'credit-admin-company-desktop');
   await context.close();
+}
+
+/**
+ * 결제 조건 on /admin/credit: the admin adds one (the code typed in lower case), a day the rule does not
+ * have is refused in Korean under its field, then renames it (code, rule and day fixed).
+ */
+async function adminAddsATerm(page: Page) {
+  const terms = page.getByTestId('term-row');
+  await poll(() => terms.count()).toBe(3);
+  expect(await terms.first().locator('td').allTextContents()).toEqual([
+    'EOM_NEXT_10',
+    '월말 마감 익월 10일',
+    '월말 마감 익월 10일',
+    '이름 바꾸기',
+  ]);
+  await page.getByRole('button', { name: '결제 조건 추가' }).click();
+  const layer = page.getByRole('dialog', { name: '결제 조건 추가' });
+  await layer.getByLabel('코드').fill('eom_next_25');
+  await layer.getByLabel('이름').fill('익월 25일');
+  await layer.getByLabel('기준').selectOption({ label: '월말 마감 익월 N일 (31은 말일)' });
+  await layer.getByLabel('일', { exact: true }).fill('32');
+  await layer.getByRole('button', { name: '저장', exact: true }).click();
+  await layer.getByText(MSG_CREDIT.termDayInvalid).first().waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+  await layer.getByLabel('일', { exact: true }).fill('25');
+  await layer.getByRole('button', { name: '저장', exact: true }).click();
+  await page.getByText(MSG_CREDIT.termSaved).first().waitFor();
+  await poll(() => terms.count()).toBe(4);
+  expect(await terms.last().locator('td').allTextContents()).toEqual([
+    'EOM_NEXT_25',
+    '익월 25일',
+    '월말 마감 익월 25일',
+    '이름 바꾸기',
+  ]);
+  await page.getByRole('button', { name: '익월 25일 이름 바꾸기' }).click();
+  const rename = page.getByRole('dialog', { name: '익월 25일 이름 바꾸기' });
+  expect(await rename.getByLabel('코드').inputValue()).toBe('EOM_NEXT_25');
+  expect(await rename.getByLabel('기준').isDisabled()).toBe(true);
+  await rename.getByLabel('이름').fill('월말 마감 익월 25일');
+  await snap(page, 'credit-admin-term-desktop');
+  await rename.getByRole('button', { name: '저장', exact: true }).click();
+  await poll(() => terms.last().locator('td').nth(1).textContent()).toBe('월말 마감 익월 25일');
 }
 
 async function buyerOrdersOnCredit() {
@@ -353,6 +398,12 @@ async function adminCreditScreensOnAPhone() {
   await phone.page.goto(url('/admin/credit'));
   await phone.page.getByTestId('aging-row').first().waitFor();
   await snap(phone.page, 'credit-admin-report-phone');
+  // Staff read the terms, the one the admin added among them; only the admin adds or renames.
+  await poll(() => phone.page.getByTestId('term-row').count()).toBe(4);
+  expect(await phone.page.getByRole('button', { name: '결제 조건 추가' }).count()).toBe(0);
+  expect(await phone.page.getByRole('button', { name: '이름 바꾸기' }).count()).toBe(0);
+  await phone.page.getByTestId('term-row').last().scrollIntoViewIfNeeded();
+  await snap(phone.page, 'credit-admin-terms-phone');
   await phone.context.close();
 }
 

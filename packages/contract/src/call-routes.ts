@@ -175,6 +175,7 @@ export const CALL_ROUTES = {
   payStatement: { method: 'POST', path: '/api/payStatement', access: 'company' },
   adminSetCreditAccount: { method: 'POST', path: '/api/admin/setCreditAccount', access: 'admin' },
   adminGetCreditAccount: { method: 'POST', path: '/api/admin/getCreditAccount', access: 'staff' },
+  adminPaymentTerms: { method: 'POST', path: '/api/admin/paymentTerms', access: 'staff' },
   adminSavePaymentTerm: { method: 'POST', path: '/api/admin/savePaymentTerm', access: 'admin' },
   adminLiftCreditHold: { method: 'POST', path: '/api/admin/liftCreditHold', access: 'staff' },
   adminReceivablesAging: { method: 'POST', path: '/api/admin/receivablesAging', access: 'staff' },

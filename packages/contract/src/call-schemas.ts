@@ -407,6 +407,7 @@ export const CALL_SCHEMAS = {
   payStatement: { body: payStatementRequest, answer: payStatementAnswer },
   adminSetCreditAccount: { body: setCreditAccountRequest, answer: creditAccountAnswer },
   adminGetCreditAccount: { body: getCreditAccountRequest, answer: creditAccountAnswer },
+  adminPaymentTerms: { answer: paymentTermsAnswer },
   adminSavePaymentTerm: { body: savePaymentTermRequest, answer: paymentTermsAnswer },
   adminLiftCreditHold: { body: liftCreditHoldRequest, answer: creditAccountAnswer },
   adminReceivablesAging: { answer: receivablesAgingAnswer },

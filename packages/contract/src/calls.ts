@@ -1311,6 +1311,12 @@ export const CALLS = {
     '업체의 외상 계정과 요약, 미수 원장(최근 100줄), 명세서, 변경 기록과 결제 조건 목록을 돌려줍니다.',
     { companyId: 1 },
   ),
+  adminPaymentTerms: admin(
+    'adminPaymentTerms',
+    '결제 조건 목록',
+    '외상 계정에 고를 수 있는 결제 조건(코드, 이름, 기준, 일수)을 추가된 순서로 돌려줍니다.',
+    {},
+  ),
   adminSavePaymentTerm: admin(
     'adminSavePaymentTerm',
     '결제 조건 추가 (관리자)',

@@ -261,4 +261,44 @@ describe('holds and terms', () => {
     });
     expect(account.account).toMatchObject({ termCode: 'EOM_NEXT_25', termLabel: '월말 마감 익월 25일' });
   });
+
+  it('staff and admin read the terms in the order they were added (the seeded ones by code); buyers and visitors may not', async () => {
+    expect((await call(server, 'adminPaymentTerms', {})).status).toBe(401);
+    for (const token of [t.main, t.sub, t.other])
+      expect((await call(server, 'adminPaymentTerms', {}, { token })).status).toBe(403);
+    const added = { code: 'EOM_PLUS_45', label: '월말 마감 45일 후', rule: 'days_after_close' as const, value: 45 };
+    await call(server, 'adminSavePaymentTerm', added, { token: t.admin });
+    for (const token of [t.staff, t.admin]) {
+      const res = await call(server, 'adminPaymentTerms', {}, { token });
+      expect(res.status).toBe(200);
+      const codes = res.body.results!.map((x) => x.code);
+      expect(codes.slice(0, 3)).toEqual(['EOM_NEXT_10', 'EOM_NEXT_EOM', 'EOM_PLUS_30']);
+      expect(codes.indexOf('EOM_PLUS_45')).toBe(codes.length - 1);
+      expect(res.body.results!.at(-1)).toEqual(added);
+    }
+  });
+
+  it('a relabel keeps the rule and value; two admins adding one new code at once make one term', async () => {
+    const term = { code: 'EOM_NEXT_15', label: '익월 15일', rule: 'next_month_day' as const, value: 15 };
+    const both = await Promise.all([
+      call(server, 'adminSavePaymentTerm', term, { token: t.admin }),
+      call(server, 'adminSavePaymentTerm', { ...term, label: '익월 보름' }, { token: t.admin }),
+    ]);
+    expect(both.map((r) => r.body.code)).toEqual([201, 201]);
+    const listed = await call(server, 'adminPaymentTerms', {}, { token: t.staff });
+    const rows = listed.body.results!.filter((x) => x.code === 'EOM_NEXT_15');
+    expect(rows).toHaveLength(1);
+    expect(['익월 15일', '익월 보름']).toContain(rows[0]!.label);
+    const relabel = await call(
+      server,
+      'adminSavePaymentTerm',
+      { ...term, label: '월말 마감 익월 15일' },
+      { token: t.admin },
+    );
+    expect(relabel.body.code).toBe(201);
+    expect(relabel.body.results!.find((x) => x.code === 'EOM_NEXT_15')).toEqual({
+      ...term,
+      label: '월말 마감 익월 15일',
+    });
+  });
 });

@@ -18,6 +18,7 @@ import {
   buyerSummary,
   creditAccountPage,
   liftCreditHold,
+  paymentTermList,
   savePaymentTerm,
   setCreditAccount,
   type Actor,
@@ -95,6 +96,10 @@ export function creditRoutes(app: Api, ctx: AppContext) {
   route(app, 'adminGetCreditAccount', async (req) => {
     requireStaff(req);
     return ok(await creditAccountPage(db, req.body.companyId));
+  });
+  route(app, 'adminPaymentTerms', async (req) => {
+    requireStaff(req);
+    return ok(await paymentTermList(db));
   });
   route(app, 'adminSavePaymentTerm', async (req) => {
     const auth = requireAdmin(req);

@@ -15,6 +15,7 @@ export const creditKeys = {
   account: (companyId: number) => ['credit', 'admin', 'account', companyId] as const,
   preview: (companyId: number, month: string) => ['credit', 'admin', 'preview', companyId, month] as const,
   deposits: ['credit', 'admin', 'deposits'] as const,
+  terms: ['credit', 'admin', 'terms'] as const,
 };
 
 /**
@@ -66,6 +67,12 @@ export const previewQuery = (companyId: number, month: string) =>
       api('adminPreviewStatement', { companyId, month }, { signal, accept: [200] }).then((a) => a.results!),
   });
 
+/** api/admin/paymentTerms: the terms a credit account may take, in the order they were added. */
+export const paymentTermsQuery = queryOptions({
+  queryKey: creditKeys.terms,
+  queryFn: ({ signal }) => api('adminPaymentTerms', {}, { signal, accept: [200] }).then((a) => a.results!),
+});
+
 /** api/admin/depositQueue: deposits waiting for staff to name their company (the oldest 500) and how many wait. */
 export const depositQueueQuery = queryOptions({
   queryKey: creditKeys.deposits,
@@ -77,6 +84,7 @@ type WriteCall =
   | 'payStatement'
   | 'adminSetCreditAccount'
   | 'adminLiftCreditHold'
+  | 'adminSavePaymentTerm'
   | 'adminCloseMonth'
   | 'adminResendStatement'
   | 'adminRecordDeposit'

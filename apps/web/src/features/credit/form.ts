@@ -3,8 +3,11 @@ import {
   CREDIT_STATUSES,
   monthField,
   recordDepositRequest,
+  savePaymentTermRequest,
   setCreditAccountRequest,
+  TERM_RULES,
   type CreditAccount,
+  type PaymentTerm,
 } from '@partsmall/contract';
 import { CREDIT_TEXTS } from './texts';
 
@@ -60,6 +63,19 @@ export function creditAccountDefaults(
     reason: '',
   };
 }
+
+/** A payment term admins add or relabel: the code typed in any case is the contract's upper case. */
+export const paymentTermForm = z
+  .object({ code: z.string(), label: z.string(), rule: z.enum(TERM_RULES), value: typedNumber })
+  .transform((v) => ({ ...v, code: v.code.trim().toUpperCase() }))
+  .pipe(savePaymentTermRequest);
+export type PaymentTermFormInput = z.input<typeof paymentTermForm>;
+
+/** The form's first values: the term to relabel as it is, or a blank new term (a day of the next month). */
+export const paymentTermDefaults = (term: PaymentTerm | null): PaymentTermFormInput =>
+  term
+    ? { code: term.code, label: term.label, rule: term.rule, value: String(term.value) }
+    : { code: '', label: '', rule: 'next_month_day', value: '' };
 
 /** A bank deposit staff enter: the company number optional (empty = matched by the name). */
 export const depositForm = z

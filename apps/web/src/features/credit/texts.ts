@@ -166,6 +166,31 @@ export const CREDIT_TEXTS = {
     confirmTitle: '외상 설정 저장',
     confirmText: (limit: number, term: string) => `한도 ${won(limit)}, ${term}으로 저장합니다.`,
   },
+  terms: {
+    title: '결제 조건',
+    intro: '외상 계정에 고르는 결제 조건입니다. 월 마감 명세서의 결제 기한이 이 조건으로 정해집니다.',
+    tableLabel: '결제 조건 목록',
+    empty: '결제 조건이 없습니다.',
+    cols: { code: '코드', label: '이름', due: '결제 기한', actions: '관리' },
+    due: (rule: 'next_month_day' | 'days_after_close', value: number) =>
+      rule === 'days_after_close'
+        ? `월말 마감 ${value}일 후`
+        : value === 31
+          ? '월말 마감 익월 말일'
+          : `월말 마감 익월 ${value}일`,
+    add: '결제 조건 추가',
+    rename: '이름 바꾸기',
+    renameOf: (label: string) => `${label} 이름 바꾸기`,
+    adminOnly: '결제 조건은 관리자만 추가하고 이름을 바꿀 수 있습니다.',
+    code: '코드',
+    codeHint: '영문 대문자, 숫자, 밑줄로 2~30자 (예: EOM_NEXT_25). 추가한 뒤에는 바꿀 수 없습니다.',
+    label: '이름',
+    labelHint: '외상 설정과 명세서에 보이는 이름입니다. (2~40자)',
+    rule: '기준',
+    value: '일',
+    valueHint: '익월 N일은 1~31 (31은 말일), N일 후는 0~180입니다.',
+    fixedHint: '기준과 일은 바꿀 수 없습니다: 이미 만든 명세서의 결제 기한이 이 조건으로 정해졌습니다.',
+  },
   close: {
     title: '월 마감',
     intro:

@@ -9,6 +9,7 @@ import { CREDIT_TEXTS } from '../texts';
 import { AgingReport, companyPath } from './AgingReport';
 import { CompanyCredit } from './CompanyCredit';
 import { MonthCloseForAll } from './MonthClose';
+import { PaymentTerms } from './PaymentTerms';
 import '../credit.css';
 
 const R = CREDIT_TEXTS.admin;
@@ -34,22 +35,23 @@ function OpenCompany() {
 }
 
 /**
- * The report and, for an admin, the month close under it. The close comes with the report, so the
- * report arriving does not push it down (docs/performance.md#layout-shift).
+ * The report and under it, for an admin, the month close, then the payment terms. They come with the
+ * report, so the report arriving does not push them down (docs/performance.md#layout-shift).
  */
-function ReportAndClose({ mayClose }: { mayClose: boolean }) {
+function ReportAndClose({ role }: { role: string | null }) {
   const loaded = !useQuery(agingReportQuery).isPending;
   return (
     <>
       <AgingReport />
-      {mayClose && loaded && <MonthCloseForAll />}
+      {mayCall(role, 'closeMonth') && loaded && <MonthCloseForAll />}
+      {loaded && <PaymentTerms mayEdit={mayCall(role, 'savePaymentTerm')} />}
     </>
   );
 }
 
 /**
  * /admin/credit (docs/requirements.md#credit): the receivables aging report of every company, the month
- * close (admin), and with ?company=N one company's credit page.
+ * close (admin), the payment terms, and with ?company=N one company's credit page.
  */
 export default function CreditAdminPage() {
   const [params] = useSearchParams();
@@ -61,7 +63,7 @@ export default function CreditAdminPage() {
       <h1>{R.title}</h1>
       <p className="admin-lead">{R.intro}</p>
       <OpenCompany />
-      <ReportAndClose mayClose={mayCall(role, 'closeMonth')} />
+      <ReportAndClose role={role} />
     </section>
   );
 }
