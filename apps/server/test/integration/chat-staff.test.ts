@@ -9,7 +9,7 @@ import type {
   OldChatList,
   UsersToAdmin,
 } from '@partsmall/contract';
-import { cashLedger, chatCannedReplies, companies, products } from '../../src/db/schema.js';
+import { cashLedger, chatCannedReplies, chatMessages, companies, members, products } from '../../src/db/schema.js';
 import { call } from '../helpers.js';
 import { ack, chatTestServer, clientId, collect, memberIdOf, newCustomer, tokenFor, waitFor } from '../chat-helpers.js';
 import { COURIER, placeOrder } from '../order-helpers.js';
@@ -103,6 +103,30 @@ describe('open and resolved conversations', () => {
     expect(await ack(staff, 'conversationState', { targetUser: 99_999_999, state: 'resolved' })).toMatchObject({
       code: 404,
     });
+  });
+});
+
+describe('who staff may address', () => {
+  it('another staff account, or a customer no longer active, is no chat customer: 404 and nothing stored', async () => {
+    const staff = await staffSocket();
+    const a = await newCustomer(chat.server, '정지고객');
+    expect(await ack(staff, 'customerInfoRequest', { targetUser: a.seq })).toMatchObject({ code: 200 });
+    await chat.server.db.update(members).set({ status: 'stopped' }).where(eq(members.id, a.seq));
+    const targets = [
+      await memberIdOf(chat.server, 'staff@partsmall.kr'),
+      await memberIdOf(chat.server, 'admin@partsmall.kr'),
+      a.seq,
+    ];
+    const before = await chat.server.db.$count(chatMessages);
+    for (const targetUser of targets) {
+      const refused = { code: 404, message: '상담 대상 회원을 찾을 수 없습니다.' };
+      expect(
+        await ack(staff, 'adminMessage', { sendMessage: '안내', clientMessageId: clientId(), targetUser }),
+      ).toMatchObject(refused);
+      expect(await ack(staff, 'customerInfoRequest', { targetUser })).toMatchObject(refused);
+      expect(await ack(staff, 'conversationState', { targetUser, state: 'resolved' })).toMatchObject(refused);
+    }
+    expect(await chat.server.db.$count(chatMessages)).toBe(before);
   });
 });
 
