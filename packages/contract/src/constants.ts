@@ -102,7 +102,6 @@ export const PAY_TYPE_LABELS: Readonly<Record<number, string>> = {
   [SHIPPING.payTypes.pickup]: '방문수령',
 };
 
-export const VAT_RATE_PERCENT = 10;
 export const MAX_VIN_SEARCHES_PER_DAY = 30;
 /**
  * Part-number searches within a vehicle's catalogue (getCarsSearchHotKey) per window: a person

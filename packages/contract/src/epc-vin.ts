@@ -32,10 +32,6 @@ export function isEpcBrand(value: unknown): value is EpcBrand {
   return typeof value === 'string' && (EPC_BRANDS as readonly string[]).includes(value);
 }
 
-export function isEpcCatalogueBrand(value: unknown): value is EpcCatalogueBrand {
-  return typeof value === 'string' && (EPC_CATALOGUE_BRANDS as readonly string[]).includes(value);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Messages: the VIN hints, the empty-list texts, and ours where nothing was given (docs/requirements.md#vin-rules)
 

@@ -3,7 +3,6 @@ import {
   buildSynonymIndex,
   checkSynonymGroups,
   compactName,
-  likePattern,
   nameMatches,
   nameQuery,
   productNameColumns,
@@ -148,17 +147,5 @@ describe('synonyms', () => {
       { group: 2, term: '쇼바', message: '동의어 묶음에는 서로 다른 단어가 두 개 이상 있어야 합니다.' },
       { group: 3, term: '--', message: '동의어에 글자나 숫자가 없습니다.' },
     ]);
-  });
-});
-
-describe('likePattern', () => {
-  it('escapes LIKE characters and matches short patterns at the start only', () => {
-    expect(likePattern('ㅂㄹㅇ')).toBe('%ㅂㄹㅇ%');
-    expect(likePattern('ㅂㄹ')).toBe('ㅂㄹ%');
-    expect(likePattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
-  });
-
-  it('gives no query for text without letters or digits', () => {
-    expect(nameQuery(' - ( ) ')).toBeNull();
   });
 });

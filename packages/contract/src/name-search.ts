@@ -162,11 +162,12 @@ function latinWordAt(text: string, at: number, length: number): boolean {
 const CONSONANT = /[\u3131-\u314e]/u;
 const SYLLABLE = /[\uac00-\ud7a3]/u;
 
-/** Patterns shorter than this match at the start of a name only (see `likePattern`). */
+/** Patterns shorter than this match at the start of a name only (the server's `wordCondition` does the same). */
 export const MIN_CONTAINS_LENGTH = 3;
 
 /**
- * How a typed name becomes SQL: `column LIKE likePattern(p)` for any p of `patterns`.
+ * How a typed name is matched: its column holds any p of `patterns` (the server's LIKE conditions,
+ * `apps/server/src/features/products/word-plan.ts` `wordCondition`; `nameMatches` in memory).
  * - 초성 only ('ㅂㄹㅇㅋ ㅍㄷ', 'bmw ㅂㄹ'): on name_chosung.
  * - Otherwise on name_jamo, where a half-typed last syllable is a prefix of the jamo of the whole
  *   one: '브레이' and '브레잌' (the ㅋ that the next syllable takes) are in 'ㅂㅡㄹㅔㅇㅣㅋㅡ'.
@@ -196,12 +197,6 @@ export function nameQuery(typed: string, synonyms?: SynonymIndex): NameQuery | n
 
 function isPrefixOnly(pattern: string): boolean {
   return [...pattern].length < MIN_CONTAINS_LENGTH;
-}
-
-/** The LIKE pattern of one of `NameQuery.patterns`, LIKE's own characters escaped (escape is `\`). */
-export function likePattern(pattern: string): string {
-  const escaped = pattern.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return isPrefixOnly(pattern) ? `${escaped}%` : `%${escaped}%`;
 }
 
 /** What the SQL does, in memory: for the web's own lists (categories) and to test the design. */

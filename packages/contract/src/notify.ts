@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { authCodeField, mobilePhoneField } from './auth.js';
 import { answerOf } from './envelope.js';
-import { NOTIFY_TEMPLATES, type NotifyEvent } from './notify-templates.js';
+import type { NotifyEvent } from './notify-templates.js';
 
 /**
  * 알림톡 with SMS fallback (docs/requirements.md#notifications): which events the shop sends, the
@@ -49,7 +49,6 @@ export const notifyEventsFor = (main: boolean): NotifySettingEvent[] =>
 /** How a message went out: 알림톡, or the SMS/LMS fallback (over 90 bytes in EUC-KR is an LMS). */
 export const NOTIFY_CHANNELS = ['alimtalk', 'sms', 'lms'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
-export const NOTIFY_CHANNEL_LABELS: Record<NotifyChannel, string> = { alimtalk: '알림톡', sms: 'SMS', lms: 'LMS' };
 
 /** Bytes of a text as a Korean handset counts them (EUC-KR: Hangul and other non-ASCII 2, ASCII 1). */
 export function eucKrBytes(text: string): number {
@@ -132,6 +131,3 @@ export type SetNotifySettingsRequest = z.input<typeof setNotifySettingsRequest>;
 
 /** api/notifyPhoneCode: sends a code to the phone the account wants its notifications at. */
 export const notifyPhoneCodeRequest = z.object({ phone: mobilePhoneField });
-
-/** The label members read for an event ('주문 결제 완료'). */
-export const notifyEventLabel = (event: NotifySettingEvent) => NOTIFY_TEMPLATES[event].label;

@@ -17,11 +17,6 @@ export function uniqueViolation(err: unknown): string | null {
   return pg?.code === '23505' ? (pg.constraint ?? '') : null;
 }
 
-export function checkViolation(err: unknown): string | null {
-  const pg = pgError(err);
-  return pg?.code === '23514' ? (pg.constraint ?? '') : null;
-}
-
 /**
  * Text PostgreSQL cannot store (a NUL character): the input's fault, never the server's.
  * 22021 character_not_in_repertoire, 22P05 untranslatable_character.

@@ -43,9 +43,3 @@ export const MobileContext = createContext(false);
 export function useMobile(): boolean {
   return useContext(MobileContext);
 }
-
-/** The path of a screen for the layout the current screen is in. */
-export function usePath(): (name: PathName) => string {
-  const mobile = useMobile();
-  return (name) => pathFor(name, mobile);
-}

@@ -4,7 +4,7 @@
  * in one transaction per company. Re-run after a crash or twice, it finds what exists and makes the
  * rest: each statement and each invoice exactly once.
  */
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import {
   MSG_CREDIT,
   ORDER_STATUS,
@@ -335,13 +335,4 @@ export async function closeMonth(db: Db, o: CloseOptions): Promise<CloseResult> 
     });
   });
   return result;
-}
-
-/** The statement rows of a list of ids with their lines, for the PDF. */
-export async function linesOfStatement(db: Db | Tx, statementId: number) {
-  return db
-    .select()
-    .from(statementLines)
-    .where(inArray(statementLines.statementId, [statementId]))
-    .orderBy(asc(statementLines.lineDate), asc(statementLines.id));
 }

@@ -16,12 +16,6 @@ import { forgetPeople } from '../../shared/rate-limit.js';
 export const WITHDRAWN_NAME = '탈퇴회원';
 
 /**
- * A login id no one can type or receive mail at (`.invalid` is reserved for that), unique per account
- * because `members_login_id` is unique over every row, withdrawn or not.
- */
-export const withdrawnLoginId = (memberId: number) => `withdrawn-${memberId}@withdrawn.invalid`;
-
-/**
  * What a withdrawal destroys at once, on the withdrawal's own transaction (docs/requirements.md#retention).
  * Each member's name, phone numbers, mail, login id and password hash are replaced (the row stays, so the
  * records that name it keep pointing at something), the phone codes and dev-outbox texts of those phones go,

@@ -95,7 +95,6 @@ export const depositForm = z
         .optional(),
     }),
   );
-export type DepositFormInput = z.input<typeof depositForm>;
 
 /** A company number typed by staff (opening a company's page, giving a queued deposit its company). */
 export const companyIdForm = z.object({

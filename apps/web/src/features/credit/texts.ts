@@ -1,4 +1,4 @@
-import { groupDigits } from '@partsmall/contract';
+import { groupDigits, PAY_WITH_LABELS } from '@partsmall/contract';
 
 const won = (n: number) => `${groupDigits(n)}원`;
 
@@ -7,8 +7,8 @@ export const CREDIT_TEXTS = {
   // ------------------------------------------------------------ checkout
   checkout: {
     method: '결제 방법',
-    cash: '캐시',
-    credit: '외상',
+    cash: PAY_WITH_LABELS.cash,
+    credit: PAY_WITH_LABELS.credit,
     cashHint: (balance: string) => `캐시 잔액 ${balance}`,
     creditHint: (available: string) => `남은 외상 한도 ${available}`,
     creditTerm: (term: string) => `${term} 청구`,

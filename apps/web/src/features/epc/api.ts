@@ -44,14 +44,6 @@ export const historyQuery = (brand: string) =>
     retry: false,
   });
 
-/** The VIN search: each search asks the server (it counts the day's VINs), so it is a mutation. */
-export function useVinSearch() {
-  return useMutation({
-    mutationFn: (q: { brand: string; vin: string; lang: EpcLangCode }) =>
-      api('getCarsVinEx', q, { accept: [200] }).then((a) => a.results),
-  });
-}
-
 /** The vehicle again when the popup opens on a stored place (reopening the day's VIN is free). */
 export const vehicleQuery = (q: { brand: string; vin: string; lang: EpcLangCode }) =>
   queryOptions({
