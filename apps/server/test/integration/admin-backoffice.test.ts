@@ -897,6 +897,33 @@ describe('notices, inquiries, configuration, staff', () => {
     // The one-time passwords never reach the audit log.
     expect(JSON.stringify(audit)).not.toContain(made.body.results!.password);
   });
+
+  it('one-time passwords are 10 characters without look-alikes; the staff calls refuse a buyer and the admin itself', async () => {
+    const made = await post<{ seq: number; password: string }>(
+      'createStaff',
+      { id: 'pw.shape@partsmall.kr', name: '모양직원', phone: '01022224444' },
+      admin,
+    );
+    const reset = await post<{ password: string }>('resetStaffPassword', { seq: made.body.results!.seq }, admin);
+    for (const password of [made.body.results!.password, reset.body.results!.password])
+      expect(password).toMatch(/^[abcdefghjkmnpqrstuvwxyz23456789]{10}$/);
+    // A buyer is no staff account: neither reset nor stopped, and its own password still works.
+    const customer = await makeCompany(server, '직원아님', 0);
+    for (const [name, payload] of [
+      ['resetStaffPassword', { seq: customer.main.seq }],
+      ['setStaffStatus', { seq: customer.main.seq, status: 'stopped' }],
+    ] as const) {
+      const refused = await post(name, payload, admin);
+      expect([refused.status, refused.body.message]).toEqual([404, MSG_ADMIN.notStaff]);
+    }
+    expect(await loginAs(server, customer.main.id, customer.main.pw)).toEqual(expect.any(String));
+    const adminSeq = (
+      await server.db.select({ id: members.id }).from(members).where(eq(members.loginId, 'admin@partsmall.kr'))
+    )[0]!.id;
+    const self = await post('setStaffStatus', { seq: adminSeq, status: 'stopped' }, admin);
+    expect([self.status, self.body.message]).toEqual([400, MSG_ADMIN.selfStop]);
+    expect((await post('dashboard', {}, admin)).status).toBe(200);
+  });
 });
 
 describe('dashboard', () => {
