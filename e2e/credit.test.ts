@@ -320,7 +320,36 @@ async function ledgerAndAgingShowIt() {
   expect(csv.filter((l) => l.startsWith(`${gaon.companyId},`))).toEqual([
     `${gaon.companyId},가온상사,정상,1000000,0,0,0,0,0,0,0,`,
   ]);
+  await everyCompanysStatementsOfTheMonth(page);
   await context.close();
+}
+
+/**
+ * 업체별 명세서 on /admin/credit: it opens on the month before this one (nothing closed there in this
+ * story), and the closed month lists the company's statement, paid, with its PDF and 다시 보내기.
+ */
+async function everyCompanysStatementsOfTheMonth(page: Page) {
+  const section = page.getByRole('region', { name: '업체별 명세서' });
+  await section.getByText('마감된 명세서가 없습니다.').waitFor();
+  await section.getByLabel('청구 월').fill(month());
+  await section.getByRole('button', { name: '검색' }).click();
+  const row = section.getByTestId('statement-row');
+  await poll(() => row.count()).toBe(1);
+  const cells = await row.first().locator('td').allTextContents();
+  expect(cells.slice(0, 5)).toEqual([
+    monthLabel(),
+    '가온상사',
+    '248,000',
+    '0',
+    expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+  ]);
+  expect(cells[5]).toBe('결제 완료');
+  expect(await section.getByText('1건').count()).toBe(1);
+  await section.getByRole('button', { name: `가온상사 ${monthLabel()} 명세서 다시 보내기` }).click();
+  await page.getByText('명세서를 다시 보냈습니다.', { exact: false }).first().waitFor();
+  expect(await section.getByRole('button', { name: `가온상사 ${monthLabel()} 명세서 PDF` }).count()).toBe(1);
+  await section.scrollIntoViewIfNeeded();
+  await snap(page, 'credit-admin-statements-desktop');
 }
 
 async function onAPhoneOverTheLimitThenCash() {

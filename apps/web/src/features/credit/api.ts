@@ -16,6 +16,7 @@ export const creditKeys = {
   preview: (companyId: number, month: string) => ['credit', 'admin', 'preview', companyId, month] as const,
   deposits: ['credit', 'admin', 'deposits'] as const,
   terms: ['credit', 'admin', 'terms'] as const,
+  monthStatements: (month: string, page: number) => ['credit', 'admin', 'statements', month, page] as const,
 };
 
 /**
@@ -65,6 +66,18 @@ export const previewQuery = (companyId: number, month: string) =>
     queryKey: creditKeys.preview(companyId, month),
     queryFn: ({ signal }) =>
       api('adminPreviewStatement', { companyId, month }, { signal, accept: [200] }).then((a) => a.results!),
+  });
+
+/** Statements a page of the back office's list of a month (the call's default). */
+export const MONTH_STATEMENTS_PAGE = 20;
+
+/** api/admin/statementList: every company's statements of a month, newest first, a page at a time. */
+export const monthStatementsQuery = (month: string, page: number) =>
+  queryOptions({
+    queryKey: creditKeys.monthStatements(month, page),
+    queryFn: ({ signal }) =>
+      api('adminStatementList', { month, page, size: MONTH_STATEMENTS_PAGE }, { signal, accept: [200] }),
+    placeholderData: keepPreviousData,
   });
 
 /** api/admin/paymentTerms: the terms a credit account may take, in the order they were added. */

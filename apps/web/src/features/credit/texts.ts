@@ -166,6 +166,14 @@ export const CREDIT_TEXTS = {
     confirmTitle: '외상 설정 저장',
     confirmText: (limit: number, term: string) => `한도 ${won(limit)}, ${term}으로 저장합니다.`,
   },
+  monthStatements: {
+    title: '업체별 명세서',
+    intro: '고른 달에 마감된 모든 업체의 명세서입니다. 미결제와 결제 기한을 보고 PDF를 열거나 다시 보냅니다.',
+    month: '청구 월',
+    searchLabel: '업체별 명세서 찾기',
+    tableLabel: (month: string) => `${month} 업체별 명세서`,
+    total: (n: number) => `${n.toLocaleString('ko-KR')}건`,
+  },
   terms: {
     title: '결제 조건',
     intro: '외상 계정에 고르는 결제 조건입니다. 월 마감 명세서의 결제 기한이 이 조건으로 정해집니다.',

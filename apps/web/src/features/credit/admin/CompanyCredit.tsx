@@ -7,9 +7,8 @@ import { dateTime, money, won } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { DetailList } from '../../../shared/ui/DetailList';
-import { useNotify } from '../../../shared/ui/notify';
 import { Loading } from '../../../shared/ui/states';
-import { creditAccountQuery, useCreditWrite } from '../api';
+import { creditAccountQuery } from '../api';
 import { changeLines } from '../audit';
 import { AgingBar } from '../components/AgingBar';
 import { CreditFigures, CreditStatusBadge } from '../components/CreditFigures';
@@ -17,6 +16,7 @@ import { StatementTable } from '../components/StatementTable';
 import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
 import { CreditAccountModal, LiftHoldModal } from './CreditAccountForm';
 import { CompanyMonthClose } from './MonthClose';
+import { ResendStatement } from './MonthStatements';
 import { dateColumn, ellipsisColumn } from '../../../shared/ui/columns';
 
 const K = CREDIT_TEXTS.company;
@@ -112,27 +112,6 @@ function Settings({
   );
 }
 
-function Resend({ seq, month }: { seq: number; month: string }) {
-  const notify = useNotify();
-  const resend = useCreditWrite('adminResendStatement');
-  return (
-    <button
-      type="button"
-      className="btn btn-small"
-      disabled={resend.isPending}
-      aria-label={K.resendOf(month)}
-      onClick={() =>
-        resend.mutate(
-          { seq },
-          { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) },
-        )
-      }
-    >
-      {K.resend}
-    </button>
-  );
-}
-
 function AuditTable({ rows, terms }: { rows: AuditRow[]; terms: PaymentTerm[] }) {
   return (
     <DataTable<AuditRow>
@@ -212,7 +191,7 @@ export function CompanyCredit({ companyId }: { companyId: number }) {
         <StatementTable
           label={K.statements}
           rows={page.statements}
-          actions={(r) => <Resend seq={r.seq} month={CREDIT_TEXTS.statements.month(r.month)} />}
+          actions={(r) => <ResendStatement seq={r.seq} name={CREDIT_TEXTS.statements.month(r.month)} />}
         />
       </div>
       <h2>{K.ledger}</h2>

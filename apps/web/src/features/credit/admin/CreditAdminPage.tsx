@@ -9,6 +9,7 @@ import { CREDIT_TEXTS } from '../texts';
 import { AgingReport, companyPath } from './AgingReport';
 import { CompanyCredit } from './CompanyCredit';
 import { MonthCloseForAll } from './MonthClose';
+import { MonthStatements } from './MonthStatements';
 import { PaymentTerms } from './PaymentTerms';
 import '../credit.css';
 
@@ -35,7 +36,8 @@ function OpenCompany() {
 }
 
 /**
- * The report and under it, for an admin, the month close, then the payment terms. They come with the
+ * The report and under it, for an admin, the month close, then every company's statements of a month
+ * and the payment terms. They come with the
  * report, so the report arriving does not push them down (docs/performance.md#layout-shift).
  */
 function ReportAndClose({ role }: { role: string | null }) {
@@ -44,6 +46,7 @@ function ReportAndClose({ role }: { role: string | null }) {
     <>
       <AgingReport />
       {mayCall(role, 'closeMonth') && loaded && <MonthCloseForAll />}
+      {loaded && <MonthStatements />}
       {loaded && <PaymentTerms mayEdit={mayCall(role, 'savePaymentTerm')} />}
     </>
   );

@@ -58,6 +58,8 @@ interface Props {
 export function StatementTable({ actions, withCompany = false, ...list }: Props) {
   const pdf = useStatementPdf();
   const month = (r: StatementRow) => S.month(r.month);
+  // In a list of several companies a month names no one statement: the company goes with it.
+  const named = (r: StatementRow) => (withCompany ? `${r.companyName} ${month(r)}` : month(r));
   const buttons = (r: StatementRow) => (
     <span className="cr-row-actions">
       <button
@@ -65,7 +67,7 @@ export function StatementTable({ actions, withCompany = false, ...list }: Props)
         className="btn btn-small"
         onClick={() => pdf.open(r.seq)}
         disabled={pdf.busy === r.seq}
-        aria-label={S.pdfOf(month(r))}
+        aria-label={S.pdfOf(named(r))}
       >
         {S.pdf}
       </button>
@@ -79,6 +81,7 @@ export function StatementTable({ actions, withCompany = false, ...list }: Props)
           {
             id: 'company',
             header: CREDIT_TEXTS.admin.cols.company,
+            width: 130,
             className: 'ellipsis',
             cell: (r: StatementRow) => r.companyName,
           },

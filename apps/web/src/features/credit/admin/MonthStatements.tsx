@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { seoulDay } from '@partsmall/contract';
+import { messageOf } from '../../../shared/api';
+import { FilterForm, FilterInput } from '../../../shared/ui/FilterForm';
+import { useZodForm } from '../../../shared/ui/form';
+import { useNotify } from '../../../shared/ui/notify';
+import { MONTH_STATEMENTS_PAGE, monthStatementsQuery, useCreditWrite } from '../api';
+import { StatementTable } from '../components/StatementTable';
+import { monthForm, previousMonth } from '../form';
+import { CREDIT_TEXTS } from '../texts';
+
+const K = CREDIT_TEXTS.company;
+const M = CREDIT_TEXTS.monthStatements;
+
+/** 다시 보내기 of a statement (staff): its notice to the company's main account again. */
+export function ResendStatement({ seq, name }: { seq: number; name: string }) {
+  const notify = useNotify();
+  const resend = useCreditWrite('adminResendStatement');
+  return (
+    <button
+      type="button"
+      className="btn btn-small"
+      disabled={resend.isPending}
+      aria-label={K.resendOf(name)}
+      onClick={() =>
+        resend.mutate(
+          { seq },
+          { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) },
+        )
+      }
+    >
+      {K.resend}
+    </button>
+  );
+}
+
+/**
+ * 업체별 명세서 of /admin/credit (docs/requirements.md#credit-screens): every company's statement of a
+ * month, the month just closed first shown, with what is unpaid, the PDF and 다시 보내기.
+ */
+export function MonthStatements() {
+  const [month, setMonth] = useState(() => previousMonth(seoulDay()));
+  const [page, setPage] = useState(1);
+  const form = useZodForm(monthForm, { month });
+  const list = useQuery(monthStatementsQuery(month, page));
+  const monthName = CREDIT_TEXTS.statements.month(month);
+  return (
+    <section className="admin-panel cr-month-statements" aria-labelledby="cr-month-statements-title">
+      <h2 id="cr-month-statements-title">{M.title}</h2>
+      <p className="field-hint">{M.intro}</p>
+      <FilterForm
+        form={form}
+        className="admin-filters"
+        label={M.searchLabel}
+        alertInvalid
+        onSubmit={(v) => {
+          setMonth(v.month);
+          setPage(1);
+        }}
+        after={list.data?.total !== undefined && <span className="admin-count">{M.total(list.data.total)}</span>}
+      >
+        <FilterInput name="month" label={M.month} type="month" />
+      </FilterForm>
+      <div className="cr-scroll">
+        <StatementTable
+          label={M.tableLabel(monthName)}
+          query={list}
+          withCompany
+          paging={{ page, size: MONTH_STATEMENTS_PAGE, onPage: setPage }}
+          actions={(r) => (
+            <ResendStatement seq={r.seq} name={`${r.companyName} ${CREDIT_TEXTS.statements.month(r.month)}`} />
+          )}
+        />
+      </div>
+    </section>
+  );
+}
