@@ -842,6 +842,68 @@ describe('notices, inquiries, configuration, staff', () => {
     ]);
   });
 
+  it('the shop shows published notices only and pops up only published popups; staff filter by title and type', async () => {
+    const save = async (type: number, title: string, popup: boolean, published: boolean) =>
+      (await post<{ seq: number }>('saveNotice', { type, title, content: `<p>${title}</p>`, popup, published }, staff))
+        .body.results!.seq;
+    const shownPopup = await save(2, '목록시험 배송 일정', true, true);
+    const hiddenPopup = await save(3, '목록시험 휴무 안내', true, false);
+    const plain = await save(2, '목록시험 가격 조정', false, true);
+    const config = await call<{ notices: { seq: number }[] }>(server, 'getMallConfig', {});
+    const popups = config.body.results!.notices.map((n) => n.seq);
+    expect(popups).toContain(shownPopup);
+    expect(popups).not.toContain(hiddenPopup);
+    expect(popups).not.toContain(plain);
+    const shop = await call<{ seq: number }[]>(server, 'POST', 'api/getMallNotice', {
+      searchType: 'title',
+      searchKeyword: '목록시험',
+      page: 1,
+    });
+    expect(shop.body.results!.map((n) => n.seq)).toEqual([plain, shownPopup]);
+    expect(shop.body.total).toBe(2);
+    const staffList = async (filters: Record<string, unknown>) =>
+      (await post<{ seq: number }[]>('noticeList', { ...filters, page: 1 }, staff)).body.results!.map((n) => n.seq);
+    expect(await staffList({ keyword: '목록시험' })).toEqual([plain, hiddenPopup, shownPopup]);
+    expect(await staffList({ keyword: '목록시험', type: 3 })).toEqual([hiddenPopup]);
+    expect(await staffList({ keyword: '목록시험 가격' })).toEqual([plain]);
+  });
+
+  it('staff list inquiries newest first, by status; an answer is stamped with its time', async () => {
+    const register = async (content: string) =>
+      call(server, 'registerInquiry', { qnaType: 'partnership', phone: '01055556666', content });
+    for (const content of ['첫째 목록 문의입니다.', '둘째 목록 문의입니다.', '셋째 목록 문의입니다.'])
+      expect((await register(content)).body.code).toBe(201);
+    type Row = { seq: number; content: string; status: string; answeredAt: string | null };
+    const list = async (status?: string) =>
+      (await post<Row[]>('inquiryList', { ...(status ? { status } : {}), page: 1, size: 100 }, staff)).body.results!;
+    const mine = (rows: Row[]) => rows.filter((r) => r.content.endsWith('목록 문의입니다.'));
+    const [third, second, first] = mine(await list());
+    expect([third!.content, second!.content, first!.content]).toEqual([
+      '셋째 목록 문의입니다.',
+      '둘째 목록 문의입니다.',
+      '첫째 목록 문의입니다.',
+    ]);
+    const before = Date.now();
+    await post('answerInquiry', { seq: second!.seq, answer: '답변드립니다.' }, staff);
+    await post('closeInquiry', { seq: first!.seq }, staff);
+    expect(mine(await list('answered')).map((r) => r.seq)).toEqual([second!.seq]);
+    expect(mine(await list('closed')).map((r) => r.seq)).toEqual([first!.seq]);
+    expect(mine(await list('open')).map((r) => r.seq)).toEqual([third!.seq]);
+    const answered = mine(await list('answered'))[0]!;
+    expect(Math.abs(Date.parse(answered.answeredAt!) - before)).toBeLessThan(60_000);
+    expect(mine(await list('open'))[0]!.answeredAt).toBeNull();
+  });
+
+  it('an account made with the admin role is an admin; one made as staff is refused the admin calls', async () => {
+    const make = async (id: string, role: 'staff' | 'admin') =>
+      (await post<{ password: string }>('createStaff', { id, name: '역할직원', phone: '01022225555', role }, admin))
+        .body.results!.password;
+    const asAdmin = await loginAs(server, 'role.admin@partsmall.kr', await make('role.admin@partsmall.kr', 'admin'));
+    const asStaff = await loginAs(server, 'role.staff@partsmall.kr', await make('role.staff@partsmall.kr', 'staff'));
+    expect((await post('getConfig', {}, asAdmin)).status).toBe(200);
+    expect((await post('getConfig', {}, asStaff)).status).toBe(403);
+  });
+
   it('saving the configuration bumps ver and the shop reads the new footer', async () => {
     const before = await call(server, 'getMallConfig', {});
     const current = await post<Record<string, unknown> & { mallBottom: Record<string, string> }>(
