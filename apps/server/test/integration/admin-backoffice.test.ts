@@ -849,7 +849,7 @@ describe('notices, inquiries, configuration, staff', () => {
     const shownPopup = await save(2, '목록시험 배송 일정', true, true);
     const hiddenPopup = await save(3, '목록시험 휴무 안내', true, false);
     const plain = await save(2, '목록시험 가격 조정', false, true);
-    const config = await call<{ notices: { seq: number }[] }>(server, 'getMallConfig', {});
+    const config = await call(server, 'getMallConfig', {});
     const popups = config.body.results!.notices.map((n) => n.seq);
     expect(popups).toContain(shownPopup);
     expect(popups).not.toContain(hiddenPopup);

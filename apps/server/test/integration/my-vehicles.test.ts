@@ -20,6 +20,7 @@ import {
   epcVinSearches,
   products,
 } from '../../src/db/schema.js';
+import { productIdsFitting } from '../../src/features/vehicles/fits.js';
 import { applicabilityHolds } from '../../src/features/vehicles/repository.js';
 import { call, loginAs, startTestServer, type CallResult, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
@@ -45,6 +46,7 @@ const KEYS = {
   a: key('FITA'),
   b: key('FITB'),
   c: key('FITC'),
+  d: key('FITD'),
   old: key('OLDA'),
   older: key('OLDB'),
   none: key('NONE'),
@@ -135,6 +137,31 @@ beforeAll(async () => {
       fit: { all: ['S2'] },
       sort: 2,
     },
+    // N3 applies to every vehicle, but its parent P3 only to vehicles with S1.
+    {
+      catalogueId,
+      mid: 'P3',
+      num: '13',
+      level: 1,
+      subgroup: 'P3',
+      label: '차체',
+      diagram: '',
+      hasChild: true,
+      fit: { all: ['S1'] },
+      sort: 3,
+    },
+    {
+      catalogueId,
+      mid: 'N3',
+      num: '13',
+      level: 2,
+      parentMid: 'P3',
+      subgroup: 'N3',
+      label: '도어',
+      diagram: 'D3',
+      hasChild: false,
+      sort: 4,
+    },
   ]);
   const part = (diagram: string, seq: number, k: string, fit: object | null) => ({
     catalogueId,
@@ -150,6 +177,7 @@ beforeAll(async () => {
     part('D1', 1, KEYS.a, { all: ['S1'] }), // V1 only (its own applicability)
     part('D1', 2, KEYS.b, null), // every vehicle
     part('D2', 3, KEYS.c, null), // V2 only (its group's applicability)
+    part('D3', 4, KEYS.d, null), // V1 only (its group's parent's applicability)
   ]);
   // A chain: OLDB → OLDA → FITA (two supersessions).
   await server.db.insert(epcReplacements).values([
@@ -187,6 +215,7 @@ describe('fits my vehicle on product detail', () => {
     expect(await fitsOf('a', x.token)).toEqual([t1]);
     expect(await fitsOf('b', x.token)).toEqual([t2, t1]);
     expect(await fitsOf('c', x.token)).toEqual([t2]);
+    expect(await fitsOf('d', x.token)).toEqual([t1]);
     expect(await fitsOf('old', x.token)).toEqual([t1]);
     expect(await fitsOf('older', x.token)).toEqual([t1]);
     expect(await fitsOf('none', x.token)).toEqual([]);
@@ -211,6 +240,94 @@ describe('fits my vehicle on product detail', () => {
     expect(await server.db.select().from(epcVinSearches).where(eq(epcVinSearches.companyId, x.companyId))).toEqual(
       before,
     );
+  });
+});
+
+describe('a company with vehicles of two catalogues', () => {
+  const V4 = 'WBA5R1C09KA444444';
+  const MCID2 = `${MCID}-2`;
+  let z: { token: string; companyId: number };
+  let catalogue2: number;
+  beforeAll(async () => {
+    const [cat] = await server.db
+      .insert(epcCatalogues)
+      .values({ mcid: MCID2, brand: 'bmw', name: '적합 시험 카탈로그 2' })
+      .returning({ id: epcCatalogues.id });
+    catalogue2 = cat!.id;
+    // V4 has S1 as V1 has, but in a catalogue that does not hold FITA.
+    await server.db.insert(epcVehicles).values({
+      catalogueId: catalogue2,
+      brand: 'bmw',
+      vin: V4,
+      modelName: 'X3',
+      options: ['S1'],
+      productionDate: '2019-05-01',
+    });
+    await server.db.insert(epcNodes).values({
+      catalogueId: catalogue2,
+      mid: 'M1',
+      num: '21',
+      level: 1,
+      subgroup: 'M1',
+      label: '엔진',
+      diagram: 'E1',
+      hasChild: false,
+      sort: 1,
+    });
+    const c = await makeCompany(server, '적합제트', 0);
+    z = { companyId: c.companyId, token: await loginAs(server, c.main.id, c.main.pw) };
+    await opened(z.companyId, V1, '2019 BMW 320i', new Date('2026-11-07T01:00:00Z'));
+    const at = new Date('2026-11-08T01:00:00Z');
+    await server.db.insert(epcVinSearches).values({
+      companyId: z.companyId,
+      memberId: 0,
+      day: '2026-11-08',
+      vin: V4,
+      brand: 'bmw',
+      mcid: MCID2,
+      title: '2019 BMW X3',
+      firstAt: at,
+      lastAt: at,
+    });
+  });
+
+  it('a part fits only the vehicles of the catalogue that holds it, whatever their options', async () => {
+    expect(await fitsOf('a', z.token)).toEqual([t1]);
+    expect(await fitsOf('b', z.token)).toEqual([t1]);
+  });
+
+  it('the home filter reads a vehicle’s catalogue again after a minute, not before', async () => {
+    const t0 = Date.parse('2026-11-09T00:00:00Z');
+    expect(await productIdsFitting(server.db, z.companyId, V4, t0)).toEqual([]);
+    const k = key('FITE');
+    await server.db.insert(epcParts).values({
+      catalogueId: catalogue2,
+      diagram: 'E1',
+      seq: 1,
+      pnum: '1',
+      pid: k,
+      pidKey: k,
+      label: '부품 E',
+      fit: null,
+    });
+    const [row] = await server.db
+      .insert(products)
+      .values({
+        name: '적합 시험 e',
+        pid: k,
+        pidKey: k,
+        priceA: 1000,
+        priceB: 1100,
+        priceC: 1200,
+        priceD: 1300,
+        salePrice: 1500,
+        hasAmount: 5,
+        storageId: 1,
+        stockName: '한국',
+      })
+      .returning({ id: products.id });
+    expect(await productIdsFitting(server.db, z.companyId, V4, t0 + 59_000)).toEqual([]);
+    expect(await productIdsFitting(server.db, z.companyId, V4, t0 + 60_000)).toEqual([row!.id]);
   });
 });
 
@@ -240,7 +357,7 @@ describe('the home filter 내 차량에 맞는 부품', () => {
   };
 
   it('lists the products that fit one vehicle, directly or one replacement away', async () => {
-    expect((await grid(V1, x.token)).seqs).toEqual([ids.a, ids.b, ids.old]);
+    expect((await grid(V1, x.token)).seqs).toEqual([ids.a, ids.b, ids.d, ids.old]);
     expect((await grid(V2, x.token)).seqs).toEqual([ids.b, ids.c]);
     // Typed in lower case with spaces, it is the same VIN.
     expect((await grid(` ${V2.toLowerCase()} `, x.subToken)).seqs).toEqual([ids.b, ids.c]);
