@@ -173,6 +173,70 @@ describe('search', () => {
   });
 });
 
+describe('number search', () => {
+  const n: Record<string, number> = {};
+  const add = async (pid: string, factoryNum: string, category: string) => {
+    const [row] = await server.db
+      .insert(products)
+      .values({
+        name: `번호검색 ${pid}`,
+        pid,
+        pidKey: alphaNumber(pid),
+        factoryNum,
+        factoryKey: alphaNumber(factoryNum),
+        priceA: 1000,
+        priceB: 1000,
+        priceC: 1000,
+        priceD: 1000,
+        salePrice: 1200,
+        hasAmount: 3,
+        stockName: '한국 김포물류센터',
+        storageId: 1,
+        category,
+      })
+      .returning({ id: products.id });
+    return row!.id;
+  };
+  beforeAll(async () => {
+    n.pad = await add('QZ77001', '', 'pad');
+    n.disc = await add('QZ77002', '', 'disc');
+    n.inside = await add('XQZ77001', '', 'pad');
+    n.factoryDisc = await add('FK-QZ-1', 'QZ77009', 'disc');
+    n.tailPad = await add('FK-QZ-2', 'MANN QZ 719 X', 'pad');
+    n.tailDisc = await add('FK-QZ-3', 'BOSCH QZ 719 X', 'disc');
+  });
+  const search = async (keyword: string, extra: Record<string, unknown> = {}) => {
+    const res = await call(server, 'getProductHome', { searchType: 'pid', searchKeyword: keyword, ...extra });
+    const body = res.body as { more?: boolean; searchedAs?: string };
+    return { seqs: res.body.results!.map((r) => r.seq), more: body.more, searchedAs: body.searchedAs };
+  };
+
+  it('a number matches from its start (OE or factory number), never inside another number', async () => {
+    for (const keyword of ['QZ770', 'QZ7'])
+      expect((await search(keyword)).seqs.sort((a, b) => a - b)).toEqual([n.pad!, n.disc!, n.factoryDisc!]);
+  });
+
+  it('in a category every kind of hit keeps to it: the prefix, the number itself, a factory number without its maker', async () => {
+    expect((await search('QZ770', { category: 'pad' })).seqs).toEqual([n.pad]);
+    expect((await search('QZ770', { category: 'disc' })).seqs).toEqual([n.disc, n.factoryDisc]);
+    expect((await search('QZ77001', { category: 'disc' })).seqs).toEqual([]);
+    expect((await search('QZ719X')).seqs.sort((a, b) => a - b)).toEqual([n.tailPad!, n.tailDisc!]);
+    expect((await search('QZ719X', { category: 'pad' })).seqs).toEqual([n.tailPad]);
+  });
+
+  it('more says whether another page follows; a page past the number’s hits stays the number’s', async () => {
+    const pages = await Promise.all([1, 2, 3].map((page) => search('QZ770', { page, size: 1 })));
+    expect(pages.map((p) => [p.seqs.length, p.more])).toEqual([
+      [1, true],
+      [1, true],
+      [1, false],
+    ]);
+    expect(await search('QZ77001', { page: 2, size: 1 })).toEqual({ seqs: [], more: false, searchedAs: 'number' });
+    const home = await call(server, 'getProductHome', { page: 1, size: 12 });
+    expect([home.body.results!.length, (home.body as { more?: boolean }).more]).toEqual([12, true]);
+  });
+});
+
 describe('bad input gets a Korean message, never a 500', () => {
   const bad: [string, Record<string, unknown>, number][] = [
     ['api/getProductHome', { page: -1 }, 400],

@@ -35,8 +35,6 @@ export function priceFor<T extends ProductRow>(row: T, viewer: Viewer): T {
   return row;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export interface ProductQuery {
   searchType?: 'name' | 'pid' | '' | undefined;
   keyword?: string | undefined;
@@ -53,9 +51,10 @@ export interface ProductQuery {
  */
 const SELECTIVE_PREFIX = 5;
 
-type Search = 'all' | 'name' | 'pid' | 'pidSelective';
+/** The grid's statements: every product, or a part-number prefix (names are searched by word-search.ts). */
+type Search = 'all' | 'pid' | 'pidSelective';
 
-/** One prepared statement per kind of search, with or without a category: eight texts in all. */
+/** One prepared statement per kind of search, with or without a category: six texts in all. */
 const statements = new Map<string, PreparedStatement>();
 function gridStatement(search: Search, inCategory: boolean): PreparedStatement {
   const key = `${search}${inCategory ? ':category' : ''}`;
@@ -79,7 +78,6 @@ function gridStatement(search: Search, inCategory: boolean): PreparedStatement {
         ) order by id`;
     } else {
       const conditions: string[] = [];
-      if (search === 'name') conditions.push(`name ilike ${p('pattern')}`);
       if (search === 'pid') conditions.push(`(pid_key like ${p('pattern')} or factory_key like ${p('pattern')})`);
       if (inCategory) conditions.push(`category = ${p('category')}`);
       const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
@@ -92,23 +90,18 @@ function gridStatement(search: Search, inCategory: boolean): PreparedStatement {
 }
 
 /**
- * The statement and parameters of a grid query, or null when the query cannot match anything (a
- * part number with no letter or digit). The benchmark's bare server runs the very same.
+ * The statement and parameters of a grid query: every product without a keyword, else the keyword
+ * as a part-number prefix; null when it cannot match anything (no letter or digit).
  */
-export function gridQuery(q: ProductQuery): { statement: PreparedStatement; values: unknown[] } | null {
+function gridQuery(q: ProductQuery): { statement: PreparedStatement; values: unknown[] } | null {
   const keyword = q.keyword ?? '';
   let search: Search = 'all';
   let pattern: string | null = null;
   if (keyword !== '') {
-    if (q.searchType === 'pid') {
-      const key = alphaNumber(keyword);
-      if (key === '') return null;
-      search = key.length >= SELECTIVE_PREFIX ? 'pidSelective' : 'pid';
-      pattern = `${key}%`;
-    } else {
-      search = 'name';
-      pattern = `%${escapeLike(keyword)}%`;
-    }
+    const key = alphaNumber(keyword);
+    if (key === '') return null;
+    search = key.length >= SELECTIVE_PREFIX ? 'pidSelective' : 'pid';
+    pattern = `${key}%`;
   }
   const values: unknown[] = [];
   if (pattern !== null) values.push(pattern);
@@ -174,7 +167,7 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAns
 }
 
 async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise<SearchAnswer> {
-  const query = gridQuery({ ...q, searchType: 'pid' });
+  const query = gridQuery(q);
   if (!query) return { rows: [], more: false };
   const key = alphaNumber(keyword);
   // Page 1's statements do not wait for each other (docs/search.md#what-a-search-costs): the prefix
