@@ -58,7 +58,7 @@ let x: { token: string; subToken: string; companyId: number };
 let y: { token: string; companyId: number };
 let staff: string;
 
-async function product(k: keyof typeof KEYS, stock = 50) {
+async function product(k: keyof typeof KEYS, stock = 50, category = 'pad') {
   const [row] = await server.db
     .insert(products)
     .values({
@@ -73,6 +73,7 @@ async function product(k: keyof typeof KEYS, stock = 50) {
       hasAmount: stock,
       storageId: 1,
       stockName: '한국',
+      category,
     })
     .returning({ id: products.id });
   ids[k] = row!.id;
@@ -184,7 +185,7 @@ beforeAll(async () => {
     { catalogueId, seq: 1, pid: KEYS.old, pidKey: KEYS.old, toPid: KEYS.a, toKey: KEYS.a, kind: 'supersedes' },
     { catalogueId, seq: 2, pid: KEYS.older, pidKey: KEYS.older, toPid: KEYS.old, toKey: KEYS.old, kind: 'supersedes' },
   ]);
-  for (const k of Object.keys(KEYS) as (keyof typeof KEYS)[]) await product(k);
+  for (const k of Object.keys(KEYS) as (keyof typeof KEYS)[]) await product(k, 50, k === 'd' ? 'disc' : 'pad');
 
   const cx = await makeCompany(server, '적합엑스', 1);
   const cy = await makeCompany(server, '적합와이', 0);
@@ -359,6 +360,18 @@ describe('the home filter 내 차량에 맞는 부품', () => {
   it('lists the products that fit one vehicle, directly or one replacement away', async () => {
     expect((await grid(V1, x.token)).seqs).toEqual([ids.a, ids.b, ids.d, ids.old]);
     expect((await grid(V2, x.token)).seqs).toEqual([ids.b, ids.c]);
+    // A category and a page keep to the fitting products; more says whether another page follows.
+    expect((await grid(V1, x.token, { category: 'disc' })).seqs).toEqual([ids.d]);
+    const page1 = await post<{ seq: number }[]>('api/getProductHome', { fitsVin: V1, page: 1, size: 3 }, x.token);
+    const page2 = await post<{ seq: number }[]>('api/getProductHome', { fitsVin: V1, page: 2, size: 3 }, x.token);
+    expect([page1.body.results!.map((p) => p.seq), (page1.body as { more?: boolean }).more]).toEqual([
+      [ids.a, ids.b, ids.d],
+      true,
+    ]);
+    expect([page2.body.results!.map((p) => p.seq), (page2.body as { more?: boolean }).more]).toEqual([
+      [ids.old],
+      false,
+    ]);
     // Typed in lower case with spaces, it is the same VIN.
     expect((await grid(` ${V2.toLowerCase()} `, x.subToken)).seqs).toEqual([ids.b, ids.c]);
   });
