@@ -48,6 +48,7 @@ export async function makeProduct(
     name?: string;
     pid?: string;
     factoryNum?: string;
+    category?: string;
   },
 ) {
   const tag = randomUUID().slice(0, 8).toUpperCase();
@@ -66,6 +67,7 @@ export async function makeProduct(
       salePrice: opts.salePrice,
       hasAmount: opts.stock ?? 100,
       ...(opts.warehouse ?? KOREA),
+      ...(opts.category === undefined ? {} : { category: opts.category }),
     })
     .returning();
   return row!;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alphaNumber } from '@partsmall/contract';
 import { companies, members, products } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { makeProduct } from '../order-helpers.js';
 
 let server: TestServer;
 let demoToken: string;
@@ -175,28 +176,17 @@ describe('search', () => {
 
 describe('number search', () => {
   const n: Record<string, number> = {};
-  const add = async (pid: string, factoryNum: string, category: string) => {
-    const [row] = await server.db
-      .insert(products)
-      .values({
+  const add = async (pid: string, factoryNum: string, category: string) =>
+    (
+      await makeProduct(server, {
+        tiers: [1000, 1000, 1000, 1000],
+        salePrice: 1200,
         name: `번호검색 ${pid}`,
         pid,
-        pidKey: alphaNumber(pid),
-        factoryNum,
-        factoryKey: alphaNumber(factoryNum),
-        priceA: 1000,
-        priceB: 1000,
-        priceC: 1000,
-        priceD: 1000,
-        salePrice: 1200,
-        hasAmount: 3,
-        stockName: '한국 김포물류센터',
-        storageId: 1,
+        ...(factoryNum ? { factoryNum } : {}),
         category,
       })
-      .returning({ id: products.id });
-    return row!.id;
-  };
+    ).id;
   beforeAll(async () => {
     n.pad = await add('QZ77001', '', 'pad');
     n.disc = await add('QZ77002', '', 'disc');
