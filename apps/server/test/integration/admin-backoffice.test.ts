@@ -894,6 +894,43 @@ describe('notices, inquiries, configuration, staff', () => {
     expect(mine(await list('open'))[0]!.answeredAt).toBeNull();
   });
 
+  // PGlite runs one statement at a time, so two inserts never interleave there: this race is PostgreSQL's.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a login id another admin is making at that moment is refused as taken, not a fault',
+    async () => {
+      let answer: ReturnType<typeof post> | undefined;
+      await server.db.transaction(async (tx) => {
+        await tx.insert(members).values({
+          loginId: 'same.time@partsmall.kr',
+          passwordHash: '!',
+          name: '먼저직원',
+          phone: '01022226666',
+          mail: 'same.time@partsmall.kr',
+          role: 'staff',
+        });
+        answer = post('createStaff', { id: 'same.time@partsmall.kr', name: '나중직원', phone: '01022226667' }, admin);
+        // The request's read does not see this uncommitted row; its insert then waits on the key: commit then.
+        await expect
+          .poll(
+            async () =>
+              (
+                await queryRows<{ n: number }>(
+                  server.db,
+                  sql`select count(*)::int as n from pg_stat_activity
+                      where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into "members"%'`,
+                )
+              )[0]!.n,
+            { timeout: 20_000, interval: 20 },
+          )
+          .toBe(1);
+      });
+      const res = await answer!;
+      expect([res.status, res.body.message]).toEqual([400, MSG_ADMIN.loginIdTaken]);
+      const rows = await server.db.select().from(members).where(eq(members.loginId, 'same.time@partsmall.kr'));
+      expect(rows.map((r) => r.name)).toEqual(['먼저직원']);
+    },
+  );
+
   it('an account made with the admin role is an admin; one made as staff is refused the admin calls', async () => {
     const make = async (id: string, role: 'staff' | 'admin') =>
       (await post<{ password: string }>('createStaff', { id, name: '역할직원', phone: '01022225555', role }, admin))

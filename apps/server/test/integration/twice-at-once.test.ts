@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { CALLS, type CallEntry } from '@partsmall/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { members } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
+import { memberIdOf } from '../chat-helpers.js';
 import { newAddress, startTestServer } from '../helpers.js';
 
 /**
@@ -17,12 +16,10 @@ afterAll(async () => {
   await server.close();
 });
 
-const memberId = async (loginId: string) =>
-  (await server.db.select({ id: members.id }).from(members).where(eq(members.loginId, loginId)))[0]!.id;
 const ids = {
-  member: await memberId('demo@partsmall.kr'),
-  staff: await memberId('staff@partsmall.kr'),
-  admin: await memberId('admin@partsmall.kr'),
+  member: await memberIdOf(server, 'demo@partsmall.kr'),
+  staff: await memberIdOf(server, 'staff@partsmall.kr'),
+  admin: await memberIdOf(server, 'admin@partsmall.kr'),
 };
 
 const roleOf = (e: CallEntry): keyof typeof ids | null =>

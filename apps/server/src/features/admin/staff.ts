@@ -9,6 +9,7 @@ import {
   updateMember,
   type MemberRecord,
 } from '../members/repository.js';
+import { uniqueViolation } from '../../shared/db-errors.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { endSessions, hashPassword, type SessionSockets } from '../auth/index.js';
 import { setAccountStatus } from './account-status.js';
@@ -43,8 +44,10 @@ export async function createStaff(
 ) {
   const password = newPassword();
   const hash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    if (await memberByLoginId(tx, s.id)) throw new AppError(400, MSG_ADMIN.loginIdTaken, 400, 'id');
+  const taken = () => new AppError(400, MSG_ADMIN.loginIdTaken, 400, 'id');
+  // Two admins making one login id at once both pass the read: the second insert meets the key.
+  const made = db.transaction(async (tx) => {
+    if (await memberByLoginId(tx, s.id)) throw taken();
     const seq = await insertMember(tx, {
       loginId: s.id,
       passwordHash: hash,
@@ -63,6 +66,10 @@ export async function createStaff(
       after: { id: s.id, name: s.name, role: s.role },
     });
     return { seq, password };
+  });
+  return made.catch((err: unknown) => {
+    if (uniqueViolation(err) === 'members_login_id') throw taken();
+    throw err;
   });
 }
 
