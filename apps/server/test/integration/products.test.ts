@@ -4,6 +4,7 @@ import { alphaNumber } from '@partsmall/contract';
 import { companies, members, products } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeProduct } from '../order-helpers.js';
+import { productsByOeKeys } from '../../src/features/products/index.js';
 
 let server: TestServer;
 let demoToken: string;
@@ -225,6 +226,26 @@ describe('number search', () => {
     expect(await search('QZ77001', { page: 2, size: 1 })).toEqual({ seqs: [], more: false, searchedAs: 'number' });
     const home = await call(server, 'getProductHome', { page: 1, size: 12 });
     expect([home.body.results!.length, (home.body as { more?: boolean }).more]).toEqual([12, true]);
+  });
+});
+
+describe('a catalogue page’s products of one number', () => {
+  it('are the first 20 by number, however many the shop holds', async () => {
+    const made: number[] = [];
+    for (let i = 0; i < 21; i++)
+      made.push(
+        (
+          await makeProduct(server, {
+            tiers: [900, 900, 900, 900],
+            salePrice: 1000,
+            pid: 'CAP-2020-1',
+            category: 'filter',
+          })
+        ).id,
+      );
+    const found = await productsByOeKeys(server.db, ['CAP20201', 'NOSUCHKEY']);
+    expect(found.get('CAP20201')!.map((r) => r.seq)).toEqual(made.slice(0, 20));
+    expect(found.has('NOSUCHKEY')).toBe(false);
   });
 });
 
