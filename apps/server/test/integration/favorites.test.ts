@@ -71,6 +71,27 @@ const changeStock = (seq: number, delta: number) =>
   call(server, 'adminChangeStock', { seq, delta, reason: '입고' }, { token: tokens.staff });
 const ask = (token: string, productId: number, on = true) =>
   call(server, 'setRestockAlert', { productId, on }, { token });
+/** `n` products in one statement (a list at its cap needs a thousand), with this stock, by number. */
+async function manyProducts(tag: string, n: number, stock: number): Promise<number[]> {
+  const rows = await server.db
+    .insert(products)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        name: `한도 부품 ${tag}-${i}`,
+        pid: `CAP-${tag}-${i}`,
+        pidKey: `CAP${tag}${i}`,
+        priceA: 1000,
+        priceB: 1000,
+        priceC: 1000,
+        priceD: 1000,
+        salePrice: 1200,
+        hasAmount: stock,
+        ...KOREA,
+      })),
+    )
+    .returning({ id: products.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
 
 beforeAll(async () => {
   server = await startTestServer({ env: FAST });
@@ -171,6 +192,39 @@ describe('관심상품', () => {
   });
 });
 
+describe('how many', () => {
+  it('관심상품 hold 1,000: the 1,000th goes in, the 1,001st is refused, one already there stays; off takes only its own', async () => {
+    const c = await makeCompany(server, '한도관심', 0);
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const ids = await manyProducts('FAV', 1001, 3);
+    await server.db
+      .insert(favorites)
+      .values(ids.slice(0, 999).map((productId) => ({ companyId: c.companyId, productId, memberId: c.main.seq })));
+    const set = (productId: number, on = true) => call(server, 'setFavorite', { productId, on }, { token });
+    expect((await set(ids[999]!)).body.code).toBe(201);
+    const over = await set(ids[1000]!);
+    expect([over.status, over.body.message]).toEqual([400, MSG_FAVORITES.tooMany]);
+    expect((await set(ids[5]!)).body.code).toBe(201);
+    expect((await set(ids[7]!, false)).body.code).toBe(201);
+    const held = await server.db.select().from(favorites).where(eq(favorites.companyId, c.companyId));
+    expect(held).toHaveLength(999);
+    expect(held.some((f) => f.productId === ids[7])).toBe(false);
+    expect(held.some((f) => f.productId === ids[8])).toBe(true);
+  });
+
+  it('재입고 알림 hold 200 a member: the 200th goes in, the 201st is refused', async () => {
+    const c = await makeCompany(server, '한도알림', 0);
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const ids = await manyProducts('RST', 201, 0);
+    await server.db
+      .insert(restockAlerts)
+      .values(ids.slice(0, 199).map((productId) => ({ companyId: c.companyId, productId, memberId: c.main.seq })));
+    expect((await ask(token, ids[199]!)).body.code).toBe(201);
+    const over = await ask(token, ids[200]!);
+    expect([over.status, over.body.message]).toEqual([400, MSG_FAVORITES.restockTooMany]);
+  });
+});
+
 describe('재입고 알림: asking', () => {
   it('a product in stock is refused; a sold-out one is asked for once per member, and withdrawn', async () => {
     const inStock = await product('RS-IN-1', 1);
@@ -219,6 +273,16 @@ describe('재입고 알림: the texts', () => {
     expect(await textsTo(buyer.subs[0]!.phone)).toEqual([restockText('RS-TEXT-3'), restockText('RS-TEXT-3')]);
     expect(await textsTo(buyer.main.phone)).toEqual([restockText('RS-TEXT-3')]);
     expect(await textsTo(other.main.phone)).toEqual([restockText('RS-TEXT-3')]);
+  });
+
+  it('only the move from 0 is a restock: raising a stock already above 0 texts nobody and keeps the request', async () => {
+    const p = await product('RESTOCK-ABOVE', 0);
+    expect((await ask(tokens.main, p.id)).body.code).toBe(201);
+    // Stock written outside the shop's code (a fix in the database): the request stays.
+    await server.db.update(products).set({ hasAmount: 3 }).where(eq(products.id, p.id));
+    expect((await changeStock(p.id, 2)).body.code).toBe(201);
+    expect(await restockJobs(p.id)).toEqual([]);
+    expect(await alertsOf(p.id)).toHaveLength(1);
   });
 
   it('a CSV import that brings a sold-out product back texts the asker; one that leaves it at 0 does not', async () => {
