@@ -5,7 +5,7 @@ import type { Db } from '../../src/db/client.js';
 import { companies, epcVinSearches } from '../../src/db/schema.js';
 import { isVinOpenToday, openVin, searchHistory, vinSearchCount } from '../../src/features/epc/quota.js';
 import { freshDatabase, settled } from '../helpers.js';
-import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
+import { NO_SUBSCRIBERS, type DomainEvent } from '../../src/shared/events.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
@@ -117,6 +117,25 @@ describe('VIN quota: 30 distinct VINs per company per Seoul day', () => {
     expect(results.filter((r) => r.ok && r.charged)).toHaveLength(1);
     // One row; the reopens that found it at the same moment were not recorded (at most one a second).
     expect(await rowsOf(company)).toHaveLength(1);
+  });
+
+  it('only a VIN new that day is news to the company’s tabs: opening it in ten tabs at once tells them once; reopening it, or a test VIN, tells nobody', async () => {
+    const company = newCompany();
+    const told: DomainEvent[] = [];
+    const sink = { publish: async (e: DomainEvent) => void told.push(e) };
+    const input = (vin: string) => ({
+      companyId: company,
+      memberId: 3,
+      vin,
+      brand: 'bmw',
+      mcid: 'DEMO-BMW-G20',
+      title: vin,
+    });
+    // Ten tabs at once: the ones that queued behind the first find it in the locked path.
+    await Promise.all(Array.from({ length: 10 }, () => openVin(db, sink, input(vinNo(8)), NOON)));
+    await openVin(db, sink, input(vinNo(8)), new Date(NOON.getTime() + 5_000));
+    await openVin(db, sink, input(EPC_TEST_VINS[0]!.vin), NOON);
+    expect(told).toEqual([{ type: 'vinOpened', companyId: company, memberId: 3, vin: vinNo(8) }]);
   });
 
   it('counts in the Seoul day: 23:59:59 is still the full day, 00:00 starts a new quota', async () => {
