@@ -154,9 +154,10 @@ export async function savePaymentTerm(db: Db, actor: Actor, input: TermInput): P
         after: input,
       });
   });
-  return (await listPaymentTerms(db)).map(toTerm);
+  return paymentTermList(db);
 }
 
+/** The terms, in the order they were added. */
 export async function paymentTermList(db: Db | Tx): Promise<PaymentTerm[]> {
   return (await listPaymentTerms(db)).map(toTerm);
 }

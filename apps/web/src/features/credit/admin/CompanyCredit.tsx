@@ -16,7 +16,7 @@ import { StatementTable } from '../components/StatementTable';
 import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
 import { CreditAccountModal, LiftHoldModal } from './CreditAccountForm';
 import { CompanyMonthClose } from './MonthClose';
-import { ResendStatement } from './MonthStatements';
+import { ResendStatement } from './ResendStatement';
 import { dateColumn, ellipsisColumn } from '../../../shared/ui/columns';
 
 const K = CREDIT_TEXTS.company;

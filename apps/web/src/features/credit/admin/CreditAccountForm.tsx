@@ -16,7 +16,8 @@ const F = CREDIT_TEXTS.form;
 const K = CREDIT_TEXTS.company;
 const STATUS_OPTIONS = CREDIT_STATUSES.map((s) => ({ value: s, label: CREDIT_STATUS_LABELS[s] }));
 
-function Actions({ busy, onClose }: { busy: boolean; onClose: () => void }) {
+/** 취소 and 저장 of the back office's 외상 layers; 저장 says it is saving while the write runs. */
+export function Actions({ busy, onClose }: { busy: boolean; onClose: () => void }) {
   return (
     <div className="mg-form-actions">
       <button type="button" className="btn" onClick={onClose} disabled={busy}>

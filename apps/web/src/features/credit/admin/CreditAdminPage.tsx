@@ -37,8 +37,8 @@ function OpenCompany() {
 
 /**
  * The report and under it, for an admin, the month close, then every company's statements of a month
- * and the payment terms. They come with the
- * report, so the report arriving does not push them down (docs/performance.md#layout-shift).
+ * and the payment terms. They come with the report, so the report arriving does not push them down
+ * (docs/performance.md#layout-shift).
  */
 function ReportAndClose({ role }: { role: string | null }) {
   const loaded = !useQuery(agingReportQuery).isPending;

@@ -1,39 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { seoulDay } from '@partsmall/contract';
-import { messageOf } from '../../../shared/api';
 import { FilterForm, FilterInput } from '../../../shared/ui/FilterForm';
 import { useZodForm } from '../../../shared/ui/form';
-import { useNotify } from '../../../shared/ui/notify';
-import { MONTH_STATEMENTS_PAGE, monthStatementsQuery, useCreditWrite } from '../api';
+import { MONTH_STATEMENTS_PAGE, monthStatementsQuery } from '../api';
 import { StatementTable } from '../components/StatementTable';
 import { monthForm, previousMonth } from '../form';
 import { CREDIT_TEXTS } from '../texts';
+import { ResendStatement } from './ResendStatement';
 
-const K = CREDIT_TEXTS.company;
 const M = CREDIT_TEXTS.monthStatements;
-
-/** 다시 보내기 of a statement (staff): its notice to the company's main account again. */
-export function ResendStatement({ seq, name }: { seq: number; name: string }) {
-  const notify = useNotify();
-  const resend = useCreditWrite('adminResendStatement');
-  return (
-    <button
-      type="button"
-      className="btn btn-small"
-      disabled={resend.isPending}
-      aria-label={K.resendOf(name)}
-      onClick={() =>
-        resend.mutate(
-          { seq },
-          { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) },
-        )
-      }
-    >
-      {K.resend}
-    </button>
-  );
-}
 
 /**
  * 업체별 명세서 of /admin/credit (docs/requirements.md#credit-screens): every company's statement of a

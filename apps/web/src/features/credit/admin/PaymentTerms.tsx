@@ -8,9 +8,9 @@ import { ModalForm } from '../../../shared/ui/ModalForm';
 import { paymentTermsQuery, useCreditWrite } from '../api';
 import { paymentTermDefaults, paymentTermForm } from '../form';
 import { CREDIT_TEXTS } from '../texts';
+import { Actions } from './CreditAccountForm';
 
 const P = CREDIT_TEXTS.terms;
-const F = CREDIT_TEXTS.form;
 const RULE_OPTIONS = TERM_RULES.map((r) => ({ value: r, label: TERM_RULE_LABELS[r] }));
 
 /**
@@ -52,14 +52,7 @@ function PaymentTermModal({ term, onClose }: { term: PaymentTerm | null; onClose
         maxLength={3}
         autoComplete="off"
       />
-      <div className="mg-form-actions">
-        <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
-          {F.cancel}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? F.saving : F.save}
-        </button>
-      </div>
+      <Actions busy={save.isPending} onClose={onClose} />
     </ModalForm>
   );
 }
