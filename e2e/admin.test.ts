@@ -5,6 +5,7 @@ import { zipSync } from 'fflate';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { MSG_ADMIN } from '@partsmall/contract';
 import { orders } from '../apps/server/src/db/schema.js';
 import { queryRows } from '../apps/server/src/db/client.js';
 import { png } from '../apps/server/test/chat-images.js';
@@ -311,5 +312,34 @@ describe('the back office: shop settings, notices and bank transfers', () => {
     );
     expect(credits[0]!.n).toBe('1');
     await context.close();
+  });
+});
+
+describe('the back office: two admins on the shop settings', () => {
+  it('two admins edit the settings at once: the later save is refused in Korean and undoes nothing', async () => {
+    const [first, second] = [await desktopPage(browser), await desktopPage(browser)];
+    for (const p of [first.page, second.page]) {
+      await staffLogin(p, shop.server.base, 'admin@partsmall.kr', 'admin1234');
+      await p.getByRole('link', { name: '쇼핑몰 설정' }).click();
+      await p.getByLabel('상담 시간').waitFor();
+    }
+    await first.page.getByLabel('상담 시간').fill('평일 08:30-17:30');
+    await first.page.getByRole('button', { name: '저장', exact: true }).click();
+    await first.page.getByText('설정을 저장했습니다.').first().waitFor();
+
+    await second.page.getByLabel('상담 시간').fill('평일 10:00-19:00');
+    await second.page.getByRole('button', { name: '저장', exact: true }).click();
+    await second.page.getByRole('alertdialog').getByText(MSG_ADMIN.configChanged).waitFor();
+    await shot(second.page, 'admin-config-changed');
+    // The refused form keeps what the second admin typed, to copy after reloading.
+    await second.page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+    await expect(second.page.getByLabel('상담 시간').inputValue()).resolves.toBe('평일 10:00-19:00');
+    const shopConfig = await call(shop.server, 'getMallConfig', {});
+    expect(shopConfig.body.results?.mallBottom.hours).toBe('평일 08:30-17:30');
+
+    await second.page.reload();
+    await expect(second.page.getByLabel('상담 시간').inputValue()).resolves.toBe('평일 08:30-17:30');
+    await first.context.close();
+    await second.context.close();
   });
 });

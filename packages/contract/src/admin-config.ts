@@ -73,4 +73,17 @@ export const configFields = z.object({
     .refine((list) => new Set(list.map((w) => w.storageId)).size === list.length, MSG_ADMIN.deliveryDuplicateWarehouse),
 });
 export type ConfigFields = z.infer<typeof configFields>;
+/**
+ * api/admin/saveConfig: the fields, and optionally the `ver` the form was read at. With it, a save
+ * over another admin's newer one is refused (409) instead of silently undoing it (docs/requirements.md#entities).
+ */
+export const saveConfigRequest = configFields.extend({
+  ver: z
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(2_147_483_647, MSG.badRequest)
+    .optional(),
+});
+export type SaveConfigRequest = z.infer<typeof saveConfigRequest>;
 export const adminConfigAnswer = answerOf(configFields.extend({ ver: int }));

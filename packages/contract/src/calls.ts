@@ -969,7 +969,7 @@ export const CALLS = {
     ...admin(
       'adminSaveConfig',
       '쇼핑몰 설정 저장 (ver 증가)',
-      '쇼핑몰 설정을 저장하고 ver를 올립니다 (열린 화면이 다시 읽습니다). 관리자만.',
+      '쇼핑몰 설정을 저장하고 ver를 올립니다 (열린 화면이 다시 읽습니다). 관리자만. 읽은 때의 ver를 함께 보내면 그 사이 다른 관리자가 저장했을 때 409로 거절합니다.',
       {
         mallBottom: {
           companyName: '파츠몰',

@@ -1,7 +1,7 @@
-import type { ConfigFields } from '@partsmall/contract';
+import { MSG_ADMIN, type SaveConfigRequest } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../shared/http.js';
-import { readMallConfig, saveMallConfig } from '../mall/index.js';
+import { AppError, notFound } from '../../shared/http.js';
+import { lockedMallConfigVer, readMallConfig, saveMallConfig } from '../mall/index.js';
 import { deliveryOptionsOf } from '../shipping/index.js';
 import { recordAudit } from './audit.js';
 
@@ -14,14 +14,22 @@ export async function readConfig(db: Db) {
   return { ...rest, deliveryOptions: deliveryOptionsOf(rest) };
 }
 
-/** Saves the configuration; `ver` goes up by one, so every open shop page reloads (docs/requirements.md#entities). */
-export async function saveConfig(db: Db, staffId: number, fields: ConfigFields) {
-  const before = await readMallConfig(db);
-  await saveMallConfig(db, fields);
-  const after = await readConfig(db);
-  const { notices: _n, ...beforeData } = before ?? { notices: [] };
-  // The audit shows the delivery options in force before, the standard ones when none were stored.
-  const beforeShown = before ? { ...beforeData, deliveryOptions: deliveryOptionsOf(beforeData) } : beforeData;
-  await recordAudit(db, { memberId: staffId, action: 'saveConfig', target: 'config', before: beforeShown, after });
-  return after;
+/**
+ * Saves the configuration; `ver` goes up by one, so every open shop page reloads (docs/requirements.md#entities).
+ * A save that names the `ver` its form was read at is refused when another save came in between.
+ * Saves run one at a time on the locked row, so each audit row's "before" is the save before it.
+ */
+export async function saveConfig(db: Db, staffId: number, { ver, ...fields }: SaveConfigRequest) {
+  return db.transaction(async (tx) => {
+    const stored = await lockedMallConfigVer(tx);
+    if (ver !== undefined && ver !== stored) throw new AppError(409, MSG_ADMIN.configChanged, 409, 'ver');
+    const before = await readMallConfig(tx);
+    await saveMallConfig(tx, fields);
+    const after = await readConfig(tx);
+    const { notices: _n, ...beforeData } = before ?? { notices: [] };
+    // The audit shows the delivery options in force before, the standard ones when none were stored.
+    const beforeShown = before ? { ...beforeData, deliveryOptions: deliveryOptionsOf(beforeData) } : beforeData;
+    await recordAudit(tx, { memberId: staffId, action: 'saveConfig', target: 'config', before: beforeShown, after });
+    return after;
+  });
 }

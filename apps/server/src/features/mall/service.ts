@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { MallConfig, WarehouseDeliveryOptions } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { popupNotices } from '../notices/repository.js';
 import { mallConfig } from './schema.js';
 import { sanitizeNoticeHtml } from '../notices/index.js';
@@ -21,6 +21,15 @@ export async function readMallConfig(db: Db): Promise<Omit<MallConfig, 'demo'> |
     ver: row.ver,
     notices: popup.map((n) => ({ ...n, content: sanitizeNoticeHtml(n.content) })),
   };
+}
+
+/**
+ * The stored `ver` (0 before the first save), the row locked until the transaction ends, so that
+ * saves one after another each see the one before (docs/requirements.md#entities).
+ */
+export async function lockedMallConfigVer(tx: Tx): Promise<number> {
+  const [row] = await tx.select({ ver: mallConfig.ver }).from(mallConfig).where(eq(mallConfig.id, 1)).for('update');
+  return row?.ver ?? 0;
 }
 
 /** Replaces the configuration and bumps `ver`, so open pages reload. */

@@ -35,7 +35,8 @@ function ConfigForm({ ver, initial }: { ver: number; initial: ConfigFields }) {
     <section>
       <h1>{A.config.title}</h1>
       <p className="field-hint">{A.config.version(ver)}</p>
-      <Form form={form} alertInvalid aria-label={A.config.title} onSubmit={save}>
+      {/* The ver read with the form: a save over another admin's newer one is refused, not silently undone. */}
+      <Form form={form} alertInvalid aria-label={A.config.title} onSubmit={(fields) => save({ ...fields, ver })}>
         <div className="admin-panel">
           <h2>{A.config.bottom}</h2>
           <div className="admin-form-grid">
