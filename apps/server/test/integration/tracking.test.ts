@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import { orderEvents, orders, shipments } from '../../src/db/schema.js';
 import { jobId } from '../../src/features/jobs/index.js';
-import { orderTracking, refreshShipment, REFRESH_AFTER_MS } from '../../src/features/tracking/service.js';
+import { orderTracking, refreshShipment } from '../../src/features/tracking/service.js';
 import type { TrackResult, TrackingProvider } from '../../src/features/tracking/provider.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
@@ -271,9 +271,9 @@ describe('reading a real provider', () => {
     const read = (ms: number) => orderTracking(server.db, carrier.provider, reader, seq, new Date(t0.getTime() + ms));
     expect((await read(0)).events).toEqual(inTransit.events);
     expect(carrier.asked).toHaveLength(1);
-    expect((await read(REFRESH_AFTER_MS - 1)).events).toEqual(inTransit.events);
+    expect((await read(10 * 60_000 - 1)).events).toEqual(inTransit.events);
     expect(carrier.asked).toHaveLength(1);
-    await read(REFRESH_AFTER_MS);
+    await read(10 * 60_000);
     expect(carrier.asked).toHaveLength(2);
   });
 
@@ -366,6 +366,22 @@ describe('api/trackingWebhook (a hint only, at the keyed address)', () => {
       expect(res.body.message).toBe('요청 형식이 올바르지 않습니다.');
     }
     expect(await server.db.select().from(shipments)).toEqual(before);
+  });
+
+  it('a hint names a tracked carrier by its code: a name (대신택배) or an untracked carrier (퀵, 직접 배송) reads nothing and uses none of the limit', async () => {
+    const seq = await confirmedOrder();
+    await ship(seq, 'kr.daesin', '3001112223334');
+    for (const carrierId of ['대신택배', 'quick', 'direct']) {
+      const answers = [];
+      for (let i = 0; i < 31; i++) answers.push(answerOf(await hint({ carrierId, trackingNumber: '3001112223334' })));
+      expect([carrierId, answers]).toEqual([carrierId, Array.from({ length: 31 }, () => RECEIVED)]);
+    }
+    const [before] = await shipmentOf(seq);
+    expect([before!.events, before!.deliveredAt, before!.checkedAt]).toEqual([[], null, null]);
+    // The carrier's code is read.
+    expect(answerOf(await hint({ carrierId: 'kr.daesin', trackingNumber: '3001112223334' }))).toEqual(RECEIVED);
+    const [after] = await shipmentOf(seq);
+    expect(after!.events).toHaveLength(1);
   });
 
   it("a flood of hints for one waybill, the shop's or not, is refused after 30 in 10 minutes (429); other waybills unaffected", async () => {

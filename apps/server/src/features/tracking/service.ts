@@ -159,7 +159,6 @@ export async function takeHint(
       ),
     )
     .limit(10);
-  if (rows.length === 0) return 0;
   for (const s of rows) {
     try {
       await refreshShipment(db, provider, s, now);
