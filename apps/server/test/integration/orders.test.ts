@@ -16,7 +16,7 @@ import {
 } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
-import { COURIER } from '../order-helpers.js';
+import { COURIER, insertOrder, makeProduct } from '../order-helpers.js';
 
 let server: TestServer;
 let demo: string;
@@ -636,5 +636,29 @@ describe('order statuses', () => {
     // The order beside it still answers each of them.
     expect((await call(server, 'getMallOrderDetail', { seq: visible.seq }, { token: demo })).status).toBe(200);
     expect((await statement(visible.seq)).status).toBe(200);
+  });
+});
+
+describe('the order list (api/getMallOrderInfo)', () => {
+  it('lists newest first, an order of the same instant by its number (higher first), and pages in that order', async () => {
+    const co = await makeCompany(server, '주문목록', 0);
+    const token = await loginAs(server, co.main.id, co.main.pw);
+    const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
+    const at = (iso: string) => ({
+      companyId: co.companyId,
+      memberId: co.main.seq,
+      status: 0,
+      productId: p.id,
+      createdAt: new Date(iso),
+    });
+    // Written out of order: the middle one, the oldest, then two of one instant, the newest.
+    const middle = await insertOrder(server, at('2026-05-02T10:00:00+09:00'));
+    const oldest = await insertOrder(server, at('2026-05-01T10:00:00+09:00'));
+    const tiedFirst = await insertOrder(server, at('2026-05-03T10:00:00+09:00'));
+    const tiedSecond = await insertOrder(server, at('2026-05-03T10:00:00+09:00'));
+    const page = async (n: number) => (await call(server, 'getMallOrderInfo', { page: n, size: 3 }, { token })).body;
+    const [first, second] = [await page(1), await page(2)];
+    expect([first.results!.map((o) => o.seq), first.total]).toEqual([[tiedSecond, tiedFirst, middle], 4]);
+    expect([second.results!.map((o) => o.seq), second.total]).toEqual([[oldest], 4]);
   });
 });
