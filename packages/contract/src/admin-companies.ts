@@ -6,9 +6,15 @@ import { calendarDateField, PAYMENT_METHOD_CODES } from './member-payments.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { adminOrderRow, ledgerRow } from './admin-orders.js';
 import { int, instant, seq, page, size, keyword, reason } from './admin-fields.js';
+import { PAGE_SIZE } from './constants.js';
 
 export const LEVELS = ['a', 'b', 'c', 'd'] as const;
-export const companyListRequest = z.object({ keyword, level: z.enum(LEVELS).optional(), page, size: size(20) });
+export const companyListRequest = z.object({
+  keyword,
+  level: z.enum(LEVELS).optional(),
+  page,
+  size: size(PAGE_SIZE.backOffice),
+});
 export const companyRow = z.object({
   companyId: int,
   name: z.string(),
@@ -116,7 +122,7 @@ export const paymentListRequest = z.object({
   startDate: calendarDateField.optional(),
   endDate: calendarDateField.optional(),
   page,
-  size: size(20),
+  size: size(PAGE_SIZE.backOffice),
 });
 export const adminPaymentPageAnswer = pageAnswerOf(adminPaymentRow);
 export const confirmDepositAnswer = answerOf(z.object({ payment: adminPaymentRow, point: int, repeated: z.boolean() }));

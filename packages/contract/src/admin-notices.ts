@@ -4,6 +4,7 @@ import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
+import { PAGE_SIZE } from './constants.js';
 
 export const adminNoticeListRequest = z.object({
   keyword,
@@ -14,7 +15,7 @@ export const adminNoticeListRequest = z.object({
     .max(3, MSG_ADMIN.noticeTypeInvalid)
     .optional(),
   page,
-  size: size(20),
+  size: size(PAGE_SIZE.backOffice),
 });
 export const adminNotice = z.object({
   seq: int,
@@ -48,7 +49,7 @@ export type SaveNoticeRequest = z.input<typeof saveNoticeRequest>;
 export const inquiryListRequest = z.object({
   status: z.enum(['open', 'answered', 'closed']).optional(),
   page,
-  size: size(20),
+  size: size(PAGE_SIZE.backOffice),
 });
 export const adminInquiry = z.object({
   seq: int,

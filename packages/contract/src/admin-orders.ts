@@ -4,6 +4,7 @@ import { answerOf, pageAnswerOf } from './envelope.js';
 import { calendarDateField } from './member-payments.js';
 import { orderEvent, orderView } from './orders.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
+import { PAGE_SIZE } from './constants.js';
 
 export const adminSeqRequest = z.object({ seq });
 
@@ -18,7 +19,7 @@ export const adminOrderListRequest = z
     stockName: keyword,
     pid: keyword,
     page,
-    size: size(20),
+    size: size(PAGE_SIZE.backOffice),
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.startDate > v.endDate)

@@ -4,6 +4,7 @@ import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, instant, seq, page, size, keyword, reason, won } from './admin-fields.js';
+import { PAGE_SIZE } from './constants.js';
 
 export const adminProductListRequest = z.object({
   searchType: z.enum(['name', 'pid']).default('name'),
@@ -11,7 +12,7 @@ export const adminProductListRequest = z.object({
   stockName: keyword,
   stockState: z.enum(['in', 'out', 'low']).optional(),
   page,
-  size: size(20),
+  size: size(PAGE_SIZE.backOffice),
 });
 /** Stock at or below this is 'low' on the dashboard and in the product search. */
 export const LOW_STOCK = 5;

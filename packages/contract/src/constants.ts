@@ -16,6 +16,8 @@ export const PAGE_SIZE = {
   memberArea: 15,
   subAccounts: 16,
   profileNotices: 5,
+  /** A back-office list's page (orders, companies, products, notices, inquiries, payments, statements). */
+  backOffice: 20,
   /** Upper bound the server clamps every requested page size to. */
   max: 100,
 } as const;

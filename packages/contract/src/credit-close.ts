@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { int, page as backOfficePage, seq, size as backOfficeSize } from './admin-fields.js';
 import { agingFields, CREDIT_STATUSES, monthField, RECEIVABLE_KINDS, seoulDateField, statementRow } from './credit.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
+import { PAGE_SIZE } from './constants.js';
 // ---------------------------------------------------------------- back office: close and statements
 
 /** api/admin/closeMonth { month, companyId? }: what the scheduled job runs; idempotent. */
@@ -51,7 +52,7 @@ export const adminStatementListRequest = z.object({
   month: monthField.optional(),
   companyId: seq.optional(),
   page: backOfficePage,
-  size: backOfficeSize(20),
+  size: backOfficeSize(PAGE_SIZE.backOffice),
 });
 export const adminStatementPageAnswer = pageAnswerOf(statementRow);
 

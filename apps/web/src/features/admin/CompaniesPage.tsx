@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import {
+  PAGE_SIZE,
   LEVELS,
   adjustCashRequest,
   adjustLicenseRequest,
@@ -41,7 +42,12 @@ export function LevelBadge({ level }: { level: string }) {
 
 /** Members and companies: search by company, business number, member id, name or phone. */
 export default function CompaniesPage() {
-  const companies = useAdminList('adminCompanyList', searchSchema, { keyword: '', level: '' }, { size: 20 });
+  const companies = useAdminList(
+    'adminCompanyList',
+    searchSchema,
+    { keyword: '', level: '' },
+    { size: PAGE_SIZE.backOffice },
+  );
   const [open, setOpen] = useState<number | null>(null);
   const columns: Column<CompanyRow>[] = [
     { id: 'id', header: A.companies.cols.id, width: 70, className: 'num', cell: (c) => c.companyId },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { inquiryAnswerRequest, type AdminInquiry } from '@partsmall/contract';
+import { PAGE_SIZE, inquiryAnswerRequest, type AdminInquiry } from '@partsmall/contract';
 import { messageOf, type Payload } from '../../shared/api';
 import { dateTime, phone } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
@@ -21,7 +21,11 @@ export default function InquiriesPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AdminInquiry | null>(null);
   const list = useQuery(
-    adminQuery('adminInquiryList', { ...(status ? { status: status as Status } : {}), page, size: 20 }),
+    adminQuery('adminInquiryList', {
+      ...(status ? { status: status as Status } : {}),
+      page,
+      size: PAGE_SIZE.backOffice,
+    }),
   );
   const columns: Column<AdminInquiry>[] = [
     { id: 'seq', header: A.inquiries.cols.seq, width: 70, className: 'num', cell: (i) => i.seq },
@@ -60,7 +64,12 @@ export default function InquiriesPage() {
           </button>
         ))}
       </div>
-      <DataTable label={A.inquiries.list} query={list} columns={columns} paging={{ page, size: 20, onPage: setPage }} />
+      <DataTable
+        label={A.inquiries.list}
+        query={list}
+        columns={columns}
+        paging={{ page, size: PAGE_SIZE.backOffice, onPage: setPage }}
+      />
       {open && <InquiryModal inquiry={open} onClose={() => setOpen(null)} />}
     </section>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { NOTICE_TYPES, saveNoticeRequest, type AdminNotice } from '@partsmall/contract';
+import { PAGE_SIZE, NOTICE_TYPES, saveNoticeRequest, type AdminNotice } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
@@ -20,7 +20,7 @@ export default function NoticesPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminNotice | 'new' | null>(null);
   const notify = useNotify();
-  const list = useQuery(adminQuery('adminNoticeList', { page, size: 20 }));
+  const list = useQuery(adminQuery('adminNoticeList', { page, size: PAGE_SIZE.backOffice }));
   const save = useAdminWrite('adminSaveNotice');
   const togglePublished = (n: AdminNotice) =>
     save.mutate(
@@ -73,7 +73,12 @@ export default function NoticesPage() {
           {A.notices.write}
         </button>
       </ListToolbar>
-      <DataTable label={A.notices.list} query={list} columns={columns} paging={{ page, size: 20, onPage: setPage }} />
+      <DataTable
+        label={A.notices.list}
+        query={list}
+        columns={columns}
+        paging={{ page, size: PAGE_SIZE.backOffice, onPage: setPage }}
+      />
       {editing && <NoticeModal notice={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </section>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { ORDER_STATUS, calendarDateField, orderJobRefs, type AdminOrderRow } from '@partsmall/contract';
+import { PAGE_SIZE, ORDER_STATUS, calendarDateField, orderJobRefs, type AdminOrderRow } from '@partsmall/contract';
 import { api, messageOf } from '../../shared/api';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
@@ -103,7 +103,7 @@ export default function OrdersPage() {
     'adminOrderList',
     filterSchema,
     { status: params.get('status') ?? '', startDate: '', endDate: '', company: '', stockName: '', pid: '' },
-    { size: 20, body: toQuery },
+    { size: PAGE_SIZE.backOffice, body: toQuery },
   );
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [open, setOpen] = useState<number | null>(null);

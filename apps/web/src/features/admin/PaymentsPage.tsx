@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { calendarDateField, type AdminPaymentRow } from '@partsmall/contract';
+import { PAGE_SIZE, calendarDateField, type AdminPaymentRow } from '@partsmall/contract';
 import { count, dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
@@ -26,7 +26,7 @@ export default function PaymentsPage() {
     'adminPaymentList',
     filterSchema,
     { status: '', pgcode: '', kind: '', company: '', startDate: '', endDate: '' },
-    { size: 20 },
+    { size: PAGE_SIZE.backOffice },
   );
   const ask = useConfirmedWrite();
   const waiting = useQuery(

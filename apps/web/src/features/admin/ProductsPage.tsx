@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { PRODUCT_TYPES, type AdminProduct } from '@partsmall/contract';
+import { PAGE_SIZE, PRODUCT_TYPES, type AdminProduct } from '@partsmall/contract';
 import { api, messageOf, type Payload } from '../../shared/api';
 import { count } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
@@ -35,7 +35,7 @@ export default function ProductsPage() {
       stockName: '',
       stockState: '',
     },
-    { size: 20 },
+    { size: PAGE_SIZE.backOffice },
   );
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
   const [importing, setImporting] = useState(false);

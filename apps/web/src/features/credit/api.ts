@@ -68,15 +68,12 @@ export const previewQuery = (companyId: number, month: string) =>
       api('adminPreviewStatement', { companyId, month }, { signal, accept: [200] }).then((a) => a.results!),
   });
 
-/** Statements a page of the back office's list of a month (the call's default). */
-export const MONTH_STATEMENTS_PAGE = 20;
-
 /** api/admin/statementList: every company's statements of a month, newest first, a page at a time. */
 export const monthStatementsQuery = (month: string, page: number) =>
   queryOptions({
     queryKey: creditKeys.monthStatements(month, page),
     queryFn: ({ signal }) =>
-      api('adminStatementList', { month, page, size: MONTH_STATEMENTS_PAGE }, { signal, accept: [200] }),
+      api('adminStatementList', { month, page, size: PAGE_SIZE.backOffice }, { signal, accept: [200] }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { seoulDay } from '@partsmall/contract';
+import { PAGE_SIZE, seoulDay } from '@partsmall/contract';
 import { FilterForm, FilterInput } from '../../../shared/ui/FilterForm';
 import { useZodForm } from '../../../shared/ui/form';
-import { MONTH_STATEMENTS_PAGE, monthStatementsQuery } from '../api';
+import { monthStatementsQuery } from '../api';
 import { StatementTable } from '../components/StatementTable';
 import { monthForm, previousMonth } from '../form';
 import { CREDIT_TEXTS } from '../texts';
@@ -43,7 +43,7 @@ export function MonthStatements() {
           label={M.tableLabel(monthName)}
           query={list}
           withCompany
-          paging={{ page, size: MONTH_STATEMENTS_PAGE, onPage: setPage }}
+          paging={{ page, size: PAGE_SIZE.backOffice, onPage: setPage }}
           actions={(r) => (
             <ResendStatement seq={r.seq} name={`${r.companyName} ${CREDIT_TEXTS.statements.month(r.month)}`} />
           )}
