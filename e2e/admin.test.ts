@@ -315,7 +315,7 @@ describe('the back office: shop settings, notices and bank transfers', () => {
   });
 });
 
-describe('the back office: two admins on the shop settings', () => {
+describe('the back office: two people editing one thing', () => {
   it('two admins edit the settings at once: the later save is refused in Korean and undoes nothing', async () => {
     const [first, second] = [await desktopPage(browser), await desktopPage(browser)];
     for (const p of [first.page, second.page]) {
@@ -339,6 +339,50 @@ describe('the back office: two admins on the shop settings', () => {
 
     await second.page.reload();
     await expect(second.page.getByLabel('상담 시간').inputValue()).resolves.toBe('평일 08:30-17:30');
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it('two staff edit one product: the first saves twice, the second is refused and the price stays', async () => {
+    const product = await addProduct(shop.server, {
+      name: '동시 편집 부품',
+      prices: [9_000, 9_000, 9_000, 9_000],
+      stock: 4,
+    });
+    const open = async () => {
+      const tab = await desktopPage(browser);
+      await staffLogin(tab.page, shop.server.base);
+      await tab.page.getByRole('link', { name: '상품 관리' }).click();
+      await tab.page.getByLabel('상품 검색어').fill('동시 편집 부품');
+      await tab.page.getByRole('button', { name: '검색', exact: true }).click();
+      await tab.page.getByRole('button', { name: `${product.pid} 수정` }).click();
+      const dialog = tab.page.getByRole('dialog', { name: `상품 수정 #${product.id}` });
+      await dialog.getByLabel('판매가(원)').waitFor();
+      return { ...tab, dialog };
+    };
+    const [first, second] = [await open(), await open()];
+    await first.dialog.getByLabel('판매가(원)').fill('9900');
+    await first.dialog.getByRole('button', { name: '저장' }).click();
+    await first.page.getByText('저장되었습니다.').first().waitFor();
+    // The same dialog saves again: it goes on from the stored ver, not the one it opened with.
+    await first.dialog.getByLabel('브랜드').fill('보쉬');
+    await first.dialog.getByRole('button', { name: '저장' }).click();
+    await expect.poll(() => first.page.getByText('저장되었습니다.').count()).toBe(2);
+    await expect(first.page.getByRole('alertdialog').count()).resolves.toBe(0);
+
+    await second.dialog.getByLabel('판매가(원)').fill('9500');
+    await second.dialog.getByRole('button', { name: '저장' }).click();
+    await second.page.getByRole('alertdialog').getByText(MSG_ADMIN.productChanged).waitFor();
+    await shot(second.page, 'admin-product-changed');
+    const stored = (
+      await call(
+        shop.server,
+        'adminProductDetail',
+        { seq: product.id },
+        { token: await loginAs(shop.server, 'staff@partsmall.kr', 'staff1234') },
+      )
+    ).body.results!;
+    expect([stored.salePrice, stored.brand, stored.ver]).toEqual([9900, '보쉬', 2]);
     await first.context.close();
     await second.context.close();
   });

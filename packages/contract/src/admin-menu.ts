@@ -78,6 +78,7 @@ export const MSG_ADMIN = {
   selfStop: '자기 계정은 정지할 수 없습니다.',
   bulkDone: (moved: number, refused: number) => `출고확정 ${moved}건${refused ? `, 처리 불가 ${refused}건` : ''}`,
   configVer: '설정을 저장했습니다. 열려 있는 쇼핑몰 화면이 새로고침됩니다.',
+  productChanged: '다른 직원이 먼저 이 상품을 수정했습니다. 새로고침해 바뀐 내용을 확인한 뒤 다시 저장하세요.',
   configChanged: '다른 관리자가 먼저 설정을 저장했습니다. 새로고침해 바뀐 설정을 확인한 뒤 다시 저장하세요.',
   deliveryWarehouseName: '배송 설정의 창고 이름을 입력하세요. (2~50자)',
   deliveryStorageId: '배송 설정의 창고 번호는 1~1000 사이의 정수입니다.',

@@ -38,6 +38,8 @@ export const adminProduct = z.object({
   brand: z.string(),
   companyId: int,
   created: instant,
+  /** The product's edit version: up by one with every staff edit of its fields, not with stock moved by orders. */
+  ver: int,
 });
 export type AdminProduct = z.infer<typeof adminProduct>;
 export const adminProductPageAnswer = pageAnswerOf(adminProduct);
@@ -105,6 +107,13 @@ export const saveProductRequest = z.intersection(
       .min(0, MSG_ADMIN.stockInvalid)
       .max(1_000_000, MSG_ADMIN.stockInvalid)
       .default(0),
+    /** An edit's `ver` as its form read it: a save over another staff member's newer edit is refused (409). */
+    ver: z
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(0, MSG.badRequest)
+      .max(2_147_483_647, MSG.badRequest)
+      .optional(),
   }),
 );
 export type SaveProductRequest = z.input<typeof saveProductRequest>;

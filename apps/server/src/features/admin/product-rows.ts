@@ -46,6 +46,7 @@ export function toProduct(r: ProductRow): AdminProduct {
     brand: r.brand,
     companyId: r.companyId,
     created: r.createdAt.toISOString(),
+    ver: r.editVer,
   };
 }
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { MSG_ADMIN, type AdminProduct, type ProductFields } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { appendProductImage, moveStock, productCount, productPage } from '../products/repository.js';
-import { badRequest } from '../../shared/http.js';
+import { AppError, badRequest } from '../../shared/http.js';
 import { checkUploadBatch, processImage } from '../chat/index.js';
 import { onStockRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';
@@ -42,11 +42,13 @@ export const productDetail = (db: Db, seq: number) => productRow(db, seq);
 export async function saveProduct(
   db: Db,
   staffId: number,
-  r: Fields & { seq?: number | undefined; hasAmount: number },
+  r: Fields & { seq?: number | undefined; hasAmount: number; ver?: number | undefined },
 ): Promise<AdminProduct> {
   const saved = await db.transaction(async (tx) => {
     if (r.seq) {
       const before = await productRow(tx, r.seq, true);
+      // The row is locked: of two edits read at one version, the second finds the first's.
+      if (r.ver !== undefined && r.ver !== before.ver) throw new AppError(409, MSG_ADMIN.productChanged, 409, 'ver');
       await assertUniquePid(tx, r, r.seq);
       await updateProduct(tx, r.seq, r);
       const after = await productRow(tx, r.seq);

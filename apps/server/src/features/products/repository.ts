@@ -186,9 +186,12 @@ export async function insertProductRow(tx: Tx, row: PgInsertValue<typeof product
   return inserted!.id;
 }
 
-/** Changes a product's row. */
+/** A staff edit of a product's row (the form, a CSV import): its edit version goes up with it. */
 export async function updateProductRow(tx: Tx, id: number, set: PgUpdateSetSource<typeof products>): Promise<void> {
-  await tx.update(products).set(set).where(eq(products.id, id));
+  await tx
+    .update(products)
+    .set({ ...set, editVer: sql`${products.editVer} + 1` })
+    .where(eq(products.id, id));
 }
 
 /** Moves a product's stock by `delta` unless it would go below zero; answers the stock after, or undefined. */

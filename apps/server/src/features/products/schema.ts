@@ -72,6 +72,11 @@ export const products = pgTable(
     salePrice: wonZero('sale_price'),
     /** Quantity for sale; 0 = preparing or sold out. Changed only together with an order or refund. */
     hasAmount: integer('has_amount').notNull().default(0),
+    /**
+     * Goes up with every staff edit of the product's fields (the form, a CSV import), not with stock
+     * moved by orders: a form read at an older one is refused on save (docs/requirements.md#back-office).
+     */
+    editVer: integer('edit_ver').notNull().default(0),
     /** Warehouse name; the China warehouse starts with '중국'. */
     stockName: text('stock_name').notNull(),
     storageId: integer('storage_id').notNull(),

@@ -41,9 +41,14 @@ export function ProductModal({
   onSaved: (p: AdminProduct) => void;
 }) {
   const notify = useNotify();
+  // The product's fields with its `ver`: a save over another staff member's newer edit is refused.
   const initial: SaveInput = product ? { ...product, seq: product.seq } : EMPTY;
   const form = useZodForm(saveProductRequest, initial);
-  const { save, busy } = useAdminSave('adminSaveProduct', (a) => onSaved(a.results));
+  const { save, busy } = useAdminSave('adminSaveProduct', (a) => {
+    // The form goes on from what was stored: a new product's seq, an edit's new ver.
+    form.reset({ ...a.results, seq: a.results.seq });
+    onSaved(a.results);
+  });
   const upload = useAdminWrite('adminUploadProductImage');
   const [images, setImages] = useState<string[]>(product?.imgFiles ?? []);
   // The stock after a change made here: the product the dialog holds is not read again.

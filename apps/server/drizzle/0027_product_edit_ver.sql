@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "edit_ver" integer DEFAULT 0 NOT NULL;
