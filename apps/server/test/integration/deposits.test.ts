@@ -4,6 +4,7 @@ import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
 import {
   cashLedger,
   creditAccounts,
+  receivablesLedger,
   deposits,
   depositorNames,
   members,
@@ -185,8 +186,55 @@ describe('deposits staff enter', () => {
       .from(cashLedger)
       .where(eq(cashLedger.companyId, c.companyId));
     expect(cashRows.filter((r) => r.note.startsWith(`입금 #${seq} `)).map((r) => r.memberId)).toEqual([staff!.id]);
+    // And on the receivables ledger's payment row: who applied a payment is on the books.
+    const paymentRows = await server.db
+      .select({ kind: receivablesLedger.kind, memberId: receivablesLedger.memberId })
+      .from(receivablesLedger)
+      .where(eq(receivablesLedger.depositId, seq));
+    expect(paymentRows).toEqual([{ kind: 'payment', memberId: staff!.id }]);
     await expectLedgerMatchesBalances(server);
     await expectStatementsMatchLedger(server);
+  });
+
+  it('one won more than is open: the statement is paid and the one won goes to cash, listed as such', async () => {
+    const may = await makeStatement(server, c.companyId, '2026-05', 44_000, '2026-06-10');
+    const cashBefore = await balanceOf(server, c.companyId);
+    const res = await record(tokens.staff, {
+      depositorName: '서울공업사상사',
+      amount: 44_001,
+      depositedAt: '2026-06-02',
+      companyId: c.companyId,
+    });
+    expect(res.body.results).toMatchObject({
+      status: 'applied',
+      applications: [
+        { statementSeq: may, amount: 44_000, toCash: false },
+        { statementSeq: null, amount: 1, toCash: true },
+      ],
+    });
+    expect(await balanceOf(server, c.companyId)).toBe(cashBefore + 1);
+    expect(await statementOf(server, may)).toMatchObject({ paid: 44_000, status: 'paid' });
+  });
+
+  it('a deposit for a known company goes to it and names no other, even when its name matches several', async () => {
+    const [first, second] = [await makeCompany(server, '동명이인', 0), await makeCompany(server, '동명이인', 0)];
+    await giveCredit(server, first.companyId);
+    const byName = await record(tokens.staff, {
+      depositorName: '동명이인상사',
+      amount: 3_000,
+      depositedAt: '2026-06-03',
+    });
+    expect(byName.body.results).toMatchObject({ status: 'review', companyId: null });
+    expect(
+      (byName.body.results as { candidates: { companyId: number }[] }).candidates.map((x) => x.companyId).sort(),
+    ).toEqual([first.companyId, second.companyId].sort());
+    const named = await record(tokens.staff, {
+      depositorName: '동명이인상사',
+      amount: 3_000,
+      depositedAt: '2026-06-03T11:00:00+09:00',
+      companyId: first.companyId,
+    });
+    expect(named.body.results).toMatchObject({ status: 'applied', companyId: first.companyId, candidates: [] });
   });
 
   it('the same request twice (clientRequestId) records once', async () => {
