@@ -101,6 +101,34 @@ describe('api/orderStatement', () => {
     expect(text).toContain('2,600');
   });
 
+  it('prints every line of an order of several lines', async () => {
+    const [line] = await server.db
+      .select({ productId: orderLines.productId })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderA));
+    const seq = await insertOrder(server, {
+      companyId: a.companyId,
+      memberId: a.main.seq,
+      status: 1,
+      productId: line!.productId,
+      qty: 1,
+      totalAmount: 11_000,
+      createdAt: seoulMidnight(2),
+    });
+    await server.db.insert(orderLines).values({
+      orderId: seq,
+      productId: line!.productId,
+      name: '오일 필터 세트',
+      pid: 'OF-22331',
+      qty: 3,
+      price: 4_400,
+    });
+    const rows = pdfText((await raw('api/orderStatement', { seq }, tokens.main)).body).replace(/\s/g, '');
+    // No, part number, name, quantity, unit price, supply value, tax: both lines, then the shipping.
+    expect(rows).toContain('1TST시험부품111,00010,0001,000');
+    expect(rows).toContain('2OF-22331오일필터세트34,40012,0001,200');
+  });
+
   it("prints the order's 작업번호/차량번호 and the lines' own, once each", async () => {
     await server.db.update(orders).set({ jobRef: '12가3456' }).where(eq(orders.id, orderA));
     await server.db.update(orderLines).set({ jobRef: 'JOB-7781' }).where(eq(orderLines.orderId, orderA));
