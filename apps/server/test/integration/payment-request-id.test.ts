@@ -100,6 +100,30 @@ describe('requestPaymentProduct over the trade channel', () => {
     }
   });
 
+  it('a refused payment is answered with its message, its field and the clientRequestId it came with', async () => {
+    const p = await makeProduct(server, {
+      tiers: [9000, 9000, 9000, 9000],
+      salePrice: 9000,
+      stock: 0,
+      name: '품절 시험 부품',
+    });
+    const socket = tradeSocket(server, token);
+    try {
+      const clientRequestId = randomUUID();
+      const finished = nextEvent<PaymentFinishEvent>(socket, 'paymentFinish');
+      socket.emit('requestPaymentProduct', { clientRequestId, shippingInfo, carts: [{ productId: p.id, qty: 1 }] });
+      expect(await finished).toEqual({
+        code: 400,
+        message: MSG_ORDER.soldOut('품절 시험 부품'),
+        field: 'carts',
+        clientRequestId,
+      });
+      expect((await ordersOf()).filter((o) => o.clientRequestId === clientRequestId)).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('the books balance', async () => {
     await expectLedgerMatchesBalances(server);
   });

@@ -1,8 +1,10 @@
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type ClientBaseInfoEvent } from '@partsmall/contract';
+import { MSG, MSG_ORDER, type ClientBaseInfoEvent, type TradeAnswer } from '@partsmall/contract';
 import { sessions } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
+import { makeCompany } from '../member-helpers.js';
+import { makeProduct } from '../order-helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -132,6 +134,78 @@ describe('trade socket: bad tokens', () => {
       expect((await second).code).toBe(401);
     } finally {
       socket.close();
+    }
+  });
+});
+
+describe('trade socket: the cart and what a tab is told', () => {
+  /** A company of its own with a tab open on the trade channel, and two products in stock. */
+  async function openTab(label: string) {
+    const c = await makeCompany(server, label, 0);
+    const token = await loginAs(server, c.main.id, c.main.pw);
+    const tab = tradeSocket(server, token);
+    const first = nextEvent<ClientBaseInfoEvent>(tab, 'toClientBaseInfo');
+    tab.emit('requestClientBaseInfo');
+    await first;
+    const tiers: [number, number, number, number] = [3_000, 3_000, 3_000, 3_000];
+    const [p, q] = [
+      await makeProduct(server, { tiers, salePrice: 3_000, stock: 20 }),
+      await makeProduct(server, { tiers, salePrice: 3_000, stock: 20 }),
+    ];
+    return { c, token, tab, p, q };
+  }
+  const cartQuantities = async (token: string) =>
+    ((await call(server, 'getMallCartInfo', {}, { token })).body.results ?? []).map((l) => l.qty);
+
+  it("takes the quantity as hasAmount, or as qty when a phone sends it (the original API's two forms)", async () => {
+    const { token, tab, p, q } = await openTab('소켓수량');
+    try {
+      for (const [form, product] of [
+        [{ hasAmount: 3 }, p],
+        [{ qty: 4 }, q],
+      ] as const) {
+        const answered = nextEvent<TradeAnswer>(tab, 'addToCartCallBack');
+        tab.emit('addToCart', { productId: product.id, ...form });
+        expect(await answered).toMatchObject({ code: 201, message: MSG_ORDER.addedToCart });
+      }
+      expect((await cartQuantities(token)).sort()).toEqual([3, 4]);
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('a new cart line is pushed to the tab; a quantity change is not (the line count stays)', async () => {
+    const { token, tab, p, q } = await openTab('소켓푸시');
+    try {
+      let pushed = nextEvent<ClientBaseInfoEvent>(tab, 'toClientBaseInfo');
+      expect((await call(server, 'addToCart', { productId: p.id, hasAmount: 1 }, { token })).body.code).toBe(201);
+      expect((await pushed).result!.carts).toBe(1);
+      const [line] = (await call(server, 'getMallCartInfo', {}, { token })).body.results!;
+      // The next base info the tab receives is the second line's: the quantity change before it sent none.
+      pushed = nextEvent<ClientBaseInfoEvent>(tab, 'toClientBaseInfo');
+      expect((await call(server, 'updateCartQuantity', { seq: line!.seq, qty: 5 }, { token })).body.code).toBe(201);
+      expect((await call(server, 'addToCart', { productId: q.id, hasAmount: 1 }, { token })).body.code).toBe(201);
+      expect((await pushed).result!.carts).toBe(2);
+    } finally {
+      tab.close();
+    }
+  });
+
+  it("an admin's licence adjustment is pushed to the company's open tab with the new days", async () => {
+    const { c, tab } = await openTab('소켓이용권');
+    try {
+      const admin = await loginAs(server, 'admin@partsmall.kr', 'admin1234');
+      const pushed = nextEvent<ClientBaseInfoEvent>(tab, 'toClientBaseInfo');
+      const res = await call(
+        server,
+        'adminAdjustLicense',
+        { companyId: c.companyId, days: 30, reason: '장애 보상' },
+        { token: admin },
+      );
+      expect(res.body.code).toBe(201);
+      expect((await pushed).result).toMatchObject({ licenseValidDays: 30, memberLicense: 30 });
+    } finally {
+      tab.close();
     }
   });
 });
