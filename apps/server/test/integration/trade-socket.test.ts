@@ -4,7 +4,7 @@ import { MSG, MSG_ORDER, type ClientBaseInfoEvent, type TradeAnswer } from '@par
 import { sessions } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
-import { makeProduct } from '../order-helpers.js';
+import { insertOrder, makeProduct } from '../order-helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -141,12 +141,22 @@ describe('trade socket: bad tokens', () => {
 describe('trade socket: the cart and what a tab is told', () => {
   /** A company of its own with a tab open on the trade channel, and two products in stock. */
   async function openTab(label: string) {
+    // Another company's order, which the new company's counts must not include.
+    const elsewhere = await makeCompany(server, `${label}이웃`, 0);
+    const sold = await makeProduct(server, { tiers: [1_000, 1_000, 1_000, 1_000], salePrice: 1_000, stock: 5 });
+    await insertOrder(server, {
+      companyId: elsewhere.companyId,
+      memberId: elsewhere.main.seq,
+      status: 0,
+      productId: sold.id,
+    });
     const c = await makeCompany(server, label, 0);
     const token = await loginAs(server, c.main.id, c.main.pw);
     const tab = tradeSocket(server, token);
     const first = nextEvent<ClientBaseInfoEvent>(tab, 'toClientBaseInfo');
     tab.emit('requestClientBaseInfo');
-    await first;
+    // A new company's own counts, whatever other companies have ordered.
+    expect((await first).result).toMatchObject({ carts: 0, buys: 0, userSearchVinCount: 0, memberPoint: 0 });
     const tiers: [number, number, number, number] = [3_000, 3_000, 3_000, 3_000];
     const [p, q] = [
       await makeProduct(server, { tiers, salePrice: 3_000, stock: 20 }),
