@@ -219,6 +219,28 @@ describe('one try at a time per Solapi group', () => {
     expect(solapi.sent.filter((m) => m.to === to)).toHaveLength(1);
   });
 
+  it("a 5xx answer is a failure the job's retry may mend; any other answer but 2xx is Solapi refusing, by its code", async () => {
+    for (const [status, kind] of [
+      [500, 'failed'],
+      [503, 'failed'],
+      [499, 'refused'],
+      [400, 'refused'],
+      [300, 'refused'],
+    ] as const) {
+      solapi.on({ kind: 'refuse', status, code: 'StandInError', message: '시험 거절' });
+      const outcome = await client(2000).deliver(
+        `sms.restock:test:${randomUUID()}:member:1`,
+        'text',
+        message('01055500029'),
+      );
+      expect([status, outcome]).toEqual([
+        status,
+        kind === 'failed' ? { kind, reason: `HTTP ${status}` } : { kind, reason: 'StandInError', detail: '시험 거절' },
+      ]);
+    }
+    expect(solapi.sent.filter((m) => m.to === '01055500029')).toEqual([]);
+  });
+
   it('a lease left by a crashed try holds the group until it ends; then the next try adds and sends once', async () => {
     // Four calls of 300 ms, doubled, plus a second.
     expect(solapiLeaseMs(300)).toBe(3_400);
