@@ -4,7 +4,7 @@ import { MSG } from './messages.js';
 import { answerOf } from './envelope.js';
 import { mallBottom, licensePackage } from './mall.js';
 import { MSG_ADMIN } from './admin-menu.js';
-import { int } from './admin-fields.js';
+import { int, readAtVer } from './admin-fields.js';
 
 const payTypeValue = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ADMIN.deliveryPayTypeRequired });
 /** One delivery method of a warehouse as the back office edits it: offered or not, its pay types and the default one. */
@@ -77,13 +77,6 @@ export type ConfigFields = z.infer<typeof configFields>;
  * api/admin/saveConfig: the fields, and optionally the `ver` the form was read at. With it, a save
  * over another admin's newer one is refused (409) instead of silently undoing it (docs/requirements.md#entities).
  */
-export const saveConfigRequest = configFields.extend({
-  ver: z
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(2_147_483_647, MSG.badRequest)
-    .optional(),
-});
+export const saveConfigRequest = configFields.extend({ ver: readAtVer(1) });
 export type SaveConfigRequest = z.infer<typeof saveConfigRequest>;
 export const adminConfigAnswer = answerOf(configFields.extend({ ver: int }));

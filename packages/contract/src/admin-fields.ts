@@ -23,4 +23,16 @@ export const reason = z
   .min(2, MSG_ADMIN.reasonRequired)
   .max(200, MSG_ADMIN.reasonRequired);
 
+/**
+ * The `ver` an edit form was read at, sent back with its save (optional): a save over a newer edit is
+ * refused with 409 (docs/requirements.md#back-office). `first` is the ver a new row starts at.
+ */
+export const readAtVer = (first: 0 | 1) =>
+  z
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(first, MSG.badRequest)
+    .max(2_147_483_647, MSG.badRequest)
+    .optional();
+
 export const won = (msg: string) => z.number({ error: msg }).int(msg).min(0, msg).max(1_000_000_000, msg);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN } from './admin-menu.js';
-import { int, instant, seq, page, size, keyword, reason, won } from './admin-fields.js';
+import { int, instant, seq, page, size, keyword, reason, won, readAtVer } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
 
 export const adminProductListRequest = z.object({
@@ -108,12 +108,7 @@ export const saveProductRequest = z.intersection(
       .max(1_000_000, MSG_ADMIN.stockInvalid)
       .default(0),
     /** An edit's `ver` as its form read it: a save over another staff member's newer edit is refused (409). */
-    ver: z
-      .number({ error: MSG.badRequest })
-      .int(MSG.badRequest)
-      .min(0, MSG.badRequest)
-      .max(2_147_483_647, MSG.badRequest)
-      .optional(),
+    ver: readAtVer(0),
   }),
 );
 export type SaveProductRequest = z.input<typeof saveProductRequest>;
