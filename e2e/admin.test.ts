@@ -326,6 +326,10 @@ describe('the back office: two people editing one thing', () => {
     await first.page.getByLabel('상담 시간').fill('평일 08:30-17:30');
     await first.page.getByRole('button', { name: '저장', exact: true }).click();
     await first.page.getByText('설정을 저장했습니다.').first().waitFor();
+    // The same admin saves again at once: its own last save is no other admin's.
+    await first.page.getByRole('button', { name: '저장', exact: true }).click();
+    await expect.poll(() => first.page.getByText('설정을 저장했습니다.').count()).toBe(2);
+    await expect(first.page.getByRole('alertdialog').count()).resolves.toBe(0);
 
     await second.page.getByLabel('상담 시간').fill('평일 10:00-19:00');
     await second.page.getByRole('button', { name: '저장', exact: true }).click();

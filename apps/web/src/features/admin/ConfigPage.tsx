@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import {
   useController,
   useFieldArray,
@@ -28,9 +28,12 @@ export default function ConfigPage() {
   return <ConfigForm key={ver} ver={ver} initial={fields} />;
 }
 
-function ConfigForm({ ver, initial }: { ver: number; initial: ConfigFields }) {
+function ConfigForm({ ver: readAt, initial }: { ver: number; initial: ConfigFields }) {
   const form = useZodForm(configFields, initial);
-  const { save, busy } = useAdminSave('adminSaveConfig');
+  // The ver the form stands on: the one it was read at, then its own last save's (a second save
+  // before the configuration is read again is not taken for another admin's).
+  const [ver, setVer] = useState(readAt);
+  const { save, busy } = useAdminSave('adminSaveConfig', (a) => setVer(a.results.ver));
   return (
     <section>
       <h1>{A.config.title}</h1>
