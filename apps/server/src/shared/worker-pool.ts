@@ -9,7 +9,7 @@
  * source, and as `dist/<name>.js` in the built server (apps/server/build.mjs builds every
  * `src/workers/*-worker.ts` into dist beside main.js).
  */
-import { readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,7 +40,12 @@ export interface PoolOptions {
   maxQueued: number;
   /** Tasks of one key waiting or running at most. */
   perKey: number;
-  /** A task running longer ends its worker. Counted from when its worker is ready (loaded). */
+  /**
+   * A task that has used this much of its thread's CPU time ends its worker; counted from when its
+   * worker is ready (loaded). Where a thread's CPU time cannot be read (not Linux), wall time.
+   * A task starved of CPU by a busy machine (its thread runs at nice 10) runs on, up to
+   * STARVED_LIMIT times this in wall time.
+   */
   timeoutMs: number;
   /**
    * A new worker that has not loaded its code by then is ended, and the task it was to run refused
@@ -52,9 +57,13 @@ export interface PoolOptions {
 
 /** A task's answer from the worker: a value, or an error the task itself threw (its message). */
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; name: string; message: string };
-/** The worker's first message: its code is loaded and it takes tasks. */
-const READY = 'ready';
+/** The worker's first message: its code is loaded and it takes tasks; its thread id (Linux) or null. */
+type Ready = { ready: true; tid: number | null };
 const BOOT_TIMEOUT_MS = 60_000;
+/** A task's wall time at most, in times its limit, however little CPU a busy machine gave it. */
+export const STARVED_LIMIT = 6;
+/** The shortest wait before a task's CPU time is read again. */
+const RECHECK_MIN_MS = 100;
 
 interface Task {
   id: number;
@@ -71,6 +80,8 @@ interface Slot {
   ready: boolean;
   task: Task | null;
   timer: NodeJS.Timeout | null;
+  /** The worker thread's id, to read its CPU time (null: wall time is the limit). */
+  tid: number | null;
 }
 
 const require = createRequire(import.meta.url);
@@ -145,10 +156,25 @@ export class WorkerPool<In, Out> {
     }
   }
 
-  /** Hands the slot's task to its ready worker and starts the task's time limit. */
+  /**
+   * Hands the slot's task to its ready worker and starts the task's time limit: its thread's CPU
+   * time (docs/security.md#costly-work), read when the limit's wall time has passed; a task that used
+   * less (the machine was busy, the thread waited) gets the rest, up to STARVED_LIMIT times the limit.
+   */
   private start(slot: Slot): void {
     const task = slot.task!;
-    slot.timer = setTimeout(() => void this.end(slot, new PoolTimeoutError('task timed out')), this.options.timeoutMs);
+    const limit = this.options.timeoutMs;
+    const startedAt = Date.now();
+    const cpuAtStart = threadCpuMs(slot.tid);
+    const check = () => {
+      if (slot.task !== task) return;
+      const cpu = threadCpuMs(slot.tid);
+      const used = cpu === null || cpuAtStart === null ? limit : cpu - cpuAtStart;
+      const left = Math.min(limit - used, startedAt + limit * STARVED_LIMIT - Date.now());
+      if (left <= 0) return void this.end(slot, new PoolTimeoutError('task timed out'));
+      slot.timer = setTimeout(check, Math.max(left, RECHECK_MIN_MS));
+    };
+    slot.timer = setTimeout(check, limit);
     slot.worker.postMessage({ id: task.id, input: task.input }, task.transfer);
   }
 
@@ -160,12 +186,13 @@ export class WorkerPool<In, Out> {
       () => void this.end(slot, new PoolTimeoutError('worker did not start')),
       this.options.bootTimeoutMs ?? BOOT_TIMEOUT_MS,
     );
-    const slot: Slot = { worker, ready: false, task: null, timer: boot };
-    worker.on('message', (reply: Reply | typeof READY) => {
-      if (reply === READY) {
+    const slot: Slot = { worker, ready: false, task: null, timer: boot, tid: null };
+    worker.on('message', (reply: Reply | Ready) => {
+      if ('ready' in reply) {
         clearTimeout(boot);
         slot.timer = null;
         slot.ready = true;
+        slot.tid = reply.tid;
         if (slot.task) this.start(slot);
         else slot.worker.unref();
         return;
@@ -213,6 +240,30 @@ export class WorkerPool<In, Out> {
   }
 }
 
+/** The calling thread's id (Linux, from /proc/thread-self), or null. */
+function ownThreadId(): number | null {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(tid) && tid > 0 ? tid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CPU time a thread of this process has used, in ms (Linux: the first field of its schedstat,
+ * nanoseconds on a CPU), or null when it cannot be read.
+ */
+export function threadCpuMs(tid: number | null): number | null {
+  if (tid === null) return null;
+  try {
+    const ns = Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    return Number.isFinite(ns) ? ns / 1e6 : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Lowers the calling thread's scheduling priority (Linux: a thread has a nice value of its own,
  * set by its thread id, found from /proc/thread-self). When the machine is busy, the thread that
@@ -221,8 +272,8 @@ export class WorkerPool<In, Out> {
  */
 export function lowerThreadPriority(nice = 10): boolean {
   try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(tid) || tid <= 0) return false;
+    const tid = ownThreadId();
+    if (tid === null) return false;
     // Never above the thread's own (a process started at nice 15 keeps its workers there).
     const target = Math.max(nice, os.getPriority(tid));
     os.setPriority(tid, target);
@@ -242,7 +293,7 @@ export function serveTasks<In, Out>(
   handle: (input: In) => Promise<{ value: Out; transfer?: ArrayBuffer[] }>,
 ): void {
   lowerThreadPriority();
-  port.postMessage(READY);
+  port.postMessage({ ready: true, tid: ownThreadId() } satisfies Ready);
   port.on('message', (msg: { id: number; input: In }) => {
     void handle(msg.input).then(
       ({ value, transfer }) => port.postMessage({ id: msg.id, ok: true, value } satisfies Reply, transfer ?? []),

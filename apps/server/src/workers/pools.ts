@@ -36,7 +36,7 @@ export type PdfTask =
 
 /**
  * Files: one thread (a file is read in well under a second; waiting a moment beats a second core
- * taken from the shop), eight waiting at most, two at a time per account (two tabs). 10 s and
+ * taken from the shop), eight waiting at most, two at a time per account (two tabs). 10 s of CPU and
  * 256 MB per file: a legitimate 500-line estimate takes a fraction of either.
  */
 export const FILE_POOL: Omit<PoolOptions, 'entry'> = {
@@ -50,7 +50,7 @@ export const FILE_POOL: Omit<PoolOptions, 'entry'> = {
 /**
  * PDFs: one thread per core beyond the first, at most two (the first core answers requests); 40
  * waiting at most over all companies, four per company (or per staff member) waiting or being drawn.
- * 120 s and 512 MB per document: a 5,000-row statement, the largest allowed, takes a few seconds of
+ * 120 s of CPU and 512 MB per document: a 5,000-row statement, the largest allowed, takes a few seconds of
  * CPU, but the worker runs at a lower priority and gives way to the requests on a busy machine.
  */
 export const PDF_POOL: Omit<PoolOptions, 'entry'> = {

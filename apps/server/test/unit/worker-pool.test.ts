@@ -1,3 +1,4 @@
+import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -5,6 +6,8 @@ import {
   PoolBusyError,
   PoolTimeoutError,
   PoolWorkerError,
+  STARVED_LIMIT,
+  threadCpuMs,
   WorkerPool,
   type PoolOptions,
 } from '../../src/shared/worker-pool.js';
@@ -85,6 +88,27 @@ describe('WorkerPool', () => {
     expect(fresh).not.toBe(thread);
     expect(p.inFlight('k')).toBe(0);
     expect(PoolTimeoutError.name).toBe('PoolTimeoutError');
+    // The limit is CPU time: a thread at nice 10 on a loaded machine may take several times 1.5 s.
+  }, 20_000);
+
+  it('a task that used little CPU runs past its limit (a busy machine starved it), up to 6 times the limit', async () => {
+    expect(STARVED_LIMIT).toBe(6);
+    const p = pool({ timeoutMs: 300, perKey: 3 });
+    // 700 ms waiting, next to no CPU: the limit's 300 ms of CPU are not used up.
+    expect(await p.run({ op: 'wait', ms: 700, value: 'waited' }, 'k')).toBe('waited');
+    // 20 s waiting: ended at 6 × 300 ms.
+    expect(await outcome(p.run({ op: 'wait', ms: 20_000, value: 'never' }, 'k'))).toBe('PoolTimeoutError');
+    expect((await p.run({ op: 'echo', value: 'next' }, 'k')).split('@')[0]).toBe('next');
+  });
+
+  it("reads a thread's CPU time in ms, growing as it works; none for no thread", () => {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    const before = threadCpuMs(tid)!;
+    const until = Date.now() + 50;
+    while (Date.now() < until);
+    expect(threadCpuMs(tid)! - before).toBeGreaterThanOrEqual(20);
+    expect(threadCpuMs(null)).toBeNull();
+    expect(threadCpuMs(2 ** 31 - 1)).toBeNull();
   });
 
   it("counts a task's time from when its worker has loaded: 1.5 s of loading does not use up a 1 s limit", async () => {
@@ -92,7 +116,7 @@ describe('WorkerPool', () => {
     expect((await p.run({ op: 'echo', value: 'x' }, 'k')).split('@')[0]).toBe('echo');
     // The limit still holds for the task itself, once loaded.
     expect(await outcome(p.run({ op: 'spin' }, 'k'))).toBe('PoolTimeoutError');
-  });
+  }, 20_000);
 
   it('a worker that has not loaded within its own limit is ended and its task refused', async () => {
     const p = pool({ entry: { source: slowToLoad }, bootTimeoutMs: 300 });
