@@ -16,7 +16,7 @@ import { postLedgerEntry } from '../../src/features/credit/index.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { reverseDeposit } from '../../src/features/deposits/apply.js';
 import { debit } from '../../src/features/wallet/index.js';
-import { call, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
+import { call, loginAs, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
 import { encodeEucKr } from '../euc-kr.js';
 import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
 import { balanceOf, makeBuyers, type BuyerTokens } from '../order-helpers.js';
@@ -396,6 +396,55 @@ describe('the review queue', () => {
       );
     }
     expect((await queue()).body.total).toBe(waiting);
+  });
+});
+
+describe('a company that withdrew', () => {
+  it('its taught depositor name matches nothing, and no deposit can be assigned to it', async () => {
+    const leaving = await makeCompany(server, '서해부품', 0);
+    const queued = await record(tokens.staff, { depositorName: '박서해', amount: 12_000, depositedAt: '2026-05-07' });
+    const queuedSeq = (queued.body.results as { seq: number }).seq;
+    const taught = await call(
+      server,
+      'adminAssignDeposit',
+      { seq: queuedSeq, companyId: leaving.companyId },
+      { token: tokens.staff },
+    );
+    expect(taught.body.results).toMatchObject({ status: 'applied', companyId: leaving.companyId });
+    const matched = await record(tokens.staff, { depositorName: '박 서해', amount: 2_000, depositedAt: '2026-05-08' });
+    expect(matched.body.results).toMatchObject({ status: 'applied', companyId: leaving.companyId });
+
+    const token = await loginAs(server, leaving.main.id, leaving.main.pw);
+    const withdrawn = await call(
+      server,
+      'POST',
+      'api/WithdrawMember',
+      { agree1: true, agree2: true, agree3: true, agree4: true, userName: leaving.main.name, pw: leaving.main.pw },
+      token,
+    );
+    expect([withdrawn.status, withdrawn.body.code]).toEqual([200, 201]);
+
+    // The same name now waits for staff, and the company is no longer one to choose.
+    const after = await record(tokens.staff, { depositorName: '박서해', amount: 3_000, depositedAt: '2026-05-09' });
+    expect(after.body.results).toMatchObject({
+      status: 'review',
+      companyId: null,
+      reviewReason: '입금자명과 일치하는 업체가 없습니다.',
+    });
+    const assign = await call(
+      server,
+      'adminAssignDeposit',
+      { seq: (after.body.results as { seq: number }).seq, companyId: leaving.companyId },
+      { token: tokens.staff },
+    );
+    expect([assign.status, assign.body.message]).toEqual([404, MSG_CREDIT.companyNotFound]);
+    const named = await record(tokens.staff, {
+      depositorName: '박서해',
+      amount: 3_000,
+      depositedAt: '2026-05-09',
+      companyId: leaving.companyId,
+    });
+    expect([named.status, named.body.message]).toEqual([404, MSG_CREDIT.companyNotFound]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   chatMessages,
   companies,
   companyVehicles,
+  depositorNames,
   epcVinSearches,
   favorites,
   inquiries,
@@ -94,6 +95,8 @@ async function furnish(shop: TestCompany, tag: string, productId: number) {
     title: '2017 BMW X5',
   });
   await db.insert(companyVehicles).values({ companyId, vin, name: '사장님 차' });
+  // A depositor name staff taught for the company: a person's name on a bank transfer.
+  await db.insert(depositorNames).values({ companyId, name: `${tag}사장 개인` });
   const orderId = await insertOrder(server, { companyId, memberId: shop.main.seq, status: 2, productId });
   await db
     .update(orders)
@@ -248,7 +251,8 @@ describe('withdrawal destroys personal data at once and keeps the records the la
       purgedAt: null,
     });
 
-    // Removed outright: addresses, cart, favourites, restock requests, vehicles and VIN history, phone codes, outbox.
+    // Removed outright: addresses, cart, favourites, restock requests, vehicles and VIN history, taught
+    // depositor names, phone codes, outbox.
     const companyId = gone.companyId;
     expect(await db.select().from(shippingAddresses).where(eq(shippingAddresses.companyId, companyId))).toEqual([]);
     expect(await db.select().from(cartItems).where(eq(cartItems.companyId, companyId))).toEqual([]);
@@ -256,6 +260,7 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     expect(await db.select().from(restockAlerts).where(eq(restockAlerts.companyId, companyId))).toEqual([]);
     expect(await db.select().from(companyVehicles).where(eq(companyVehicles.companyId, companyId))).toEqual([]);
     expect(await db.select().from(epcVinSearches).where(eq(epcVinSearches.companyId, companyId))).toEqual([]);
+    expect(await db.select().from(depositorNames).where(eq(depositorNames.companyId, companyId))).toEqual([]);
     expect(await db.select().from(phoneCodes).where(eq(phoneCodes.phone, gone.main.phone))).toEqual([]);
     expect(await db.select().from(smsOutbox).where(eq(smsOutbox.phone, gone.main.phone))).toEqual([]);
 
@@ -303,6 +308,9 @@ describe('withdrawal destroys personal data at once and keeps the records the la
       await db.select().from(shippingAddresses).where(eq(shippingAddresses.companyId, stays.companyId)),
     ).toHaveLength(1);
     expect(await db.select().from(favorites).where(eq(favorites.companyId, stays.companyId))).toHaveLength(1);
+    expect(
+      (await db.select().from(depositorNames).where(eq(depositorNames.companyId, stays.companyId))).map((r) => r.name),
+    ).toEqual(['잔류회사사장 개인']);
     const [otherOrder] = await db.select().from(orders).where(eq(orders.id, stayRefs.orderId));
     expect([otherOrder!.name, otherOrder!.fromName, otherOrder!.jobRef]).toEqual([
       TEST_ADDRESS.name,
@@ -336,6 +344,9 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     expect(
       await db.select().from(shippingAddresses).where(eq(shippingAddresses.companyId, shop.companyId)),
     ).toHaveLength(1);
+    expect(
+      (await db.select().from(depositorNames).where(eq(depositorNames.companyId, shop.companyId))).map((r) => r.name),
+    ).toEqual(['부계정만사장 개인']);
     const [order] = await db.select().from(orders).where(eq(orders.id, refs.orderId));
     expect([order!.name, order!.jobRef]).toEqual([TEST_ADDRESS.name, '34나5678']);
     const [main] = await db.select().from(members).where(eq(members.id, shop.main.seq));

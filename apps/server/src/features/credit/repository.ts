@@ -2,7 +2,7 @@
  * The credit aggregate's queries (docs/architecture.md#credit): accounts, terms, the receivables
  * ledger and statements. The ledger is written only through postLedgerEntry.
  */
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ReceivableKind } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { companiesByIds, companyNameSql } from '../members/repository.js';
@@ -12,6 +12,7 @@ import {
   creditAccounts,
   paymentTerms,
   receivablesLedger,
+  statementLines,
   statements,
   type ReceivableEntry,
 } from './schema.js';
@@ -313,3 +314,45 @@ export async function accountsByCompanyName(db: Db) {
     .from(creditAccounts)
     .orderBy(asc(companyNameSql(creditAccounts.companyId)), asc(creditAccounts.companyId));
 }
+
+// ---------------------------------------------------------------- retention (docs/requirements.md#retention)
+
+/**
+ * Which of `companyIds` (a subquery) have a receivables row or a statement made at or after `since`:
+ * the retention sweep keeps a company's 외상 book whole until its newest record is old.
+ */
+export async function companiesWithCreditSince(tx: Tx, companyIds: SQLWrapper, since: SQL): Promise<number[]> {
+  const ledger = await tx
+    .selectDistinct({ id: receivablesLedger.companyId })
+    .from(receivablesLedger)
+    .where(and(inArray(receivablesLedger.companyId, companyIds), gte(receivablesLedger.createdAt, since)));
+  const closed = await tx
+    .selectDistinct({ id: statements.companyId })
+    .from(statements)
+    .where(and(inArray(statements.companyId, companyIds), gte(statements.closedAt, since)));
+  return [...ledger, ...closed].map((r) => r.id);
+}
+
+/**
+ * Destroys the 외상 books of these companies: their statements with their lines and their receivables
+ * ledger, the one delete the ledger's immutability trigger lets through, and only while this
+ * transaction says so (migration 0028). After their deposits and their statements' payments, which
+ * name the statements. The credit account and its audit stay, as the back office's audit log does.
+ */
+export async function deleteCreditBooks(tx: Tx, companyIds: number[]): Promise<void> {
+  if (companyIds.length === 0) return;
+  const books = tx.select({ id: statements.id }).from(statements).where(inArray(statements.companyId, companyIds));
+  await tx.delete(statementLines).where(inArray(statementLines.statementId, books));
+  await tx.execute(sql`select set_config('partsmall.retention_sweep', 'on', true)`);
+  await tx.delete(receivablesLedger).where(inArray(receivablesLedger.companyId, companyIds));
+  await tx.execute(sql`select set_config('partsmall.retention_sweep', 'off', true)`);
+  await tx.delete(statements).where(inArray(statements.companyId, companyIds));
+}
+
+/** The tax invoices a statement names, as a subquery (an invoice a statement still names is kept). */
+export const statementInvoiceIds = (tx: Tx) =>
+  tx.select({ id: statements.taxInvoiceId }).from(statements).where(isNotNull(statements.taxInvoiceId));
+
+/** The orders a receivables row names, as a subquery (an order the ledger still names is kept). */
+export const ledgerOrderIds = (tx: Tx) =>
+  tx.select({ id: receivablesLedger.orderId }).from(receivablesLedger).where(isNotNull(receivablesLedger.orderId));

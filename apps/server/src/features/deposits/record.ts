@@ -44,10 +44,9 @@ export interface Recorded {
 
 /** The companies' compared names: each company's own and the depositor names staff taught it. */
 export async function loadNameIndex(db: Db | Tx) {
-  const [own, taught] = await Promise.all([
-    activeCompanyNames(db),
-    db.select({ id: depositorNames.companyId, name: depositorNames.name }).from(depositorNames),
-  ]);
+  // One after another: on a transaction (one connection) queries cannot run side by side.
+  const own = await activeCompanyNames(db);
+  const taught = await db.select({ id: depositorNames.companyId, name: depositorNames.name }).from(depositorNames);
   const names = new Map<number, string[]>();
   for (const r of own) names.set(r.id, [r.name]);
   // A withdrawn company's taught names match nothing: only the companies read above are compared.

@@ -327,13 +327,13 @@ export async function eraseDisputeDetails(tx: Tx, companyIds: SQLWrapper, before
 
 /**
  * Deletes the orders of `companyIds` (a subquery) made before `before`, with their lines and events,
- * except those in `keep` (a subquery of order ids: the ones a tax invoice still names)
- * (docs/requirements.md#retention). The lines and events of every old order go.
+ * except those in `keep` (subqueries of order ids: the ones a tax invoice or the receivables ledger
+ * still names) (docs/requirements.md#retention). The lines and events of every old order go.
  */
-export async function deleteOldOrders(tx: Tx, companyIds: SQLWrapper, before: SQL, keep: SQLWrapper): Promise<void> {
+export async function deleteOldOrders(tx: Tx, companyIds: SQLWrapper, before: SQL, keep: SQLWrapper[]): Promise<void> {
   const old = and(inArray(orders.companyId, companyIds), lt(orders.createdAt, before))!;
   const oldOrders = () => tx.select({ id: orders.id }).from(orders).where(old);
   await tx.delete(orderEvents).where(inArray(orderEvents.orderId, oldOrders()));
   await tx.delete(orderLines).where(inArray(orderLines.orderId, oldOrders()));
-  await tx.delete(orders).where(and(old, notInArray(orders.id, keep)));
+  await tx.delete(orders).where(and(old, ...keep.map((ids) => notInArray(orders.id, ids))));
 }

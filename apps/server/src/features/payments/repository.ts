@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { companyNameMatches, companyNameSql, memberNameSql } from '../members/repository.js';
@@ -81,7 +81,27 @@ export async function insertPayment(tx: Tx, row: PgInsertValue<typeof payments>)
   await tx.insert(payments).values(row);
 }
 
-/** Deletes the payment records of `companyIds` (a subquery) made before `before` (docs/requirements.md#retention). */
-export async function deleteOldPayments(tx: Tx, companyIds: SQLWrapper, before: SQL): Promise<void> {
-  await tx.delete(payments).where(and(inArray(payments.companyId, companyIds), lt(payments.createdAt, before)));
+/**
+ * Deletes the payment records of `companyIds` (a subquery) made before `before`, except those in `keep`
+ * (a subquery of payment ids: the ones a deposit still names) (docs/requirements.md#retention).
+ */
+export async function deleteOldPayments(tx: Tx, companyIds: SQLWrapper, before: SQL, keep: SQLWrapper): Promise<void> {
+  await tx
+    .delete(payments)
+    .where(and(inArray(payments.companyId, companyIds), lt(payments.createdAt, before), notInArray(payments.id, keep)));
+}
+
+/** Which of `companyIds` (a subquery) paid a statement at or after `since` (the retention sweep's 외상 books). */
+export async function companiesWithStatementPaymentsSince(
+  tx: Tx,
+  companyIds: SQLWrapper,
+  since: SQL,
+): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ id: payments.companyId })
+    .from(payments)
+    .where(
+      and(inArray(payments.companyId, companyIds), isNotNull(payments.statementId), gte(payments.createdAt, since)),
+    );
+  return rows.map((r) => r.id);
 }

@@ -1,10 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { RETENTION } from '@partsmall/contract';
+import type { Tx } from '../../db/client.js';
 import { deleteStaleConversations } from '../chat/repository.js';
+import {
+  companiesWithCreditSince,
+  deleteCreditBooks,
+  ledgerOrderIds,
+  statementInvoiceIds,
+} from '../credit/repository.js';
+import { companiesWithDepositsSince, deleteDepositsOf, depositPaymentIds } from '../deposits/repository.js';
 import { deleteAdvertisingInquiries } from '../inquiry/repository.js';
 import { purgeWithdrawnCompanies, withdrawnCompanyIds, withdrawnMemberIds } from '../members/repository.js';
 import { deleteOldOrders, eraseDisputeDetails } from '../orders/repository.js';
-import { deleteOldPayments } from '../payments/repository.js';
+import { companiesWithStatementPaymentsSince, deleteOldPayments } from '../payments/repository.js';
 import { deleteOldTaxInvoices, invoicedOrderIds } from '../tax-invoices/repository.js';
 import { deleteOldLedger } from '../wallet/repository.js';
 import type { JobHandler } from '../../shared/job-types.js';
@@ -39,12 +47,17 @@ export async function sweepRetention(
     await deleteAdvertisingInquiries(tx, monthsAgo(RETENTION.advertisingMonths));
     // Return and dispute details of withdrawn companies: 3 years after the order.
     await eraseDisputeDetails(tx, withdrawnCompanyIds(tx), yearsAgo(RETENTION.disputeYears));
-    // Payment and supply records of withdrawn companies: 5 years after they were made; an order a
-    // remaining tax invoice names stays.
+    // Payment and supply records of withdrawn companies: 5 years after they were made. A 외상 book
+    // (statements, receivables ledger, deposits) goes whole, once its newest record is that old; what
+    // a record still kept names stays with it (a payment a deposit names, an invoice a statement
+    // names, an order an invoice or the ledger names). In this order, as the rows name each other.
     const paid = yearsAgo(RETENTION.paymentYears);
-    await deleteOldTaxInvoices(tx, withdrawnCompanyIds(tx), paid);
-    await deleteOldOrders(tx, withdrawnCompanyIds(tx), paid, invoicedOrderIds(tx));
-    await deleteOldPayments(tx, withdrawnCompanyIds(tx), paid);
+    const books = await oldCreditBooks(tx, paid);
+    await deleteDepositsOf(tx, books);
+    await deleteOldPayments(tx, withdrawnCompanyIds(tx), paid, depositPaymentIds(tx));
+    await deleteCreditBooks(tx, books);
+    await deleteOldTaxInvoices(tx, withdrawnCompanyIds(tx), paid, statementInvoiceIds(tx));
+    await deleteOldOrders(tx, withdrawnCompanyIds(tx), paid, [invoicedOrderIds(tx), ledgerOrderIds(tx)]);
     await deleteOldLedger(tx, withdrawnCompanyIds(tx), paid);
 
     // A withdrawn customer's chat (a record of complaints and their handling): 3 years after its last message.
@@ -56,6 +69,20 @@ export async function sweepRetention(
   });
   if (files) for (const key of fileKeys) await files.remove(key);
   await pruneEffectLogs(db, now);
+}
+
+/**
+ * The withdrawn companies whose 외상 book has no record made at or after `since`: no receivables row,
+ * statement, statement payment, deposit, virtual account or deposit callback.
+ */
+async function oldCreditBooks(tx: Tx, since: SQL): Promise<number[]> {
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const young = new Set([
+    ...(await companiesWithCreditSince(tx, withdrawnCompanyIds(tx), since)),
+    ...(await companiesWithDepositsSince(tx, withdrawnCompanyIds(tx), since)),
+    ...(await companiesWithStatementPaymentsSince(tx, withdrawnCompanyIds(tx), since)),
+  ]);
+  return (await withdrawnCompanyIds(tx)).map((c) => c.id).filter((id) => !young.has(id));
 }
 
 /** What a withdrawn company's name reads as once its records' periods have ended. */

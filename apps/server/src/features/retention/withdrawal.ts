@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import { forgetPhoneCodes } from '../auth/repository.js';
 import { forgetCart } from '../cart/repository.js';
+import { forgetDepositorNames } from '../deposits/repository.js';
 import { forgetVinSearches } from '../epc/repository.js';
 import { forgetCompanyFavorites, forgetMembersRestockAlerts } from '../favorites/repository.js';
 import { blankInquiryPhones } from '../inquiry/repository.js';
@@ -21,7 +22,7 @@ export const WITHDRAWN_NAME = '탈퇴회원';
  * records that name it keep pointing at something), the phone codes and dev-outbox texts of those phones go,
  * the rate-limit counters naming the login id, the account or the phones go (forgetPeople),
  * and so do the member's restock requests and notification settings. When the main account takes the company along, the company's
- * contact fields, its delivery addresses, cart, favourites and vehicles go, and its orders keep only what the
+ * contact fields, its delivery addresses, cart, favourites, vehicles and taught depositor names go, and its orders keep only what the
  * supply record needs: the receiver's and sender's names and phone numbers, the detailed address, the memos
  * and the job references (a 차량번호 is personal) are removed; the road address, lines, amounts and dates stay.
  * The company's name, business number, 대표자, 사업장 address, 업태/종목 and invoice mail stay with the tax
@@ -57,5 +58,7 @@ export async function destroyOnWithdrawal(
   await forgetVehicles(tx, companyId);
   await forgetNotifySettings(tx, { companyId });
   await forgetVinSearches(tx, companyId);
+  // Taught depositor names are people's names on transfers, kept only to match the next deposit.
+  await forgetDepositorNames(tx, companyId);
   await blankOrdersOf(tx, companyId, WITHDRAWN_NAME);
 }

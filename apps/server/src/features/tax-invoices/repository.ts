@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companyNameSql } from '../members/repository.js';
 import { taxInvoices } from './schema.js';
@@ -26,11 +26,25 @@ export async function invoiceWithCompany(db: Db, id: number) {
   return row;
 }
 
-/** Deletes the tax invoices of `companyIds` (a subquery) made before `before` (docs/requirements.md#retention). */
-export async function deleteOldTaxInvoices(tx: Tx, companyIds: SQLWrapper, before: SQL): Promise<void> {
+/**
+ * Deletes the tax invoices of `companyIds` (a subquery) made before `before`, except those in `keep`
+ * (a subquery of invoice ids: the 월합계 invoices a statement still names) (docs/requirements.md#retention).
+ */
+export async function deleteOldTaxInvoices(
+  tx: Tx,
+  companyIds: SQLWrapper,
+  before: SQL,
+  keep: SQLWrapper,
+): Promise<void> {
   await tx
     .delete(taxInvoices)
-    .where(and(inArray(taxInvoices.companyId, companyIds), lt(taxInvoices.createdAt, before)));
+    .where(
+      and(
+        inArray(taxInvoices.companyId, companyIds),
+        lt(taxInvoices.createdAt, before),
+        notInArray(taxInvoices.id, keep),
+      ),
+    );
 }
 
 /** The orders a tax invoice names, as a subquery (an order named by one is kept). */
