@@ -1,4 +1,4 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, MSG_SHOP } from '@partsmall/contract';
 import { inquiries } from '../../src/db/schema.js';
@@ -139,8 +139,50 @@ describe('registering an inquiry', () => {
     expect(over.body.message).toBe(MSG_SHOP.inquiryTooMany);
     expect(await storedInquiries()).toBe(before + 10);
     // Another address is not held back.
-    const other = await inquire(valid, newAddress());
+    const other = await inquire({ ...valid, content: '다른 주소에서 보내는 제휴 문의입니다.' }, newAddress());
     expect(other.body.code).toBe(201);
     expect(await storedInquiries()).toBe(before + 11);
+  });
+
+  it('the same inquiry sent twice at once (a double click) is stored once; another text, type or phone is another', async () => {
+    const before = await storedInquiries();
+    const same = { qnaType: 'partnership', phone: '01024681357', content: '두 번 눌러도 한 번만 접수되어야 합니다.' };
+    const twice = await Promise.all([inquire(same, newAddress()), inquire(same, newAddress())]);
+    expect(twice.map((r) => [r.body.code, r.body.message])).toEqual([
+      [201, MSG_SHOP.inquiryDone],
+      [201, MSG_SHOP.inquiryDone],
+    ]);
+    expect(await storedInquiries()).toBe(before + 1);
+    for (const other of [
+      { ...same, content: '두 번 눌러도 한 번만 접수되어야 합니다!' },
+      { ...same, qnaType: 'advertising' },
+      { ...same, phone: '01024681358' },
+    ])
+      expect((await inquire(other, newAddress())).body.code).toBe(201);
+    expect(await storedInquiries()).toBe(before + 4);
+  });
+
+  it('the same text sent again after 10 minutes is a new inquiry', async () => {
+    const same = {
+      qnaType: 'advertising',
+      phone: '01097531246',
+      content: '광고 문의를 다시 드립니다. 확인 부탁드립니다.',
+    };
+    expect((await inquire(same, newAddress())).body.code).toBe(201);
+    const before = await storedInquiries();
+    // 9 minutes later: the same one.
+    await server.db
+      .update(inquiries)
+      .set({ createdAt: new Date(Date.now() - 9 * 60_000) })
+      .where(eq(inquiries.phone, same.phone));
+    expect((await inquire(same, newAddress())).body.code).toBe(201);
+    expect(await storedInquiries()).toBe(before);
+    // 11 minutes later: a new one.
+    await server.db
+      .update(inquiries)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(inquiries.phone, same.phone));
+    expect((await inquire(same, newAddress())).body.code).toBe(201);
+    expect(await storedInquiries()).toBe(before + 1);
   });
 });

@@ -320,6 +320,34 @@ describe('delivery addresses', () => {
     expect((await call(server, 'setMallShippingBasic', { seq: 2_000_000_000 }, { token })).status).toBe(404);
   });
 
+  it('the same new address saved twice at once (a double click) is one row; saved again as the default, it moves the mark', async () => {
+    const co = await makeCompany(server, '두번저장', 0);
+    const token = await loginAs(server, co.main.id, 'pass1234');
+    const first = await call(server, 'setMallShppingInfo', address('본사'), { token });
+    const twice = await Promise.all(
+      [1, 2].map(() => call(server, 'setMallShppingInfo', { ...address('물류센터'), basic: 'false' }, { token })),
+    );
+    expect(twice.map((r) => r.body.code)).toEqual([201, 201]);
+    expect(twice[0]!.body.results!.seq).toBe(twice[1]!.body.results!.seq);
+    const center = twice[0]!.body.results!.seq;
+    const marks = async () => (await addressesOf(co.companyId)).map((a) => [a.id, a.name, a.basic]);
+    expect(await marks()).toEqual([
+      [first.body.results!.seq, '본사', true],
+      [center, '물류센터', false],
+    ]);
+    // One field apart is another address.
+    const floor = await call(server, 'setMallShppingInfo', { ...address('물류센터'), addrSub: '2층' }, { token });
+    expect(floor.body.results!.seq).not.toBe(center);
+    // The same again, as the default: no new row, the mark moves to it.
+    const again = await call(server, 'setMallShppingInfo', { ...address('물류센터'), basic: 'true' }, { token });
+    expect(again.body.results!.seq).toBe(center);
+    expect(await marks()).toEqual([
+      [first.body.results!.seq, '본사', false],
+      [center, '물류센터', true],
+      [floor.body.results!.seq, '물류센터', false],
+    ]);
+  });
+
   it('six switches of one address at once: exactly one moves the mark, the other five find it already there', async () => {
     const token = await loginAs(server, shop.main.id, 'pass1234');
     const target = (await addressesOf(shop.companyId)).find((a) => !a.basic)!;

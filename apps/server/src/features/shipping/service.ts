@@ -51,7 +51,10 @@ export interface AddressForm {
   addrSub: string;
 }
 
-/** Creates or edits a saved address of the company; exactly one default while it has any. */
+/**
+ * Creates or edits a saved address of the company; exactly one default while it has any. A new
+ * address equal in every field to one in the book is that one (docs/requirements.md#member-area).
+ */
 export async function saveAddress(db: Db, events: EventSink, companyId: number, form: AddressForm): Promise<number> {
   const basic = form.basic === true || form.basic === 'true';
   const seq = await db.transaction(async (tx) => {
@@ -75,6 +78,26 @@ export async function saveAddress(db: Db, events: EventSink, companyId: number, 
         .returning({ id: shippingAddresses.id });
       if (!row) throw notFound(MSG_ORDER.addressNotFound);
       return row.id;
+    }
+    // The same address again (a double click, a retried request) is the one already in the book:
+    // under the company's lock, the second of two saves at once finds the first's row.
+    const [same] = await tx
+      .select({ id: shippingAddresses.id })
+      .from(shippingAddresses)
+      .where(
+        and(
+          eq(shippingAddresses.companyId, companyId),
+          eq(shippingAddresses.name, values.name),
+          eq(shippingAddresses.phone, values.phone),
+          eq(shippingAddresses.postNum, values.postNum),
+          eq(shippingAddresses.address, values.address),
+          eq(shippingAddresses.addrSub, values.addrSub),
+        ),
+      )
+      .limit(1);
+    if (same) {
+      if (basic) await tx.update(shippingAddresses).set({ basic }).where(eq(shippingAddresses.id, same.id));
+      return same.id;
     }
     const [{ n }] = (await tx
       .select({ n: count() })
