@@ -227,6 +227,49 @@ describe('structure (getCarsStructureEx)', () => {
   });
 });
 
+describe('structure: fitting and empty groups', () => {
+  // A catalogue of its own: a sub group for option S999 (this car lacks it) whose children have no
+  // rule of their own, a sub group for every car, and a main group without any group under it.
+  const VIN = 'WBA5R9C05MFG20001';
+  beforeAll(async () => {
+    const nodes = [
+      { mid: '34_20', num: '34', label: 'Rear brake', fit_all: ['S999'] },
+      { mid: '34_2011', num: '34', parent: '34_20', label: 'Brake pads', diagram: 'D1' },
+      { mid: '34_30', num: '34', label: 'Parking brake' },
+      { mid: '34_3011', num: '34', parent: '34_30', label: 'Brake disc', diagram: 'D1' },
+    ];
+    const made = await importCatalogue(db, {
+      'catalogue.jsonl': '{"mcid": "GROUPS", "brand": "bmw", "name": "Groups"}\n',
+      'vehicles.jsonl': `{"vin": "${VIN}", "model_name": "BMW 318i", "options": ["B48"]}\n`,
+      'main_groups.jsonl': '{"num": "34", "label": "Brakes"}\n{"num": "61", "label": "Electrics"}\n',
+      'nodes.jsonl': nodes.map((n) => JSON.stringify(n)).join('\n') + '\n',
+      'diagrams.jsonl': '{"diagram": "D1", "image": "https://img.example.kr/g1.png", "max_x": 100, "max_y": 100}\n',
+      'parts.jsonl': '{"diagram": "D1", "pnum": "1", "pid": "34 21 6 888 001", "label": "Brake pad set"}\n',
+    });
+    expect(made.problems).toEqual([]);
+  });
+  const fits = async (q: { subgroup?: string }) => {
+    const r = await structure(db, { vin: VIN, mcid: 'GROUPS', num: '34', ...q });
+    return r.ok ? r.nodes.map((n) => [n.mid, n.colorvalue]) : r;
+  };
+
+  it('a sub group the car does not fit makes its children not fit, though they have no rule of their own', async () => {
+    expect(await fits({})).toEqual([
+      ['34_20', 0],
+      ['34_30', 1],
+    ]);
+    expect(await fits({ subgroup: '34_20' })).toEqual([['34_2011', 0]]);
+    expect(await fits({ subgroup: '34_30' })).toEqual([['34_3011', 1]]);
+  });
+
+  it('a main group without groups, and a VIN the catalogue does not hold, are refused', async () => {
+    const none = refusal(404, '정보가 없습니다.');
+    expect(await structure(db, { vin: VIN, mcid: 'GROUPS', num: '61' })).toEqual(none);
+    expect(await structure(db, { vin: 'WBA5R9C05MFG20002', mcid: 'GROUPS', num: '34' })).toEqual(none);
+    expect(await structure(db, { vin: VIN, mcid: 'GROUPS', num: '34' })).toMatchObject({ ok: true });
+  });
+});
+
 describe('diagramParts (getCarsPartsEx)', () => {
   it('gives rows, drawing, hotspots and box size; colorvalue by options and production date', async () => {
     const r = await diagramParts(db, { vin: M320I, mcid: MCID, mid: '34_1011' });
