@@ -175,14 +175,17 @@ describe('Solapi job texts across a crash', () => {
  * One try at a time per group: a second try of the same message (the queue expired the first while it
  * still ran) must not add the message to the group the first is filling, or one send delivers it twice.
  */
+/** The group client as the jobs use it, against the stand-in. */
+const client = (timeoutMs: number) =>
+  solapiGroupClient(
+    { apiKey: API_KEY, apiSecret: API_SECRET, sender: '021234567', apiUrl: solapi.url, timeoutMs },
+    server.db,
+  );
+const message = (to: string) => ({ to, from: '021234567', text: '[파츠몰] 재입고 알림', type: 'SMS' });
+/** The calls the stand-in took since the n-th, each group's id written as G. */
+const requestsSince = (n: number) => solapi.requests.slice(n).map((r) => r.replace(/G4V\d+/, 'G'));
+
 describe('one try at a time per Solapi group', () => {
-  const client = (timeoutMs: number) =>
-    solapiGroupClient(
-      { apiKey: API_KEY, apiSecret: API_SECRET, sender: '021234567', apiUrl: solapi.url, timeoutMs },
-      server.db,
-    );
-  const message = (to: string) => ({ to, from: '021234567', text: '[파츠몰] 재입고 알림', type: 'SMS' });
-  const requestsSince = (n: number) => solapi.requests.slice(n).map((r) => r.replace(/G4V\d+/, 'G'));
   const lease = async (messageId: string) =>
     (
       await queryRows<{ held: boolean | null }>(
@@ -269,5 +272,43 @@ describe('one try at a time per Solapi group', () => {
     ]);
     expect(solapi.sent.filter((m) => m.to === to)).toHaveLength(1);
     expect(await lease(messageId)).toBe(null);
+  });
+});
+
+describe('what Solapi says of the message it is given', () => {
+  /** A 알림톡 (type ATA) as the notify jobs send it. */
+  const kakao = (to: string) => ({
+    to,
+    from: '021234567',
+    text: '[파츠몰] 주문이 출고되었습니다.',
+    type: 'ATA',
+    kakaoOptions: { pfId: 'KA01PF-STANDIN', templateId: 'KA01TP-SHIPPED', variables: {}, disableSms: true },
+  });
+  afterAll(() => solapi.onKakao({ kind: 'normal' }));
+
+  it('a message the add refuses is refused by its own statusCode (not only by errorCount), and the group is not sent', async () => {
+    solapi.onKakao({ kind: 'refuse', status: 200, code: '3008', message: '등록되지 않은 템플릿입니다.' });
+    const from = solapi.requests.length;
+    const outcome = await client(2000).deliver(`notify.send:test:${randomUUID()}`, 'kakao', kakao('01055500031'));
+    expect(outcome).toEqual({ kind: 'refused', reason: '3008', detail: '등록되지 않은 템플릿입니다.' });
+    expect(requestsSince(from)).toEqual(['POST /messages/v4/groups', 'PUT /messages/v4/groups/G/messages']);
+    expect(solapi.sent.filter((m) => m.to === '01055500031')).toEqual([]);
+  });
+
+  it('refused as it was added, the answer lost: the next try reads every message of the group refused and sends nothing', async () => {
+    solapi.onKakao({ kind: 'refuse', status: 200, code: '3008', message: '등록되지 않은 템플릿입니다.' });
+    const messageId = `notify.send:test:${randomUUID()}`;
+    solapi.cut('add', 'after');
+    expect((await client(300).deliver(messageId, 'kakao', kakao('01055500032'))).kind).toBe('failed');
+    const from = solapi.requests.length;
+    const outcome = await client(2000).deliver(messageId, 'kakao', kakao('01055500032'));
+    // The group holds one message, refused (count.total 1, count.registeredFailed 1).
+    expect(outcome).toEqual({
+      kind: 'refused',
+      reason: 'registeredFailed',
+      detail: { total: 1, registeredFailed: 1, registeredSuccess: 0 },
+    });
+    expect(requestsSince(from)).toEqual(['GET /messages/v4/groups/G']);
+    expect(solapi.sent.filter((m) => m.to === '01055500032')).toEqual([]);
   });
 });
