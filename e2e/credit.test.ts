@@ -401,6 +401,10 @@ async function staffApplyAnUnknownDeposit() {
   await form.getByLabel('입금자명').fill('홍길동상회');
   await form.getByLabel('입금액(원)').fill('30,000');
   await form.getByRole('button', { name: '등록' }).click();
+  // The form says what became of it: it waits, and where.
+  await poll(() => form.getByTestId('deposit-placed').textContent()).toBe(
+    '홍길동상회: 입금자명과 일치하는 업체가 없습니다. 아래 확인 대기 목록에서 업체를 정하세요.',
+  );
   const row = page.getByTestId('deposit-row').filter({ hasText: '홍길동상회' });
   await poll(() => row.count()).toBe(1);
   expect(await row.textContent()).toContain('30,000');
@@ -411,6 +415,16 @@ async function staffApplyAnUnknownDeposit() {
   await poll(() => row.count()).toBe(0);
   // Nothing open to pay: the deposit goes to the company's cash balance.
   await poll(() => balanceOf(server, gaon.companyId)).toBe(cashBefore + 30_000);
+  // A deposit typed in with the company's number is placed at once, and the form says where and why.
+  await form.getByLabel('입금자명').fill('가온 대표');
+  await form.getByLabel('입금액(원)').fill('5,000');
+  await form.getByLabel('업체 번호 (알면)').fill(String(gaon.companyId));
+  await form.getByRole('button', { name: '등록' }).click();
+  await poll(() => form.getByTestId('deposit-placed').textContent()).toBe(
+    '가온상사: 캐시 5,000원 (남은 명세서가 없어 캐시로)',
+  );
+  await poll(() => balanceOf(server, gaon.companyId)).toBe(cashBefore + 35_000);
+  await snap(page, 'credit-deposit-placed-desktop');
   await context.close();
 }
 

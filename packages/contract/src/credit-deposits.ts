@@ -18,6 +18,18 @@ export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
 };
 export const DEPOSIT_SOURCES = ['staff', 'import', 'virtual_account', 'card'] as const;
 
+/** The rung of the matching ladder that placed an applied deposit (docs/requirements.md#credit-deposits). */
+export const DEPOSIT_RULES = ['ownAccount', 'exactOne', 'exactSet', 'oldestFirst', 'none'] as const;
+export type DepositRule = (typeof DEPOSIT_RULES)[number];
+/** How the back office says what placed a deposit. */
+export const DEPOSIT_RULE_LABELS: Record<DepositRule, string> = {
+  ownAccount: '가상계좌의 명세서부터',
+  exactOne: '금액이 같은 명세서',
+  exactSet: '합계가 같은 명세서 묶음',
+  oldestFirst: '결제기한이 빠른 명세서부터',
+  none: '남은 명세서가 없어 캐시로',
+};
+
 /** What a deposit was applied to: a statement, several, or the company's cash balance. */
 export const depositApplication = z.object({
   statementSeq: int.nullable(),
@@ -42,6 +54,8 @@ export const depositRow = z.object({
   /** Companies whose name matches the depositor (for the review queue). */
   candidates: z.array(z.object({ companyId: int, companyName: z.string() })),
   applications: z.array(depositApplication),
+  /** An applied deposit: how the matching ladder placed it (DEPOSIT_RULE_LABELS). */
+  rule: z.string().optional(),
   created: instant,
 });
 export type DepositRow = z.infer<typeof depositRow>;

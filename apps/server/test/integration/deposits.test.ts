@@ -144,6 +144,7 @@ describe('deposits staff enter', () => {
       companyId: c.companyId,
       companyName: '서울공업사상사',
       applications: [{ statementSeq: april, month: '2026-04', amount: 80_000, toCash: false }],
+      rule: '금액이 같은 명세서',
     });
     expect(await statementOf(server, april)).toMatchObject({ paid: 80_000, status: 'paid' });
     expect(await statementOf(server, march)).toMatchObject({ paid: 0, status: 'unpaid' });
@@ -166,6 +167,7 @@ describe('deposits staff enter', () => {
         { statementSeq: march, amount: 120_000, toCash: false },
         { statementSeq: null, amount: 30_000, toCash: true },
       ],
+      rule: '결제기한이 빠른 명세서부터',
     });
     expect(await statementOf(server, march)).toMatchObject({ paid: 120_000, status: 'paid' });
     expect(await balanceOf(server, c.companyId)).toBe(cashBefore + 30_000);
@@ -287,6 +289,8 @@ describe('the review queue', () => {
     const none = await record(tokens.staff, { depositorName: '김동해', amount: 33_000, depositedAt: '2026-05-05' });
     expect(none.body.code).toBe(201);
     expect(none.body.message).toBe(MSG_DEPOSIT.queued);
+    // A deposit waiting for staff was placed by no rule.
+    expect(none.body.results).not.toHaveProperty('rule');
     expect(none.body.results).toMatchObject({
       status: 'review',
       companyId: null,
@@ -340,7 +344,11 @@ describe('the review queue', () => {
 
     // Taught: the next deposit of that name goes to the company by itself (to its cash: nothing open).
     const next = await record(tokens.staff, { depositorName: '김 동해', amount: 1_000, depositedAt: '2026-05-06' });
-    expect(next.body.results).toMatchObject({ status: 'applied', companyId: loner.companyId });
+    expect(next.body.results).toMatchObject({
+      status: 'applied',
+      companyId: loner.companyId,
+      rule: '남은 명세서가 없어 캐시로',
+    });
 
     const unknown = await call(
       server,

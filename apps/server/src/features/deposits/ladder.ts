@@ -12,6 +12,7 @@
  * 4. `oldestFirst`: the oldest due first, each paid in full while the amount lasts, the last partly;
  * 5. what is left after the items goes to the company's cash (`toCash`); `none` when nothing was open.
  */
+import type { DepositRule } from '@partsmall/contract';
 
 export interface OpenItem {
   /** The statement's id. */
@@ -27,7 +28,7 @@ export interface Allocation {
   amount: number;
 }
 
-export type Rung = 'ownAccount' | 'exactOne' | 'exactSet' | 'oldestFirst' | 'none';
+export type Rung = DepositRule;
 
 export interface LadderResult {
   rung: Rung;

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import {
   DEPOSIT_REVIEW_REASONS,
+  DEPOSIT_RULE_LABELS,
+  type DepositRule,
   DEPOSIT_STATUS_LABELS,
   type DepositReviewReason,
   type DepositRow,
@@ -157,6 +159,7 @@ export async function depositRows(db: Db | Tx, rows: readonly DepositDbRow[]): P
         : {}),
       candidates: (r.candidates ?? []).map((id) => ({ companyId: id, companyName: nameOf.get(id) ?? '' })),
       applications,
+      ...(status === 'applied' && r.rung ? { rule: DEPOSIT_RULE_LABELS[r.rung as DepositRule] } : {}),
       created: r.createdAt.toISOString(),
     };
   });

@@ -1,6 +1,8 @@
 import { groupDigits, PAY_WITH_LABELS } from '@partsmall/contract';
 
 const won = (n: number) => `${groupDigits(n)}원`;
+/** A statement's month 'YYYY-MM' as '2026년 4월'. */
+const monthName = (m: string) => `${m.slice(0, 4)}년 ${Number(m.slice(5, 7))}월`;
 
 /** The texts of 외상 (docs/requirements.md#credit): checkout, the member area and the back office. */
 export const CREDIT_TEXTS = {
@@ -60,7 +62,7 @@ export const CREDIT_TEXTS = {
       account: '입금 계좌',
       actions: '명세서',
     },
-    month: (m: string) => `${m.slice(0, 4)}년 ${Number(m.slice(5, 7))}월`,
+    month: monthName,
     pdf: 'PDF',
     pdfOf: (month: string) => `${month} 명세서 PDF`,
     pay: '카드 결제',
@@ -263,6 +265,11 @@ export const CREDIT_TEXTS = {
     depositedAt: '입금일',
     companyOptional: '업체 번호 (알면)',
     save: '등록',
+    /** What the deposit just recorded paid: each statement and the cash, then the rule that placed it. */
+    placed: (company: string, parts: string[], rule: string) => `${company}: ${parts.join(', ')} (${rule})`,
+    placedStatement: (month: string, amount: number) => `${monthName(month)} 명세서 ${won(amount)}`,
+    placedCash: (amount: number) => `캐시 ${won(amount)}`,
+    queuedLine: (name: string, reason: string) => `${name}: ${reason} 아래 확인 대기 목록에서 업체를 정하세요.`,
     import: '입금내역 파일 가져오기',
     importHint: 'CSV 또는 xlsx: 입금일시, 입금자명, 입금액',
     importBusy: '가져오는 중…',

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DepositRow } from '@partsmall/contract';
-import DepositQueuePage from './DepositQueuePage';
+import DepositQueuePage, { placedLine } from './DepositQueuePage';
 import { renderScreen } from '../../../../test/render-screen';
 
 /**
@@ -65,5 +65,33 @@ describe('the deposit review queue', () => {
     await waitFor(() => expect(screen.getAllByTestId('deposit-row')).toHaveLength(2));
     expect(screen.getByText('입금자51')).toBeTruthy();
     expect(screen.queryByTestId('deposit-queue-more')).toBeNull();
+  });
+});
+
+describe('what a deposit just recorded did', () => {
+  it('an applied deposit: its company, each statement and the cash it paid, and the rule that placed it', () => {
+    const applied: DepositRow = {
+      ...row(61),
+      companyId: 7,
+      companyName: '한빛모터스',
+      status: 'applied',
+      statusLabel: '반영',
+      reviewReason: undefined,
+      applications: [
+        { statementSeq: 3, month: '2026-04', amount: 120_000, toCash: false },
+        { statementSeq: 4, month: '2026-05', amount: 8_500, toCash: false },
+        { statementSeq: null, month: null, amount: 1_500, toCash: true },
+      ],
+      rule: '결제기한이 빠른 명세서부터',
+    };
+    expect(placedLine(applied)).toBe(
+      '한빛모터스: 2026년 4월 명세서 120,000원, 2026년 5월 명세서 8,500원, 캐시 1,500원 (결제기한이 빠른 명세서부터)',
+    );
+  });
+
+  it('a deposit no company matched: why it waits, and where staff give it its company', () => {
+    expect(placedLine(row(62))).toBe(
+      '입금자62: 입금자명과 일치하는 업체가 없습니다. 아래 확인 대기 목록에서 업체를 정하세요.',
+    );
   });
 });

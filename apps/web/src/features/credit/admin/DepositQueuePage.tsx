@@ -58,12 +58,29 @@ function Assign({ row }: { row: DepositRow }) {
   );
 }
 
+/** What a deposit just recorded did: the statements and cash it paid and why, or why it waits. */
+export function placedLine(d: DepositRow): string {
+  if (d.status === 'review') return D.queuedLine(d.depositorName, d.reviewReason ?? '');
+  const parts = d.applications.map((a) =>
+    a.toCash || a.month === null ? D.placedCash(a.amount) : D.placedStatement(a.month, a.amount),
+  );
+  return D.placed(d.companyName ?? D.companyNo(d.companyId ?? 0), parts, d.rule ?? d.statusLabel);
+}
+
 /** 입금 등록: a bank deposit staff type in (api/admin/recordDeposit), matched by itself. */
 function RecordDeposit() {
   const record = useCreditWrite('adminRecordDeposit');
   const empty = { depositorName: '', amount: '', depositedAt: seoulDay(), companyId: '' };
   const form = useZodForm(depositForm, empty);
-  const recorded = useAnswerNotes(() => form.reset(empty));
+  const [last, setLast] = useState<string | null>(null);
+  const notes = useAnswerNotes(() => form.reset(empty));
+  const recorded = {
+    ...notes,
+    onSuccess: (a: { message: string; results?: DepositRow }) => {
+      setLast(a.results ? placedLine(a.results) : null);
+      notes.onSuccess(a);
+    },
+  };
   return (
     <Form
       form={form}
@@ -83,6 +100,11 @@ function RecordDeposit() {
       <button type="submit" className="btn btn-primary btn-small" disabled={record.isPending}>
         {D.save}
       </button>
+      {last && (
+        <p role="status" className="admin-ok" data-testid="deposit-placed">
+          {last}
+        </p>
+      )}
     </Form>
   );
 }
