@@ -56,7 +56,8 @@ describe('발송 작업', () => {
       );
       server.app.jobs.wake();
       const parked = async () => (await server.app.jobs.boss.getJobById('sms.cashCredited', id))?.state === 'failed';
-      await until(parked);
+      // Two tries and a poll take about a second alone; beside a CI run's browsers they took over 10 s.
+      await until(parked, 45_000);
 
       const { context, page } = await desktopPage(browser);
       await page.goto(url('/admin'));
@@ -87,10 +88,13 @@ describe('발송 작업', () => {
       await row.getByRole('button', { name: '다시 시도' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: '다시 시도', exact: true }).click();
       await page.getByText('작업을 다시 시도합니다.').first().waitFor();
-      await until(async () => sent.length === 1);
+      await until(async () => sent.length === 1, 30_000);
       expect(sent).toEqual(['[파츠몰] 캐시 50,000원이 충전되었습니다. 충전 후 잔액은 120,000원입니다.']);
       // Done, it leaves the default list (jobs not done yet).
-      await until(async () => (await server.app.jobs.boss.getJobById('sms.cashCredited', id))?.state === 'completed');
+      await until(
+        async () => (await server.app.jobs.boss.getJobById('sms.cashCredited', id))?.state === 'completed',
+        30_000,
+      );
       await page.reload();
       await page.getByRole('heading', { name: '발송 작업', exact: true }).waitFor();
       await page.getByText('처리를 기다리는 작업이 없습니다.').waitFor();
@@ -98,5 +102,6 @@ describe('발송 작업', () => {
     } finally {
       restore();
     }
-  });
+    // Its waits (up to 105 s) beside the browser steps: more than the run's 90 s.
+  }, 180_000);
 });
