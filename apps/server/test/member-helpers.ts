@@ -7,7 +7,7 @@ import { companies, members } from '../src/db/schema.js';
 import { hashPassword } from '../src/features/auth/passwords.js';
 import { withCheckDigit } from '../src/seed/demo.js';
 import { cheapPasswordHash } from './cheap-passwords.js';
-import type { TestServer } from './helpers.js';
+import { call, loginAs, type TestServer } from './helpers.js';
 
 /** Helpers of the member-area and payment tests: throwaway companies and the ledger invariant. */
 
@@ -95,4 +95,14 @@ export async function expectLedgerMatchesBalances(server: TestServer): Promise<v
   );
   expect(rows.length).toBeGreaterThan(0);
   for (const r of rows) expect(`${r.id}:${r.ledger}`).toBe(`${r.id}:${r.point}`);
+}
+
+/**
+ * The account withdraws through api/WithdrawMember as its owner would (the four agreements, its name);
+ * a main account takes its company along (docs/requirements.md#retention). Answers the call's answer.
+ */
+export async function withdrawAccount(server: TestServer, account: { id: string; pw: string; name: string }) {
+  const token = await loginAs(server, account.id, account.pw);
+  const agreed = { agree1: true, agree2: true, agree3: true, agree4: true };
+  return call(server, 'POST', 'api/WithdrawMember', { ...agreed, userName: account.name }, token);
 }

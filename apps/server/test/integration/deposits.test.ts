@@ -16,9 +16,9 @@ import { postLedgerEntry } from '../../src/features/credit/index.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { reverseDeposit } from '../../src/features/deposits/apply.js';
 import { debit } from '../../src/features/wallet/index.js';
-import { call, loginAs, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
+import { call, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
 import { encodeEucKr } from '../euc-kr.js';
-import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
+import { expectLedgerMatchesBalances, makeCompany, withdrawAccount, type TestCompany } from '../member-helpers.js';
 import { balanceOf, makeBuyers, type BuyerTokens } from '../order-helpers.js';
 import {
   expectStatementsMatchLedger,
@@ -422,14 +422,7 @@ describe('a company that withdrew', () => {
     const matched = await record(tokens.staff, { depositorName: '박 서해', amount: 2_000, depositedAt: '2026-05-08' });
     expect(matched.body.results).toMatchObject({ status: 'applied', companyId: leaving.companyId });
 
-    const token = await loginAs(server, leaving.main.id, leaving.main.pw);
-    const withdrawn = await call(
-      server,
-      'POST',
-      'api/WithdrawMember',
-      { agree1: true, agree2: true, agree3: true, agree4: true, userName: leaving.main.name, pw: leaving.main.pw },
-      token,
-    );
+    const withdrawn = await withdrawAccount(server, leaving.main);
     expect([withdrawn.status, withdrawn.body.code]).toEqual([200, 201]);
 
     // The same name now waits for staff, and the company is no longer one to choose.

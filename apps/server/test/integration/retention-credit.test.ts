@@ -18,7 +18,7 @@ import { postLedgerEntry } from '../../src/features/credit/index.js';
 import { sweepRetention } from '../../src/features/retention/sweep.js';
 import { call, loginAs, rawCall, startTestServer, type TestServer } from '../helpers.js';
 import { giveCredit, makeStatement } from '../deposit-helpers.js';
-import { makeCompany, type TestCompany } from '../member-helpers.js';
+import { makeCompany, withdrawAccount, type TestCompany } from '../member-helpers.js';
 import { insertOrder, makeProduct } from '../order-helpers.js';
 
 /**
@@ -192,9 +192,7 @@ const FURNISHED = {
 };
 
 const withdraw = async (shop: TestCompany) => {
-  const token = await loginAs(server, shop.main.id, shop.main.pw);
-  const agreed = { agree1: true, agree2: true, agree3: true, agree4: true };
-  const res = await call(server, 'POST', 'api/WithdrawMember', { ...agreed, userName: shop.main.name }, token);
+  const res = await withdrawAccount(server, shop.main);
   expect([res.status, res.body.code]).toEqual([200, 201]);
 };
 

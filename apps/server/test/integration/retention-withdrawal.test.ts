@@ -26,8 +26,8 @@ import {
   taxInvoices,
 } from '../../src/db/schema.js';
 import { sweepRetention } from '../../src/features/retention/sweep.js';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
-import { makeCompany, type TestCompany } from '../member-helpers.js';
+import { call, startTestServer, type TestServer } from '../helpers.js';
+import { makeCompany, withdrawAccount, type TestCompany } from '../member-helpers.js';
 import { insertOrder, makeProduct, TEST_ADDRESS } from '../order-helpers.js';
 
 /**
@@ -36,7 +36,6 @@ import { insertOrder, makeProduct, TEST_ADDRESS } from '../order-helpers.js';
  * chat after 3 years and the company's last traces after 5.
  */
 let server: TestServer;
-const agreed = { agree1: true, agree2: true, agree3: true, agree4: true };
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
 
@@ -168,10 +167,7 @@ async function furnish(shop: TestCompany, tag: string, productId: number) {
   return { orderId, conversationId: conv!.id, contactPhone };
 }
 
-const withdraw = async (account: { id: string; pw: string; name: string }) => {
-  const token = await loginAs(server, account.id, account.pw);
-  return call(server, 'POST', 'api/WithdrawMember', { ...agreed, userName: account.name }, token);
-};
+const withdraw = (account: { id: string; pw: string; name: string }) => withdrawAccount(server, account);
 const rowsOf = async <T>(q: Promise<T[]>) => q;
 
 beforeAll(async () => {
