@@ -32,9 +32,11 @@ describe('search suggestions', () => {
     expect(await page.getByRole('listbox', { name: '추천 검색' }).isVisible()).toBe(false);
     // The suggestion's product is what the list shows; a tap opens it.
     const pid = new URL(page.url()).searchParams.get('keyword')!;
+    // The address changes before the list's render commits: until then the home's own list is
+    // drawn and not busy, so the first entry is read until it is the searched one.
+    const firstPid = page.locator('.m-list[aria-busy="false"] > li:first-child .product-pid');
+    await expect.poll(() => firstPid.allTextContents(), { timeout: 15_000 }).toEqual([expect.stringContaining(pid)]);
     const item = page.locator('.m-list[aria-busy="false"] .m-item').first();
-    await item.waitFor();
-    expect(await item.locator('.product-pid').textContent()).toContain(pid);
     const name = (await item.locator('.product-name').textContent())!;
     expect(first).toContain(name);
     await item.click();
