@@ -13,6 +13,7 @@ import {
   statements,
   taxInvoices,
 } from '../../src/db/schema.js';
+import { queryRows } from '../../src/db/client.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { postLedgerEntry } from '../../src/features/credit/index.js';
 import { sweepRetention } from '../../src/features/retention/sweep.js';
@@ -291,4 +292,29 @@ describe('the receivables ledger stays immutable', () => {
     await expect(remove()).rejects.toMatchObject(immutable);
     expect(await recordsOf(shop.companyId)).toEqual(FURNISHED);
   });
+});
+
+describe('a shop many companies have left', () => {
+  it('sweeps when more companies withdrew than a query can name (65,535 parameters): it names only those with a book', async () => {
+    // 70,000 withdrawn companies without 외상, and one with a book.
+    const [before] = await queryRows<{ id: number }>(
+      server.db,
+      sql`select coalesce(max(id), 0)::int as id from companies`,
+    );
+    const first = before!.id + 1;
+    await server.db.execute(sql`
+      insert into companies (name, security_num, withdrawn_at)
+      select '다수탈퇴' || g, '000000', now() - interval '1 day' from generate_series(1, 70000) g`);
+    const leaving = await makeCompany(server, '다수중외상', 0);
+    await furnishBook(leaving, '다수중외상');
+    await withdraw(leaving);
+    await sweepRetention(server.db, new Date(Date.now() + 5 * YEAR + 3 * DAY));
+    expect(await recordsOf(leaving.companyId)).toMatchObject({ statements: 0, ledger: 0, deposits: 0, orders: 0 });
+    // The sweep ran to its end: every company that left is purged.
+    const [purged] = await queryRows<{ n: number }>(
+      server.db,
+      sql`select count(*)::int as n from companies where id >= ${first} and purged_at is not null`,
+    );
+    expect(purged!.n).toBe(70_001);
+  }, 120_000);
 });

@@ -318,18 +318,24 @@ export async function accountsByCompanyName(db: Db) {
 // ---------------------------------------------------------------- retention (docs/requirements.md#retention)
 
 /**
- * Which of `companyIds` (a subquery) have a receivables row or a statement made at or after `since`:
- * the retention sweep keeps a company's 외상 book whole until its newest record is old.
+ * Which of `companyIds` (a subquery) have a receivables row or a statement made at or after `since`,
+ * or any at all without `since`: the retention sweep keeps a company's 외상 book whole until its
+ * newest record is old, and looks only at companies that have one.
  */
-export async function companiesWithCreditSince(tx: Tx, companyIds: SQLWrapper, since: SQL): Promise<number[]> {
+export async function companiesWithCreditSince(tx: Tx, companyIds: SQLWrapper, since?: SQL): Promise<number[]> {
   const ledger = await tx
     .selectDistinct({ id: receivablesLedger.companyId })
     .from(receivablesLedger)
-    .where(and(inArray(receivablesLedger.companyId, companyIds), gte(receivablesLedger.createdAt, since)));
+    .where(
+      and(
+        inArray(receivablesLedger.companyId, companyIds),
+        since ? gte(receivablesLedger.createdAt, since) : undefined,
+      ),
+    );
   const closed = await tx
     .selectDistinct({ id: statements.companyId })
     .from(statements)
-    .where(and(inArray(statements.companyId, companyIds), gte(statements.closedAt, since)));
+    .where(and(inArray(statements.companyId, companyIds), since ? gte(statements.closedAt, since) : undefined));
   return [...ledger, ...closed].map((r) => r.id);
 }
 

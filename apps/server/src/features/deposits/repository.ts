@@ -15,26 +15,31 @@ export async function forgetDepositorNames(tx: Tx, companyId: number): Promise<v
 
 /**
  * Which of `companyIds` (a subquery) have a deposit, a virtual account or a deposit callback made at
- * or after `since` (the retention sweep keeps a company's 외상 book whole until its newest record is old).
+ * or after `since`, or any at all without `since` (the retention sweep keeps a company's 외상 book
+ * whole until its newest record is old, and looks only at companies that have one).
  */
-export async function companiesWithDepositsSince(tx: Tx, companyIds: SQLWrapper, since: SQL): Promise<number[]> {
+export async function companiesWithDepositsSince(tx: Tx, companyIds: SQLWrapper, since?: SQL): Promise<number[]> {
   const own = await tx
     .selectDistinct({ id: deposits.companyId })
     .from(deposits)
     .where(
-      and(inArray(deposits.companyId, companyIds), or(gte(deposits.createdAt, since), gte(deposits.reversedAt, since))),
+      and(
+        inArray(deposits.companyId, companyIds),
+        since ? or(gte(deposits.createdAt, since), gte(deposits.reversedAt, since)) : undefined,
+      ),
     );
-  const calledBack = tx
-    .select({ id: depositEvents.accountId })
-    .from(depositEvents)
-    .where(gte(depositEvents.receivedAt, since));
+  // A callback is made on an account, so without `since` the accounts alone answer.
+  const calledBack = (at: SQL) =>
+    tx.select({ id: depositEvents.accountId }).from(depositEvents).where(gte(depositEvents.receivedAt, at));
   const accounts = await tx
     .selectDistinct({ id: statementAccounts.companyId })
     .from(statementAccounts)
     .where(
       and(
         inArray(statementAccounts.companyId, companyIds),
-        or(gte(statementAccounts.createdAt, since), inArray(statementAccounts.id, calledBack)),
+        since
+          ? or(gte(statementAccounts.createdAt, since), inArray(statementAccounts.id, calledBack(since)))
+          : undefined,
       ),
     );
   return [...own, ...accounts].map((r) => r.id!);

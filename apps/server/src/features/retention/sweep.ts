@@ -72,17 +72,24 @@ export async function sweepRetention(
 }
 
 /**
- * The withdrawn companies whose 외상 book has no record made at or after `since`: no receivables row,
- * statement, statement payment, deposit, virtual account or deposit callback.
+ * The withdrawn companies that have a 외상 book with no record made at or after `since`: no
+ * receivables row, statement, statement payment, deposit, virtual account or deposit callback. Only
+ * companies with a book are named, so the list holds what this sweep destroys, not every company
+ * that ever withdrew (a query's parameters are limited).
  */
 async function oldCreditBooks(tx: Tx, since: SQL): Promise<number[]> {
   // One after another: a transaction is one connection, which runs one query at a time.
+  const withBook = new Set([
+    ...(await companiesWithCreditSince(tx, withdrawnCompanyIds(tx))),
+    ...(await companiesWithDepositsSince(tx, withdrawnCompanyIds(tx))),
+  ]);
+  if (withBook.size === 0) return [];
   const young = new Set([
     ...(await companiesWithCreditSince(tx, withdrawnCompanyIds(tx), since)),
     ...(await companiesWithDepositsSince(tx, withdrawnCompanyIds(tx), since)),
     ...(await companiesWithStatementPaymentsSince(tx, withdrawnCompanyIds(tx), since)),
   ]);
-  return (await withdrawnCompanyIds(tx)).map((c) => c.id).filter((id) => !young.has(id));
+  return [...withBook].filter((id) => !young.has(id)).sort((a, b) => a - b);
 }
 
 /** What a withdrawn company's name reads as once its records' periods have ended. */
