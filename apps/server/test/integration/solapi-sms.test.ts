@@ -185,15 +185,16 @@ const message = (to: string) => ({ to, from: '021234567', text: '[파츠몰] 재
 /** The calls the stand-in took since the n-th, each group's id written as G. */
 const requestsSince = (n: number) => solapi.requests.slice(n).map((r) => r.replace(/G4V\d+/, 'G'));
 
-describe('one try at a time per Solapi group', () => {
-  const lease = async (messageId: string) =>
-    (
-      await queryRows<{ held: boolean | null }>(
-        server.db,
-        sql`select claimed_until > now() as held from solapi_groups where message_id = ${messageId} and channel = 'text'`,
-      )
-    )[0]?.held;
+/** Whether the message's text group is leased now (true), was leased (false) or is free (null). */
+const lease = async (messageId: string) =>
+  (
+    await queryRows<{ held: boolean | null }>(
+      server.db,
+      sql`select claimed_until > now() as held from solapi_groups where message_id = ${messageId} and channel = 'text'`,
+    )
+  )[0]?.held;
 
+describe('one try at a time per Solapi group', () => {
   it('two tries started together while the add is held: one adds and sends, the other answers failed; a later try sends nothing', async () => {
     const to = '01055500021';
     const messageId = `sms.restock:test:${randomUUID()}:member:1`;
@@ -272,6 +273,35 @@ describe('one try at a time per Solapi group', () => {
     ]);
     expect(solapi.sent.filter((m) => m.to === to)).toHaveLength(1);
     expect(await lease(messageId)).toBe(null);
+  });
+});
+
+describe('a try gives back only its own lease', () => {
+  it('a try stalled past its lease ends without freeing the lease another try took meanwhile', async () => {
+    const to = '01055500023';
+    const messageId = `sms.restock:test:${randomUUID()}:member:1`;
+    const held = solapi.hold('send');
+    let first: ReturnType<ReturnType<typeof client>['deliver']> | undefined;
+    try {
+      first = client(5000).deliver(messageId, 'text', message(to));
+      const deadline = Date.now() + 5000;
+      while (held.arrived() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(held.arrived()).toBe(1);
+      // The first try's lease ran out while Solapi held its send, and another try leased the group.
+      await server.db.execute(
+        sql`update solapi_groups set claimed_until = now() + interval '1 minute' where message_id = ${messageId}`,
+      );
+    } finally {
+      held.release();
+    }
+    expect((await first!).kind).toBe('accepted');
+    // The first try's lease is gone; the other try's stays until that try gives it back.
+    expect(await lease(messageId)).toBe(true);
+    expect(await client(5000).deliver(messageId, 'text', message(to))).toEqual({
+      kind: 'failed',
+      reason: GROUP_IN_USE,
+    });
+    expect(solapi.sent.filter((m) => m.to === to)).toHaveLength(1);
   });
 });
 
