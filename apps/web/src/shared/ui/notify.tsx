@@ -142,14 +142,15 @@ export function useNotify(): Notify {
 
 /**
  * How a write's answer is told (the member area's and the back office's forms): its message as a
- * toast, then `after` (closing the form); a failure as an alert. Spread into a mutation's options.
+ * toast, then `after` with the answer (closing the form, showing what it did); a failure as an
+ * alert. Spread into a mutation's options.
  */
-export function useAnswerNotes(after?: () => void) {
+export function useAnswerNotes<A extends { message: string }>(after?: (answer: A) => void) {
   const notify = useNotify();
   return {
-    onSuccess: (a: { message: string }) => {
+    onSuccess: (a: A) => {
       notify.toast(a.message);
-      after?.();
+      after?.(a);
     },
     onError: (e: unknown) => void notify.alert(messageOf(e)),
   };

@@ -73,14 +73,10 @@ function RecordDeposit() {
   const empty = { depositorName: '', amount: '', depositedAt: seoulDay(), companyId: '' };
   const form = useZodForm(depositForm, empty);
   const [last, setLast] = useState<string | null>(null);
-  const notes = useAnswerNotes(() => form.reset(empty));
-  const recorded = {
-    ...notes,
-    onSuccess: (a: { message: string; results?: DepositRow }) => {
-      setLast(a.results ? placedLine(a.results) : null);
-      notes.onSuccess(a);
-    },
-  };
+  const recorded = useAnswerNotes((a: { message: string; results?: DepositRow }) => {
+    setLast(a.results ? placedLine(a.results) : null);
+    form.reset(empty);
+  });
   return (
     <Form
       form={form}
