@@ -205,6 +205,24 @@ describe('name search', () => {
   });
 });
 
+describe('why a row came up', () => {
+  it('a synonym the name writes as two words says those words, not the whole name run together', async () => {
+    const spaced = await addProduct('볼보 XC60 에어 필터 엘리먼트', 'SRCH-1-0020');
+    const res = await call(server, 'getProductHome', {
+      searchType: 'name',
+      searchKeyword: '에어크리너',
+      category: CATEGORY,
+      page: 1,
+      size: 20,
+    });
+    const rows = (res.body.results as { seq: number; matchReason?: string }[]).map((r) => [r.seq, r.matchReason]);
+    expect(rows.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [ids.filter, '동의어 (에어크리너 → 에어필터)'],
+      [spaced, '동의어 (에어크리너 → 에어 필터)'],
+    ]);
+  });
+});
+
 describe('api/suggestProducts', () => {
   it('offers products by 초성 to a visitor without prices, and with the tier price to a member', async () => {
     const visitor = await call(server, 'suggestProducts', { keyword: 'ㅅㅇㅇㅂ ㅂㅅ' });

@@ -226,9 +226,24 @@ function once(reason: () => string): () => string {
   return () => (text ??= reason());
 }
 
-/** The word of a name whose jamo hold `jamo`, as written (for a reason shown to the buyer). */
+/**
+ * The fewest words of a name, side by side, whose jamo hold `jamo`, as written (for a reason shown
+ * to the buyer): '에어필터' in '… 에어 필터' is '에어 필터', not the whole name run together.
+ */
 function synonymShown(shape: NameShape, jamo: string): string {
-  return shape.words.find((w) => w.jamo.includes(jamo))?.text ?? shape.letters;
+  const { words } = shape;
+  for (let count = 1; count <= words.length; count++)
+    for (let start = 0; start + count <= words.length; start++) {
+      const run = words.slice(start, start + count);
+      if (
+        run
+          .map((w) => w.jamo)
+          .join('')
+          .includes(jamo)
+      )
+        return run.map((w) => w.text).join(' ');
+    }
+  return shape.letters;
 }
 
 /** The word of a name nearest a typed word (for '비슷한 이름 (헤드렘프 → 헤드램프)'), kept with the name's shape. */
