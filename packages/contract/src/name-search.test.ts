@@ -112,6 +112,7 @@ describe('synonyms', () => {
     expect(search('벤츠 미미')).toEqual(['메르세데스 엔진마운트']);
     expect(search('MB 엔진마운트')).toEqual(['메르세데스 엔진마운트']);
     expect(search('mercedes')).toEqual(['메르세데스 엔진마운트']);
+    expect(search('Benz 엔진마운트')).toEqual(['메르세데스 엔진마운트']);
     expect(search('비엠 브레이크')).toEqual(['BMW 브레이크 디스크']);
   });
 

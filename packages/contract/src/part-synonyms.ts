@@ -6,14 +6,16 @@
  */
 export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   // Makes
-  ['벤츠', '메르세데스', '메르세데스벤츠', 'Mercedes', 'Mercedes-Benz', 'MB'],
+  // Words added after a group was seeded stand at its end, as the migration that adds them
+  // (0029_make_spellings.sql) puts them: a fresh shop's table equals this list.
+  ['벤츠', '메르세데스', '메르세데스벤츠', 'Mercedes', 'Mercedes-Benz', 'MB', 'Benz'],
   ['비엠더블유', '비엠', 'BMW'],
   ['폭스바겐', '폭바', 'VW', 'Volkswagen'],
   ['아우디', 'Audi'],
-  ['포르쉐', 'Porsche'],
+  ['포르쉐', 'Porsche', '포르셰'],
   ['미니', 'MINI'],
   ['볼보', 'Volvo'],
-  ['랜드로버', 'Land Rover', 'Landrover'],
+  ['랜드로버', 'Land Rover', 'Landrover', '랜드로바'],
   ['재규어', 'Jaguar'],
   ['렉서스', 'Lexus'],
   ['토요타', '도요타', 'Toyota'],
@@ -79,7 +81,7 @@ export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   ['콘덴서', '컨덴서', 'Condenser'],
   ['마운트', 'Mount'],
   ['마세라티', 'Maserati'],
-  ['레인지로버', 'Range Rover', 'Rangerover'],
+  ['레인지로버', 'Range Rover', 'Rangerover', '레인지로바'],
   ['E클래스', '이클래스', 'E-Class'],
   ['C클래스', '씨클래스', 'C-Class'],
   ['S클래스', '에스클래스', 'S-Class'],

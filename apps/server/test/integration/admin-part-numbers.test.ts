@@ -166,6 +166,7 @@ describe('synonyms', () => {
       'Mercedes',
       'Mercedes-Benz',
       'MB',
+      'Benz',
     ]);
     const saved = await call(server, 'adminSaveSynonym', { terms: ['교차참조', '크로스레퍼런스'] }, { token: staff });
     expect(saved.body.code).toBe(201);

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alphaNumber, productNameColumns } from '@partsmall/contract';
-import { products } from '../../src/db/schema.js';
+import { alphaNumber, PART_SYNONYM_SEED, productNameColumns } from '@partsmall/contract';
+import { partSynonyms, products } from '../../src/db/schema.js';
 import { fillProductNameColumns } from '../../src/features/products/name-search.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 
@@ -105,6 +105,9 @@ describe('name search', () => {
     expect(await search('쇼바')).toEqual([[ids.shock, 'name']]);
     expect(await search('벤츠 에어필터')).toEqual([[ids.filter, 'name']]);
     expect(await search('MB 에어필터')).toEqual([[ids.filter, 'name']]);
+    // 'Benz' alone, as buyers write it (migration 0029).
+    expect(await search('benz 에어필터')).toEqual([[ids.filter, 'name']]);
+    expect(await search('BENZ 에어필터')).toEqual([[ids.filter, 'name']]);
   });
 
   it('tolerates one typo in a name and says so, but never in a part number', async () => {
@@ -202,6 +205,13 @@ describe('name search', () => {
   it('treats LIKE characters as text', async () => {
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
+  });
+});
+
+describe('the synonym table', () => {
+  it("a fresh shop's groups are the seed's, word for word, in the seed's order (the migrations add to it)", async () => {
+    const rows = await server.db.select({ terms: partSynonyms.terms }).from(partSynonyms).orderBy(asc(partSynonyms.id));
+    expect(rows.map((r) => r.terms)).toEqual(PART_SYNONYM_SEED.map((g) => [...g]));
   });
 });
 
