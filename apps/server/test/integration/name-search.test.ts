@@ -208,6 +208,17 @@ describe('name search', () => {
   });
 });
 
+describe('words typed together', () => {
+  it('a model code typed against the part is read as two words, either way round', async () => {
+    const striker = await addProduct('BMW 3시리즈 G20 도어 스트라이커', 'SRCH-1-0021');
+    expect(await search('g20스트라이커')).toEqual([[striker, 'name']]);
+    expect(await search('스트라이커G20')).toEqual([[striker, 'name']]);
+    expect(await search('G20 스트라이커')).toEqual([[striker, 'name']]);
+    // A code no product has with that part finds nothing (not the part alone).
+    expect(await search('w213스트라이커')).toEqual([]);
+  });
+});
+
 describe('the synonym table', () => {
   it("a fresh shop's groups are the seed's, word for word, in the seed's order (the migrations add to it)", async () => {
     const rows = await server.db.select({ terms: partSynonyms.terms }).from(partSynonyms).orderBy(asc(partSynonyms.id));

@@ -88,14 +88,21 @@ async function correctTypo(db: Db, w: WordPlan): Promise<void> {
 }
 
 /**
- * A word of three or more syllables that no name has may be a compound whose parts a name has
- * apart ('어퍼암' in '어퍼 컨트롤 암'): the first split (at a syllable, each side at least three
- * jamo) whose two sides some product has together. Sets the word's level to 'split'.
+ * A word no name has may be a compound whose parts a name has apart: a model code typed against
+ * the part ('w213패드', 'g20쇼바': split where the letters and digits meet the Hangul), or a Hangul
+ * word of three or more syllables ('어퍼암' in '어퍼 컨트롤 암': the first split at a syllable). The
+ * split taken is the first whose two sides, each long enough for the index, some product has
+ * together. Sets the word's level to 'split'.
  */
 async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex): Promise<boolean> {
   const syllables = [...w.word];
-  if (syllables.length < 3 || !/^[\uac00-\ud7a3]+$/u.test(w.word)) return false;
-  for (let at = 1; at < syllables.length; at++) {
+  const mixed = /^[a-z0-9]+(?=[\uac00-\ud7a3]+$)|^[\uac00-\ud7a3]+(?=[a-z0-9]+$)/u.exec(w.word);
+  let splits: number[];
+  if (mixed) splits = [[...mixed[0]].length];
+  else if (syllables.length >= 3 && /^[\uac00-\ud7a3]+$/u.test(w.word))
+    splits = syllables.slice(1).map((_, i) => i + 1);
+  else return false;
+  for (const at of splits) {
     const left = planWord(syllables.slice(0, at).join(''), index);
     const right = planWord(syllables.slice(at).join(''), index);
     if (!left || !right || !left.indexed || !right.indexed) continue;
