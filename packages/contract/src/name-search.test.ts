@@ -113,6 +113,9 @@ describe('synonyms', () => {
     expect(search('MB 엔진마운트')).toEqual(['메르세데스 엔진마운트']);
     expect(search('mercedes')).toEqual(['메르세데스 엔진마운트']);
     expect(search('Benz 엔진마운트')).toEqual(['메르세데스 엔진마운트']);
+    // Misspelt and workshop words (migration 0029).
+    expect(search('미션 오일 휠터')).toEqual(['변속기 오일 필터']);
+    expect(search('밸브 커버 빠킹')).toEqual(['밸브 커버 가스켓']);
     expect(search('비엠 브레이크')).toEqual(['BMW 브레이크 디스크']);
   });
 

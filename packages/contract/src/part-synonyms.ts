@@ -7,7 +7,7 @@
 export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   // Makes
   // Words added after a group was seeded stand at its end, as the migration that adds them
-  // (0029_make_spellings.sql) puts them: a fresh shop's table equals this list.
+  // (0029_buyer_spellings.sql) puts them: a fresh shop's table equals this list.
   ['벤츠', '메르세데스', '메르세데스벤츠', 'Mercedes', 'Mercedes-Benz', 'MB', 'Benz'],
   ['비엠더블유', '비엠', 'BMW'],
   ['폭스바겐', '폭바', 'VW', 'Volkswagen'],
@@ -38,7 +38,7 @@ export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   ['타이밍벨트', '캠벨트'],
   ['점화플러그', '스파크플러그'],
   ['이그니션코일', '점화코일'],
-  ['가스켓', '개스킷', '가스킷'],
+  ['가스켓', '개스킷', '가스킷', '빠킹', '패킹'],
   ['오링', 'O링'],
   ['인젝터', '인젝타', '연료분사기'],
   ['텐셔너', '오토텐셔너', '벨트텐셔너'],
@@ -69,10 +69,10 @@ export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   ['좌', '좌측', '왼쪽', '운전석', 'LH'],
   ['우', '우측', '오른쪽', '조수석', 'RH'],
   ['어퍼', '상부', 'Upper'],
-  ['브레이크', 'Brake'],
+  ['브레이크', 'Brake', '브레끼', '부레끼'],
   ['패드', 'Pad', 'Pads'],
   ['디스크', 'Disc', 'Disk'],
-  ['필터', 'Filter'],
+  ['필터', 'Filter', '휠터'],
   ['오일', 'Oil'],
   ['에어', 'Air'],
   ['센서', 'Sensor'],

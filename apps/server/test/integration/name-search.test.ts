@@ -108,6 +108,8 @@ describe('name search', () => {
     // 'Benz' alone, as buyers write it (migration 0029).
     expect(await search('benz 에어필터')).toEqual([[ids.filter, 'name']]);
     expect(await search('BENZ 에어필터')).toEqual([[ids.filter, 'name']]);
+    expect(await search('벤츠 에어휠터')).toEqual([[ids.filter, 'name']]);
+    expect(await search('브레끼 패드')).toEqual([[ids.pads, 'name']]);
   });
 
   it('tolerates one typo in a name and says so, but never in a part number', async () => {
