@@ -219,6 +219,13 @@ describe('words typed together', () => {
     // A code no product has with that part finds nothing (not the part alone).
     expect(await search('w213스트라이커')).toEqual([]);
   });
+
+  it('a position or a make typed against the part: its short synonyms (fr, mb) filter what the part finds', async () => {
+    expect(await search('프론트패드')).toEqual([[ids.pads, 'name']]);
+    expect(await search('앞패드')).toEqual([[ids.pads, 'name']]);
+    expect(await search('벤츠에어필터')).toEqual([[ids.filter, 'name']]);
+    expect(await search('리어패드')).toEqual([]);
+  });
 });
 
 describe('the synonym table', () => {

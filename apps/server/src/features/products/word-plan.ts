@@ -97,8 +97,11 @@ const columnOf = (name: 'name_jamo' | 'name_chosung' | 'name_loose', filter: boo
  * together with the other words on the same column (its entries intersected there, not row by row).
  */
 export function wordCondition(w: WordPlan, prefixOnly: boolean, filter = false): SQL {
-  if (w.level === 'split' && w.parts)
-    return sql`(${wordCondition(w.parts[0], false, filter)} and ${wordCondition(w.parts[1], false, filter)})`;
+  // A part with a spelling too short for trigrams ('프론트' has `fr`) only filters the other's rows.
+  if (w.level === 'split' && w.parts) {
+    const [a, b] = w.parts;
+    return sql`(${wordCondition(a, false, filter || !a.indexed)} and ${wordCondition(b, false, filter || !b.indexed)})`;
+  }
   const anyOf = (name: 'name_jamo' | 'name_chosung' | 'name_loose', patterns: string[]) =>
     sql`${columnOf(name, filter)} like any(${textArray(patterns)}::text[])`;
   if (w.level === 'similar' && w.corrections) {

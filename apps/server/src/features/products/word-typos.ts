@@ -90,9 +90,9 @@ async function correctTypo(db: Db, w: WordPlan): Promise<void> {
 /**
  * A word no name has may be a compound whose parts a name has apart: a model code typed against
  * the part ('w213패드', 'g20쇼바': split where the letters and digits meet the Hangul), or a Hangul
- * word of three or more syllables ('어퍼암' in '어퍼 컨트롤 암': the first split at a syllable). The
- * split taken is the first whose two sides, each long enough for the index, some product has
- * together. Sets the word's level to 'split'.
+ * word of three or more syllables ('어퍼암' in '어퍼 컨트롤 암', '프론트패드': the first split at a
+ * syllable). The split taken is the first whose two sides some product has together, one side at
+ * least long enough for the index. Sets the word's level to 'split'.
  */
 async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex): Promise<boolean> {
   const syllables = [...w.word];
@@ -105,7 +105,9 @@ async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex): Promise<
   for (const at of splits) {
     const left = planWord(syllables.slice(0, at).join(''), index);
     const right = planWord(syllables.slice(at).join(''), index);
-    if (!left || !right || !left.indexed || !right.indexed) continue;
+    // One side at least long enough for the index: it answers, and the other filters its rows
+    // ('프론트패드': 프론트 has the synonym `fr`).
+    if (!left || !right || (!left.indexed && !right.indexed)) continue;
     const trial: WordPlan = { ...w, level: 'split', parts: [left, right] };
     // Two words together are rarely common: their index entries answer.
     if (await anyMatch(db, trial, false)) {
