@@ -226,6 +226,14 @@ describe('words typed together', () => {
     expect(await search('벤츠에어필터')).toEqual([[ids.filter, 'name']]);
     expect(await search('리어패드')).toEqual([]);
   });
+
+  it('a run of up to 12 syllables is read as two words, a longer one is not (each split tried costs lookups)', async () => {
+    const kit = await addProduct('인터쿨러 좌측 파이프어셈블리키트', 'SRCH-1-0022');
+    // 4 + 8 syllables: 인터쿨러 and 파이프어셈블리키, apart in the name.
+    expect(await search('인터쿨러파이프어셈블리키')).toEqual([[kit, 'name']]);
+    // 4 + 9: no longer read as two words (a typo reading may still find it, said as such).
+    expect((await search('인터쿨러파이프어셈블리키트')).filter(([, kind]) => kind === 'name')).toEqual([]);
+  });
 });
 
 describe('the synonym table', () => {

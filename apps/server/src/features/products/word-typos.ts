@@ -88,6 +88,13 @@ async function correctTypo(db: Db, w: WordPlan): Promise<void> {
 }
 
 /**
+ * The longest Hangul word read as a compound: two words typed together ('프론트브레이크패드' is 9).
+ * Each split tried costs two index lookups; a longer run of syllables is no compound a buyer types,
+ * and trying its every split cost about a second (150 syllables).
+ */
+const MAX_COMPOUND_SYLLABLES = 12;
+
+/**
  * A word no name has may be a compound whose parts a name has apart: a model code typed against
  * the part ('w213패드', 'g20쇼바': split where the letters and digits meet the Hangul), or a Hangul
  * word of three or more syllables ('어퍼암' in '어퍼 컨트롤 암', '프론트패드': the first split at a
@@ -99,7 +106,7 @@ async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex): Promise<
   const mixed = /^[a-z0-9]+(?=[\uac00-\ud7a3]+$)|^[\uac00-\ud7a3]+(?=[a-z0-9]+$)/u.exec(w.word);
   let splits: number[];
   if (mixed) splits = [[...mixed[0]].length];
-  else if (syllables.length >= 3 && /^[\uac00-\ud7a3]+$/u.test(w.word))
+  else if (syllables.length >= 3 && syllables.length <= MAX_COMPOUND_SYLLABLES && /^[\uac00-\ud7a3]+$/u.test(w.word))
     splits = syllables.slice(1).map((_, i) => i + 1);
   else return false;
   for (const at of splits) {
