@@ -2,7 +2,9 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alphaNumber, PART_SYNONYM_SEED, productNameColumns } from '@partsmall/contract';
 import { partSynonyms, products } from '../../src/db/schema.js';
-import { fillProductNameColumns } from '../../src/features/products/name-search.js';
+import { fillProductNameColumns, synonymIndex } from '../../src/features/products/name-search.js';
+import { planWord } from '../../src/features/products/word-plan.js';
+import { knownReading } from '../../src/features/products/word-typos.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 
 /**
@@ -233,6 +235,20 @@ describe('words typed together', () => {
     expect(await search('인터쿨러파이프어셈블리키')).toEqual([[kit, 'name']]);
     // 4 + 9: no longer read as two words (a typo reading may still find it, said as such).
     expect((await search('인터쿨러파이프어셈블리키트')).filter(([, kind]) => kind === 'name')).toEqual([]);
+  });
+});
+
+describe('words no product has', () => {
+  it('a word without a product or a reading ends the search: the words after it are not read', async () => {
+    const index = await synonymIndex(server.db);
+    // A typo of 스웨이바 부싱's 부싱 that no other test searches (readings are kept a minute).
+    const after = planWord('부씽', index)!;
+    expect(knownReading(server.db, after, 'all')).toBeUndefined();
+    expect(await search('쀍뛟쀍 부씽')).toEqual([]);
+    expect(knownReading(server.db, after, 'all')).toBeUndefined();
+    // Alone, the same word is read (as 부싱) and its reading kept.
+    expect(await search('부씽')).toEqual([[ids.bushing, 'similar']]);
+    expect(knownReading(server.db, after, 'all')).toMatchObject({ level: 'loose' });
   });
 });
 
