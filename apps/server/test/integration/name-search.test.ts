@@ -39,7 +39,10 @@ async function addProduct(name: string, pid: string, withForms = true) {
   return row!.id;
 }
 
-const search = async (keyword: string, searchType: 'name' | 'pid' = 'name') => {
+type Row = { seq: number; matchKind?: string; matchReason?: string };
+
+/** One page of this file's category for a query, as the shop's grid asks for it. */
+const searched = async (keyword: string, searchType: 'name' | 'pid' = 'name') => {
   const res = await call(server, 'getProductHome', {
     searchType,
     searchKeyword: keyword,
@@ -48,29 +51,22 @@ const search = async (keyword: string, searchType: 'name' | 'pid' = 'name') => {
     size: 20,
   });
   expect(res.status).toBe(200);
-  return (res.body.results as { seq: number; matchKind?: string; matchReason?: string }[]).map((r) => [
-    r.seq,
-    r.matchKind,
-  ]);
+  return { searchedAs: (res.body as { searchedAs?: string }).searchedAs, rows: res.body.results as Row[] };
 };
+
+/** A search's rows as [seq, matchKind]. */
+const search = async (keyword: string, searchType: 'name' | 'pid' = 'name') =>
+  (await searched(keyword, searchType)).rows.map((r) => [r.seq, r.matchKind]);
 
 /** A name search's rows as [seq, matchKind, matchReason], for a query read with a typo or another reading. */
 const similarRows = async (keyword: string) => {
-  const res = await call(server, 'getProductHome', {
-    searchType: 'name',
-    searchKeyword: keyword,
-    category: CATEGORY,
-    page: 1,
-    size: 20,
-  });
-  expect(res.status).toBe(200);
-  expect((res.body as { searchedAs?: string }).searchedAs).toBe('similar');
-  return (res.body.results as { seq: number; matchKind?: string; matchReason?: string }[]).map((r) => [
-    r.seq,
-    r.matchKind,
-    r.matchReason,
-  ]);
+  const { searchedAs, rows } = await searched(keyword);
+  expect(searchedAs).toBe('similar');
+  return rows.map((r) => [r.seq, r.matchKind, r.matchReason]);
 };
+
+/** A name search's rows as [seq, matchReason]. */
+const reasonRows = async (keyword: string) => (await searched(keyword)).rows.map((r) => [r.seq, r.matchReason]);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -159,16 +155,7 @@ describe('name search', () => {
     expect(await search('녀애')).toEqual([[rod, 'name']]);
     // 'gosch' spells 핸초, which no name has even with a typo: it stays a Latin word, one edit from 'bosch'.
     const bosch = await addProduct('BOSCH 에어로 와이퍼', 'SRCH-1-0013');
-    const found = await call(server, 'getProductHome', {
-      searchType: 'name',
-      searchKeyword: 'gosch',
-      category: CATEGORY,
-      page: 1,
-      size: 20,
-    });
-    expect((found.body.results as { seq: number; matchReason?: string }[]).map((r) => [r.seq, r.matchReason])).toEqual([
-      [bosch, '비슷한 이름 (gosch → BOSCH)'],
-    ]);
+    expect(await reasonRows('gosch')).toEqual([[bosch, '비슷한 이름 (gosch → BOSCH)']]);
     expect(await search('asdfgh')).toEqual([]);
     expect(await search('hose')).toEqual([]);
     // Part numbers are never read as keys: a digit makes the word a number.
@@ -262,14 +249,7 @@ describe('the synonym table', () => {
 describe('why a row came up', () => {
   it('a synonym the name writes as two words says those words, not the whole name run together', async () => {
     const spaced = await addProduct('볼보 XC60 에어 필터 엘리먼트', 'SRCH-1-0020');
-    const res = await call(server, 'getProductHome', {
-      searchType: 'name',
-      searchKeyword: '에어크리너',
-      category: CATEGORY,
-      page: 1,
-      size: 20,
-    });
-    const rows = (res.body.results as { seq: number; matchReason?: string }[]).map((r) => [r.seq, r.matchReason]);
+    const rows = await reasonRows('에어크리너');
     expect(rows.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
       [ids.filter, '동의어 (에어크리너 → 에어필터)'],
       [spaced, '동의어 (에어크리너 → 에어 필터)'],
