@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
 
@@ -69,4 +69,17 @@ export async function openDatabase(url: string | null, dataDir: string): Promise
 export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The distinct values of an id `column` in its table's rows whose value is among `among` (a
+ * subquery) and that match `when` (every such row without it): what the retention sweep asks of each
+ * aggregate's tables ('which of these companies have a record made since …').
+ */
+export async function idsAmong(db: Db | Tx, column: AnyPgColumn, among: SQLWrapper, when?: SQL): Promise<number[]> {
+  const rows = await queryRows<{ id: number | null }>(
+    db,
+    sql`select distinct ${column} as id from ${column.table} where ${and(inArray(column, among), when)}`,
+  );
+  return rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
 }

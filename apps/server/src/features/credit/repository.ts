@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ReceivableKind } from '@partsmall/contract';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { idsAmong, queryRows, type Db, type Tx } from '../../db/client.js';
 import { companiesByIds, companyNameSql } from '../members/repository.js';
 import { invoiceStateSql } from '../tax-invoices/repository.js';
 import {
@@ -323,20 +323,10 @@ export async function accountsByCompanyName(db: Db) {
  * newest record is old, and looks only at companies that have one.
  */
 export async function companiesWithCreditSince(tx: Tx, companyIds: SQLWrapper, since?: SQL): Promise<number[]> {
-  const ledger = await tx
-    .selectDistinct({ id: receivablesLedger.companyId })
-    .from(receivablesLedger)
-    .where(
-      and(
-        inArray(receivablesLedger.companyId, companyIds),
-        since ? gte(receivablesLedger.createdAt, since) : undefined,
-      ),
-    );
-  const closed = await tx
-    .selectDistinct({ id: statements.companyId })
-    .from(statements)
-    .where(and(inArray(statements.companyId, companyIds), since ? gte(statements.closedAt, since) : undefined));
-  return [...ledger, ...closed].map((r) => r.id);
+  return [
+    ...(await idsAmong(tx, receivablesLedger.companyId, companyIds, since && gte(receivablesLedger.createdAt, since))),
+    ...(await idsAmong(tx, statements.companyId, companyIds, since && gte(statements.closedAt, since))),
+  ];
 }
 
 /**

@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray, isNotNull, or, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { eq, gte, inArray, isNotNull, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { idsAmong, type Tx } from '../../db/client.js';
 import { depositEvents, depositorNames, deposits, statementAccounts } from './schema.js';
 
 /** What other features ask of the deposits' tables (docs/architecture.md#the-database). */
@@ -19,30 +19,16 @@ export async function forgetDepositorNames(tx: Tx, companyId: number): Promise<v
  * whole until its newest record is old, and looks only at companies that have one).
  */
 export async function companiesWithDepositsSince(tx: Tx, companyIds: SQLWrapper, since?: SQL): Promise<number[]> {
-  const own = await tx
-    .selectDistinct({ id: deposits.companyId })
-    .from(deposits)
-    .where(
-      and(
-        inArray(deposits.companyId, companyIds),
-        since ? or(gte(deposits.createdAt, since), gte(deposits.reversedAt, since)) : undefined,
-      ),
-    );
+  const own = since && or(gte(deposits.createdAt, since), gte(deposits.reversedAt, since));
   // A callback is made on an account, so without `since` the accounts alone answer.
   const calledBack = (at: SQL) =>
     tx.select({ id: depositEvents.accountId }).from(depositEvents).where(gte(depositEvents.receivedAt, at));
-  const accounts = await tx
-    .selectDistinct({ id: statementAccounts.companyId })
-    .from(statementAccounts)
-    .where(
-      and(
-        inArray(statementAccounts.companyId, companyIds),
-        since
-          ? or(gte(statementAccounts.createdAt, since), inArray(statementAccounts.id, calledBack(since)))
-          : undefined,
-      ),
-    );
-  return [...own, ...accounts].map((r) => r.id!);
+  const account =
+    since && or(gte(statementAccounts.createdAt, since), inArray(statementAccounts.id, calledBack(since)));
+  return [
+    ...(await idsAmong(tx, deposits.companyId, companyIds, own)),
+    ...(await idsAmong(tx, statementAccounts.companyId, companyIds, account)),
+  ];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client.js';
+import { idsAmong, type Db, type Tx } from '../../db/client.js';
 import { companyNameMatches, companyNameSql, memberNameSql } from '../members/repository.js';
 import { payments } from './schema.js';
 import { withinSeoulDays } from '../../shared/time.js';
@@ -97,11 +97,10 @@ export async function companiesWithStatementPaymentsSince(
   companyIds: SQLWrapper,
   since: SQL,
 ): Promise<number[]> {
-  const rows = await tx
-    .selectDistinct({ id: payments.companyId })
-    .from(payments)
-    .where(
-      and(inArray(payments.companyId, companyIds), isNotNull(payments.statementId), gte(payments.createdAt, since)),
-    );
-  return rows.map((r) => r.id);
+  return idsAmong(
+    tx,
+    payments.companyId,
+    companyIds,
+    and(isNotNull(payments.statementId), gte(payments.createdAt, since)),
+  );
 }
