@@ -5,9 +5,9 @@
  * Terms compare in their compact form (see `compactName`), so case and spaces do not matter.
  */
 export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
-  // Makes
   // Words added after a group was seeded stand at its end, as the migration that adds them
   // (0029_buyer_spellings.sql) puts them: a fresh shop's table equals this list.
+  // Makes
   ['벤츠', '메르세데스', '메르세데스벤츠', 'Mercedes', 'Mercedes-Benz', 'MB', 'Benz'],
   ['비엠더블유', '비엠', 'BMW'],
   ['폭스바겐', '폭바', 'VW', 'Volkswagen'],

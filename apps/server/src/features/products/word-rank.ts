@@ -235,13 +235,8 @@ function synonymShown(shape: NameShape, jamo: string): string {
   for (let count = 1; count <= words.length; count++)
     for (let start = 0; start + count <= words.length; start++) {
       const run = words.slice(start, start + count);
-      if (
-        run
-          .map((w) => w.jamo)
-          .join('')
-          .includes(jamo)
-      )
-        return run.map((w) => w.text).join(' ');
+      const held = run.map((w) => w.jamo).join('');
+      if (held.includes(jamo)) return run.map((w) => w.text).join(' ');
     }
   return shape.letters;
 }
