@@ -167,7 +167,6 @@ async function furnish(shop: TestCompany, tag: string, productId: number) {
   return { orderId, conversationId: conv!.id, contactPhone };
 }
 
-const withdraw = (account: { id: string; pw: string; name: string }) => withdrawAccount(server, account);
 const rowsOf = async <T>(q: Promise<T[]>) => q;
 
 beforeAll(async () => {
@@ -185,7 +184,7 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     const goneRefs = await furnish(gone, '탈퇴', product.id);
     const stayRefs = await furnish(stays, '잔류회사', product.id);
 
-    const res = await withdraw(gone.main);
+    const res = await withdrawAccount(server, gone.main);
     expect([res.status, res.body.code]).toEqual([200, 201]);
     const db = server.db;
 
@@ -323,7 +322,7 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     const shop = await makeCompany(server, '부계정만', 1);
     const refs = await furnish(shop, '부계정만', product.id);
     const sub = shop.subs[0]!;
-    const res = await withdraw(sub);
+    const res = await withdrawAccount(server, sub);
     expect([res.status, res.body.code]).toEqual([200, 201]);
     const db = server.db;
     const [m] = await db.select().from(members).where(eq(members.id, sub.seq));
@@ -363,7 +362,7 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     const stays = await makeCompany(server, '기한잔류', 1);
     const goneRefs = await furnish(gone, '기한경과', product.id);
     const stayRefs = await furnish(stays, '기한잔류', product.id);
-    expect((await withdraw(gone.main)).body.code).toBe(201);
+    expect((await withdrawAccount(server, gone.main)).body.code).toBe(201);
     const db = server.db;
     const chatOf = (id: number) => db.select().from(chatMessages).where(eq(chatMessages.conversationId, id));
 
@@ -486,7 +485,7 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     };
     const goneOrder = await disputed(gone);
     const staysOrder = await disputed(stays);
-    expect((await withdraw(gone.main)).body.code).toBe(201);
+    expect((await withdrawAccount(server, gone.main)).body.code).toBe(201);
     const dispute = async (id: number) =>
       (await db.select({ r: orders.returnReason, n: orders.staffNote }).from(orders).where(eq(orders.id, id)))[0];
 
@@ -525,7 +524,7 @@ describe('withdrawal destroys personal data at once and keeps the records the la
         createdAt: new Date(Date.now() + YEAR),
       })
       .returning({ id: taxInvoices.id });
-    expect((await withdraw(shop.main)).body.code).toBe(201);
+    expect((await withdrawAccount(server, shop.main)).body.code).toBe(201);
     const left = async () => ({
       order: (await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId))).length,
       lines: (await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId))).length,
@@ -546,7 +545,7 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     const stay = await makeCompany(server, '빈대화유지', 0);
     const talked = await makeCompany(server, '늦은대화탈퇴', 0);
     for (const account of [gone.main, talked.main]) {
-      const res = await withdraw(account);
+      const res = await withdrawAccount(server, account);
       expect([res.status, res.body.code]).toEqual([200, 201]);
     }
     // Opened a year earlier still, but its last message is of 2027-06-01: it counts from that message.
