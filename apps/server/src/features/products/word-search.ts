@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { looseJamo, searchWords, type SynonymIndex } from '@partsmall/contract';
+import { searchWords, type SynonymIndex } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { LIST_COLUMNS } from './columns.js';
 import type { ProductRow } from './rows.js';
@@ -31,16 +31,6 @@ export interface WordSearch {
   more: boolean;
   /** Some word was taken with a typo, or as Hangul typed with the input left in English. */
   similar: boolean;
-}
-
-/**
- * Whether a word's reading finds no product: none has it, nor a reading of it ('nothing'), or its
- * only correction is its own loose spelling (kept so that a product written since is found).
- */
-function noneHave(w: WordPlan, reading: Awaited<ReturnType<typeof readingOf>>): boolean {
-  if (reading === 'nothing') return true;
-  if (!reading || reading.level !== 'similar' || !reading.corrections) return false;
-  return reading.corrections.length === 1 && reading.corrections[0] === looseJamo(reading.jamo ?? w.jamo);
 }
 
 /**
@@ -82,7 +72,7 @@ export async function searchByWords(
       const reading = await readingOf(db, w, index, typos, alone);
       // No product has this word, nor a reading of it: no product has every word, whatever the
       // others read as (forty such words took 0.7 s read one by one).
-      if (noneHave(w, reading)) return { hits: [], more: false, similar: false };
+      if (reading === 'nothing') return { hits: [], more: false, similar: false };
       if (reading) {
         Object.assign(w, reading);
         changed = true;

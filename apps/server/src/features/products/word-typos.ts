@@ -148,7 +148,8 @@ export function knownReading(db: Db, w: WordPlan, typos: 'all' | 'loose'): Readi
 
 /**
  * How `w` is read when no product has every word: null when some product has it as typed (another
- * word is the one missing), else its reading anew (readAnew), or 'nothing'. Kept per word and mode,
+ * word is the one missing), else its reading anew (readAnew), or 'nothing' (no reading finds a
+ * product: a word so known is searched as typed, which finds a product written since). Kept per word and mode,
  * the reading under way included: the searches that ask for a word while its first reading runs
  * wait for that one instead of each running its lookups (32 at once did not answer within 2 s).
  * `alone`: the word is the whole query, which found nothing, so no product has it.
@@ -165,10 +166,18 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
       const { word, jamo, patterns, indexed, level, parts, corrections, typedAs } = trial;
       return { word, jamo, patterns, indexed, level, parts, corrections, loose: undefined, typedAs };
     }
-    if (trial.level === w.level) return 'nothing';
+    if (trial.level === w.level || onlyOwnSpelling(trial)) return 'nothing';
     return { level: trial.level, parts: trial.parts, corrections: trial.corrections };
   })();
   return readingCache.start(db, key, reading).promise;
+}
+
+/**
+ * A typo reading whose only correction is the word's own loose spelling: no name in the typo budget
+ * had a stretch near it, and the loose spelling alone found nothing, so nothing reads it.
+ */
+function onlyOwnSpelling(w: WordPlan): boolean {
+  return w.level === 'similar' && w.corrections?.length === 1 && w.corrections[0] === looseJamo(w.jamo);
 }
 
 /**
