@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
 
 /**
@@ -12,6 +13,26 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
 });
+
+/**
+ * Records the list's aria-busy at each change of the address (history.pushState), read back by
+ * `busyAtAddress`: the address changes before the new list is drawn, and the list must say busy
+ * then, not stand settled with the old entries.
+ */
+async function watchBusyAtAddress(page: Page, list: string): Promise<void> {
+  await page.evaluate((selector) => {
+    const seen: (string | null)[] = [];
+    (window as unknown as { busyAtAddress: typeof seen }).busyAtAddress = seen;
+    const push = history.pushState.bind(history);
+    history.pushState = (...args: Parameters<typeof history.pushState>) => {
+      push(...args);
+      seen.push(document.querySelector(selector)?.getAttribute('aria-busy') ?? null);
+    };
+  }, list);
+}
+
+const busyAtAddress = (page: Page) =>
+  page.evaluate(() => (window as unknown as { busyAtAddress: (string | null)[] }).busyAtAddress);
 
 describe('search suggestions', () => {
   it('a phone types 초성 and picks a suggested brake pad', async () => {
@@ -27,13 +48,14 @@ describe('search suggestions', () => {
     const first = (await options.first().innerText()).trim();
     expect(first).toContain('브레이크 패드');
     await shot(page, 'search-suggest-phone');
+    await watchBusyAtAddress(page, '.m-list');
     await options.first().click();
     await page.waitForURL(/searchType=pid/);
     expect(await page.getByRole('listbox', { name: '추천 검색' }).isVisible()).toBe(false);
+    // The list was busy when the address changed (the home's own list was drawn and settled then).
+    expect(await busyAtAddress(page)).toEqual(['true']);
     // The suggestion's product is what the list shows; a tap opens it.
     const pid = new URL(page.url()).searchParams.get('keyword')!;
-    // The address changes before the list's render commits: until then the home's own list is
-    // drawn and not busy, so the first entry is read until it is the searched one.
     const firstPid = page.locator('.m-list[aria-busy="false"] > li:first-child .product-pid');
     await expect.poll(() => firstPid.allTextContents(), { timeout: 15_000 }).toEqual([expect.stringContaining(pid)]);
     const item = page.locator('.m-list[aria-busy="false"] .m-item').first();
@@ -70,9 +92,11 @@ describe('search suggestions', () => {
     await input.press('ArrowUp');
     // Round from the typed text to the last entry: the category.
     expect(await list.getByRole('option').last().getAttribute('aria-selected')).toBe('true');
+    await watchBusyAtAddress(page, '.product-grid');
     await input.press('Enter');
     await page.waitForURL(/searchType=name&keyword=%EC%87%BC%EB%B0%94/);
     expect(await list.isVisible()).toBe(false);
+    expect(await busyAtAddress(page)).toEqual(['true']);
     await context.close();
   });
 });

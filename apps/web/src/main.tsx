@@ -3,7 +3,9 @@ import './shared/ui/ui.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+// From react-router/dom: the router's own updates can then be drawn at once (flushSync), as the home grid's are.
+import { RouterProvider } from 'react-router/dom';
 import { guardRedirect } from './features/shell/guard';
 import { routes } from './routes';
 import { isPhoneBrowser } from './shared/device';

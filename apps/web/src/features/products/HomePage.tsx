@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { CompanyInfo, ProductHit } from '@partsmall/contract';
 import { useMallConfig } from '../../shared/mall-config';
 import { managementPath } from '../../shared/paths';
@@ -11,7 +11,8 @@ import { ProductCard } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
 import { VehicleFilter } from '../vehicles';
 import { SearchBar, useNoResultAlert } from './SearchBar';
-import { gridQueryOf, useProductGrid, type SearchType } from './api';
+import { useProductGrid, type SearchType } from './api';
+import { useGridAddress } from './grid-address';
 import './products.css';
 
 /**
@@ -28,8 +29,7 @@ export function companyGap(c: CompanyInfo | null): 'details' | 'address' | null 
 const EAGER_PICTURES = 8;
 
 export function HomePage() {
-  const [params, setParams] = useSearchParams();
-  const query = gridQueryOf(params, false);
+  const { query, setAddress, navigating } = useGridAddress(false);
   const { searchType, keyword } = query;
   const grid = useProductGrid(query);
   // The list is drawn in a deferred render, which React splits into short slices, so a page of
@@ -47,7 +47,7 @@ export function HomePage() {
       next.set('searchType', type);
       next.set('keyword', kw);
     }
-    setParams(next);
+    setAddress(next);
   };
 
   const gap = companyGap(userInfo?.companyInfo ?? null);
@@ -68,12 +68,12 @@ export function HomePage() {
       <div className="grid-head">
         <h1 className="grid-title">{keyword ? T.shop.resultFor(keyword) : T.shop.allProducts}</h1>
         {userInfo?.companyInfo && (
-          <VehicleFilter value={query.fitsVin ?? ''} onChange={(vin) => setParams(vin ? { fitsVin: vin } : {})} />
+          <VehicleFilter value={query.fitsVin ?? ''} onChange={(vin) => setAddress(vin ? { fitsVin: vin } : {})} />
         )}
       </div>
       {grid.error && <p className="notice-warn">{grid.error}</p>}
-      {/* Busy until the deferred render has drawn the answer too: the empty grid keeps its space till then. */}
-      <ul className="product-grid" aria-busy={grid.loading || items !== grid.items}>
+      {/* Busy from the click until the deferred render has drawn the answer: the grid keeps its space till then. */}
+      <ul className="product-grid" aria-busy={navigating || grid.loading || items !== grid.items}>
         {items.map((p, i) => (
           <ProductCard key={p.seq} product={p} onOpen={setOpen} eager={i < EAGER_PICTURES} />
         ))}

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PRODUCT_CATEGORIES, warehouseLabel, type ProductHit } from '@partsmall/contract';
 import { MOBILE_EPC_PATH, pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
@@ -12,7 +12,8 @@ import { MatchReason, PriceOrHint, StockState } from './ProductCard';
 import { BuyButtons, ProductHead, ProductSpecs, QtyLine } from './components/ProductDetail';
 import { usePurchaseActions } from './purchase';
 import { imageUrl } from '../../shared/images';
-import { gridQueryOf, productQuery, useProductGrid, type SearchType } from './api';
+import { productQuery, useProductGrid, type SearchType } from './api';
+import { useGridAddress } from './grid-address';
 import { SearchBar, useNoResultAlert } from './SearchBar';
 import { VehicleFilter } from '../vehicles';
 import './products.css';
@@ -22,8 +23,7 @@ const EAGER_PICTURES = 6;
 
 /** Mobile home: links, search toggle, the eleven category shortcuts, list, and a detail slide. */
 export function MobileHome() {
-  const [params, setParams] = useSearchParams();
-  const query = gridQueryOf(params, true);
+  const { params, query, setAddress, navigating } = useGridAddress(true);
   const { searchType, keyword } = query;
   const category = query.category ?? '';
   // The bottom bar's search icon opens the search (?search=1), as does a search in the URL.
@@ -39,10 +39,10 @@ export function MobileHome() {
   const { userInfo } = useSession();
   useNoResultAlert(keyword, grid.firstCount);
 
-  const search = (type: SearchType, kw: string) => setParams(kw ? { searchType: type, keyword: kw } : {});
+  const search = (type: SearchType, kw: string) => setAddress(kw ? { searchType: type, keyword: kw } : {});
   const fitsVin = query.fitsVin ?? '';
   const pickCategory = (key: string) =>
-    setParams({ ...(key === category ? {} : { category: key }), ...(fitsVin ? { fitsVin } : {}) });
+    setAddress({ ...(key === category ? {} : { category: key }), ...(fitsVin ? { fitsVin } : {}) });
 
   return (
     <div className="m-home">
@@ -70,7 +70,7 @@ export function MobileHome() {
         <VehicleFilter
           value={query.fitsVin ?? ''}
           onChange={(vin) =>
-            setParams(vin ? { ...(category ? { category } : {}), fitsVin: vin } : category ? { category } : {})
+            setAddress(vin ? { ...(category ? { category } : {}), fitsVin: vin } : category ? { category } : {})
           }
         />
       )}
@@ -84,8 +84,8 @@ export function MobileHome() {
           </li>
         ))}
       </ul>
-      {/* Busy until the deferred render has drawn the answer too: the empty list keeps its space till then. */}
-      <ul className="m-list" aria-busy={grid.loading || items !== grid.items}>
+      {/* Busy from the tap until the deferred render has drawn the answer: the list keeps its space till then. */}
+      <ul className="m-list" aria-busy={navigating || grid.loading || items !== grid.items}>
         {items.map((p, i) => (
           <li key={p.seq}>
             <button type="button" className="m-item" onClick={() => setOpen(p)}>
