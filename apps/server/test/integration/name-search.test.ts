@@ -216,6 +216,20 @@ describe('words typed together', () => {
     expect(await search('리어패드')).toEqual([]);
   });
 
+  it('a model code inside the words, or a single letter on its syllable, is split around, never through', async () => {
+    const eClass = await addProduct('벤츠 E클래스 리어 브레이크 패드', 'SRCH-1-0024');
+    const a6 = await addProduct('아우디 A6 C8 브레이크 디스크', 'SRCH-1-0025');
+    expect(await search('e클래스패드')).toEqual([[eClass, 'name']]);
+    expect(await search('아우디a6디스크')).toEqual([[a6, 'name']]);
+  });
+
+  it('a bare syllable on a side waits for the typo reading: 에어콘 is 에어컨 misspelt, not 에어 and a 콘', async () => {
+    const cabin = await addProduct('에어컨 실내 필터', 'SRCH-1-0023');
+    expect(await similarRows('에어콘 필터')).toEqual([[cabin, 'similar', '비슷한 이름 (에어콘 → 에어컨)']]);
+    // 앞 is a synonym's word (프론트): not bare, the split comes first.
+    expect(await search('브레이크패드앞')).toEqual([[ids.pads, 'name']]);
+  });
+
   it('a run of up to 12 syllables is read as two words, a longer one is not (each split tried costs lookups)', async () => {
     const kit = await addProduct('인터쿨러 좌측 파이프어셈블리키트', 'SRCH-1-0022');
     // 4 + 8 syllables: 인터쿨러 and 파이프어셈블리키, apart in the name.

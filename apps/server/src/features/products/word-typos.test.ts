@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { looseJamo, wordJamo } from '@partsmall/contract';
-import { nearestStretch } from './word-typos.js';
+import { nearestStretch, splitPlaces } from './word-typos.js';
 
 const loose = (s: string) => looseJamo(wordJamo(s));
 
@@ -15,5 +15,27 @@ describe('nearestStretch: the spelling a name has for a typed word (docs/search.
   it('gives nothing when no stretch is within the budget', () => {
     expect(nearestStretch(loose('김치찌개'), loose('BMW3시리즈G20써모스탯'), 1)).toBeNull();
     expect(nearestStretch(loose('라디에니터'), loose('아우디A6C8라디에이터'), 0)).toBeNull();
+  });
+});
+
+describe('splitPlaces: where a word no product has may be two words (docs/search.md#words-in-any-order)', () => {
+  it('tries where letters and digits meet Hangul first, then each place between two syllables', () => {
+    expect(splitPlaces('w213패드')).toEqual([4, 5]);
+    expect(splitPlaces('스트라이커g20')).toEqual([5, 1, 2, 3, 4]);
+    // 아우디 | a6 | 패드: never inside the model code a6.
+    expect(splitPlaces('아우디a6패드')).toEqual([3, 5, 1, 2, 6]);
+    // A single letter stays with its syllable as the buyer wrote it (E클래스), the part after it.
+    expect(splitPlaces('e클래스패드')).toEqual([1, 2, 3, 4, 5]);
+    expect(splitPlaces('앞패드')).toEqual([1, 2]);
+  });
+
+  it('gives no place to a word of one unit, of letters only, of other characters, or of more than 12 units', () => {
+    expect(splitPlaces('패')).toEqual([]);
+    expect(splitPlaces('w213')).toEqual([]);
+    expect(splitPlaces('bmw')).toEqual([]);
+    expect(splitPlaces('패드ß')).toEqual([]);
+    // 12 units (a, then 11 syllables) are split; 13 are not.
+    expect(splitPlaces('a인터쿨러파이프어셈블리')).toHaveLength(11);
+    expect(splitPlaces('a인터쿨러파이프어셈블리키')).toEqual([]);
   });
 });

@@ -88,30 +88,53 @@ async function correctTypo(db: Db, w: WordPlan): Promise<void> {
 }
 
 /**
- * The longest Hangul word read as a compound: two words typed together ('프론트브레이크패드' is 9).
- * Each split tried costs two index lookups; a longer run of syllables is no compound a buyer types,
- * and trying its every split cost about a second (150 syllables).
+ * The most units (Hangul syllables, runs of letters and digits) a word read as a compound has: two
+ * words typed together ('프론트브레이크패드' is 9). Each split tried costs two index lookups; a longer
+ * run is no compound a buyer types, and trying its every split cost about a second (150 syllables).
  */
 const MAX_COMPOUND_SYLLABLES = 12;
 
 /**
- * A word no name has may be a compound whose parts a name has apart: a model code typed against
- * the part ('w213패드', 'g20쇼바': split where the letters and digits meet the Hangul), or a Hangul
- * word of three or more syllables ('어퍼암' in '어퍼 컨트롤 암', '프론트패드': the first split at a
- * syllable). The split taken is the first whose two sides some product has together, one side at
- * least long enough for the index. Sets the word's level to 'split'.
+ * The places a word of Hangul syllables, letters and digits may be split into two words: where
+ * letters and digits meet Hangul ('w213패드', '아우디a6패드'), then between two syllables, left to
+ * right ('e클래스패드', '프론트패드'); never inside a run of letters and digits (a model code).
  */
-async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex): Promise<boolean> {
-  const syllables = [...w.word];
-  const mixed = /^[a-z0-9]+(?=[\uac00-\ud7a3]+$)|^[\uac00-\ud7a3]+(?=[a-z0-9]+$)/u.exec(w.word);
-  let splits: number[];
-  if (mixed) splits = [[...mixed[0]].length];
-  else if (syllables.length >= 3 && syllables.length <= MAX_COMPOUND_SYLLABLES && /^[\uac00-\ud7a3]+$/u.test(w.word))
-    splits = syllables.slice(1).map((_, i) => i + 1);
-  else return false;
-  for (const at of splits) {
-    const left = planWord(syllables.slice(0, at).join(''), index);
-    const right = planWord(syllables.slice(at).join(''), index);
+export function splitPlaces(word: string): number[] {
+  if (!/^[a-z0-9\uac00-\ud7a3]+$/u.test(word) || !/[\uac00-\ud7a3]/u.test(word)) return [];
+  const units = word.match(/[a-z0-9]+|[\uac00-\ud7a3]/gu)!;
+  if (units.length < 2 || units.length > MAX_COMPOUND_SYLLABLES) return [];
+  const latin = (unit: string) => /^[a-z0-9]/u.test(unit);
+  const between: number[] = [];
+  const syllables: number[] = [];
+  let at = 0;
+  for (let i = 1; i < units.length; i++) {
+    at += units[i - 1]!.length;
+    (latin(units[i - 1]!) !== latin(units[i]!) ? between : syllables).push(at);
+  }
+  return [...between, ...syllables];
+}
+
+/**
+ * Whether a split leaves a bare syllable or letter on a side: one character that is no synonym
+ * group's word. '에어콘' is 에어컨 misspelt, not 에어 and the 콘 of 콘덴서, so such a split is tried
+ * after the typo reading ('어퍼암' still reads as 어퍼 and 암); 앞 (프론트) is a word of its own.
+ */
+function leavesBareSyllable(word: string, at: number, index: SynonymIndex): boolean {
+  return [word.slice(0, at), word.slice(at)].some(
+    (side) => side.length === 1 && !index.terms.some((t) => t.term === side),
+  );
+}
+
+/**
+ * A word no name has may be two words whose parts a name has apart: a model code typed against the
+ * part ('w213패드', 'g20쇼바'), or Hangul words typed together ('어퍼암' in '어퍼 컨트롤 암',
+ * '프론트패드'). The split taken is the first of `places` whose two sides some product has together,
+ * one side at least long enough for the index. Sets the word's level to 'split'.
+ */
+async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex, places: number[]): Promise<boolean> {
+  for (const at of places) {
+    const left = planWord(w.word.slice(0, at), index);
+    const right = planWord(w.word.slice(at), index);
     // One side at least long enough for the index: it answers, and the other filters its rows
     // ('프론트패드': 프론트 has the synonym `fr`).
     if (!left || !right || (!left.indexed && !right.indexed)) continue;
@@ -166,7 +189,7 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
       const { word, jamo, patterns, indexed, level, parts, corrections, typedAs } = trial;
       return { word, jamo, patterns, indexed, level, parts, corrections, loose: undefined, typedAs };
     }
-    if (trial.level === w.level || onlyOwnSpelling(trial)) return 'nothing';
+    if (trial.level === w.level) return 'nothing';
     return { level: trial.level, parts: trial.parts, corrections: trial.corrections };
   })();
   return readingCache.start(db, key, reading).promise;
@@ -181,19 +204,34 @@ function onlyOwnSpelling(w: WordPlan): boolean {
 }
 
 /**
- * A word no product has: Hangul typed with the input left in English ('qmfpdlzm'), else a compound
- * of two words ('어퍼암'), else a typo (the loose spelling, then one edit).
+ * A word no product has: Hangul typed with the input left in English ('qmfpdlzm'), else two words
+ * typed together ('프론트패드'), else a typo (the loose spelling, then one edit), else two words of
+ * which one is a bare syllable ('어퍼암'). The word's level stays 'exact' when none reads it.
  */
 async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
   if (await typedInEnglish(db, w, index, typos)) return;
-  if (await splitCompound(db, w, index)) return;
-  if (!typoAllowed(w)) return;
-  w.level = 'loose';
-  if (await anyMatch(db, w)) return;
-  if (typos === 'all') {
-    w.level = 'similar';
-    await correctTypo(db, w);
-  } else w.level = 'exact';
+  const places = splitPlaces(w.word);
+  const bare = places.filter((at) => leavesBareSyllable(w.word, at, index));
+  if (
+    await splitCompound(
+      db,
+      w,
+      index,
+      places.filter((at) => !bare.includes(at)),
+    )
+  )
+    return;
+  if (typoAllowed(w)) {
+    w.level = 'loose';
+    if (await anyMatch(db, w)) return;
+    if (typos === 'all') {
+      w.level = 'similar';
+      await correctTypo(db, w);
+      if (!onlyOwnSpelling(w)) return;
+    }
+    Object.assign(w, { level: 'exact', corrections: undefined });
+  }
+  await splitCompound(db, w, index, bare);
 }
 
 /**
