@@ -122,6 +122,19 @@ describe('name search', () => {
     expect(await search('SRCH-1-000S', 'pid')).toEqual([]);
   });
 
+  it('reads a misspelt workshop word as the synonym it misspells when no name is near it, and says so', async () => {
+    const mount = await addProduct('변속기 마운트 브래킷', 'SRCH-1-0026');
+    // 밋션: no name has 미션 (they say 변속기), the synonym group does.
+    expect(await similarRows('밋션')).toEqual([
+      [mount, 'similar', '비슷한 이름 (밋션 → 미션) · 동의어 (미션 → 변속기)'],
+    ]);
+    expect(await similarRows('휠타 하우징')).toEqual([
+      [ids.filter, 'similar', '비슷한 이름 (휠타 → 휠터) · 동의어 (휠터 → 에어필터)'],
+    ]);
+    // Two edits from 미션 is beyond a short word's budget of one.
+    expect(await search('미숑')).toEqual([]);
+  });
+
   it('reads Latin keys no product has as the Hangul they spell (한/영), and says so', async () => {
     // 브레이크 (not 브레이드): the wiper's name does not hold it.
     expect(await similarRows('qmfpdlzm')).toEqual([[ids.pads, 'similar', '한/영 전환 (qmfpdlzm → 브레이크)']]);

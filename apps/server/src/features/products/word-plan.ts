@@ -30,11 +30,12 @@ export interface WordPlan {
   /** looseJamo of `jamo`, once the ranking asked for it. */
   loose?: string;
   /**
-   * The Latin keys the buyer typed, when the word is read as the Hangul they spell with the input
-   * left in English ('qmfpdlzm' → 브레이크, docs/search.md#korean-typed-in-english): every other
-   * field is then the Hangul word's.
+   * What the buyer typed when the word is read as another word (every other field is then that
+   * word's): keys typed with the input left in English ('qmfpdlzm' → 브레이크,
+   * docs/search.md#korean-typed-in-english), or a misspelling of a synonym group's word ('밋션' → 미션,
+   * docs/search.md#typos).
    */
-  typedAs?: string;
+  readFrom?: { typed: string; by: 'keys' | 'typo' };
 }
 
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

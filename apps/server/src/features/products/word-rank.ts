@@ -124,10 +124,11 @@ interface WordScore {
  */
 function wordScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean): WordScore | null {
   const s = matchScore(row, shape, w, last);
-  // Keys typed in English (docs/search.md#korean-typed-in-english): the reason says what they spell,
-  // then how that word matched when not as spelt ('한/영 전환 (tyqk → 쇼바) · 동의어 (쇼바 → 쇼크업소버)').
-  if (!s || w.typedAs === undefined) return s;
-  const read = `한/영 전환 (${w.typedAs} → ${w.word})`;
+  // Keys typed in English (docs/search.md#korean-typed-in-english) or a synonym's word misspelt: the
+  // reason says the word read, then how that word matched when not as spelt ('한/영 전환 (tyqk → 쇼바) ·
+  // 동의어 (쇼바 → 쇼크업소버)', '비슷한 이름 (밋션 → 미션) · 동의어 (미션 → 변속기)').
+  if (!s || w.readFrom === undefined) return s;
+  const read = `${w.readFrom.by === 'keys' ? '한/영 전환' : '비슷한 이름'} (${w.readFrom.typed} → ${w.word})`;
   const how = s.reason;
   return { score: s.score, similar: true, reason: how ? () => `${read} · ${how()}` : () => read };
 }

@@ -108,6 +108,6 @@ export async function searchByWords(
   return {
     hits,
     more,
-    similar: words.some((w) => w.level === 'loose' || w.level === 'similar' || w.typedAs !== undefined),
+    similar: words.some((w) => w.level === 'loose' || w.level === 'similar' || w.readFrom !== undefined),
   };
 }

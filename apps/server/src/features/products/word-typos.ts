@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { hangulTypedInLatin, looseJamo, typoBudget, type SynonymIndex } from '@partsmall/contract';
+import {
+  hangulTypedInLatin,
+  jamoEditDistance,
+  looseJamo,
+  typoBudget,
+  wordJamo,
+  type SynonymIndex,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { pendingCache } from './pending-cache.js';
 import { anyMatch, byIndexOnly } from './word-candidates.js';
@@ -156,7 +163,7 @@ async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex, places: n
 /** A word's reading: how to search it instead, 'nothing' (no product has it, nor a reading), or null (products have it). */
 type Reading =
   | (Pick<WordPlan, 'level' | 'parts' | 'corrections'> &
-      Partial<Pick<WordPlan, 'word' | 'jamo' | 'patterns' | 'indexed' | 'loose' | 'typedAs'>>)
+      Partial<Pick<WordPlan, 'word' | 'jamo' | 'patterns' | 'indexed' | 'loose' | 'readFrom'>>)
   | 'nothing'
   | null;
 const READING_TTL_MS = 60_000;
@@ -185,9 +192,9 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
     const trial: WordPlan = { ...w };
     if (!alone && (await anyMatch(db, trial))) return null;
     await readAnew(db, trial, index, typos);
-    if (trial.typedAs !== undefined) {
-      const { word, jamo, patterns, indexed, level, parts, corrections, typedAs } = trial;
-      return { word, jamo, patterns, indexed, level, parts, corrections, loose: undefined, typedAs };
+    if (trial.readFrom !== undefined) {
+      const { word, jamo, patterns, indexed, level, parts, corrections, readFrom } = trial;
+      return { word, jamo, patterns, indexed, level, parts, corrections, loose: undefined, readFrom };
     }
     if (trial.level === w.level) return 'nothing';
     return { level: trial.level, parts: trial.parts, corrections: trial.corrections };
@@ -228,6 +235,8 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
       w.level = 'similar';
       await correctTypo(db, w);
       if (!onlyOwnSpelling(w)) return;
+      Object.assign(w, { level: 'exact', corrections: undefined });
+      if (await synonymMisspelt(db, w, index)) return;
     }
     Object.assign(w, { level: 'exact', corrections: undefined });
   }
@@ -235,10 +244,29 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
 }
 
 /**
+ * A word no name has, nor a name within its typo budget, that misspells a synonym group's word
+ * (docs/search.md#typos): workshop spellings are in the synonym table, not in the names ('밋션' for
+ * 미션, whose names say 변속기; '휠타' for 휠터, 필터). Read as the nearest such word (loose spellings
+ * alike, longest first on a tie) when some product has it; `w` becomes that word's plan.
+ */
+async function synonymMisspelt(db: Db, w: WordPlan, index: SynonymIndex): Promise<boolean> {
+  const loose = looseJamo(w.jamo);
+  let nearest: { term: string; edits: number } | null = null;
+  for (const { term } of index.terms) {
+    const edits = jamoEditDistance(loose, looseJamo(wordJamo(term)));
+    if (edits <= typoBudget([...w.jamo].length) && (!nearest || edits < nearest.edits)) nearest = { term, edits };
+  }
+  const read = nearest && planWord(nearest.term, index);
+  if (!read || !(await anyMatch(db, read))) return false;
+  Object.assign(w, read, { readFrom: { typed: w.word, by: 'typo' } });
+  return true;
+}
+
+/**
  * A Latin word whose keys spell Hangul on the Korean keyboard (docs/search.md#korean-typed-in-english):
  * the buyer typed 브레이크 with the input left in English. Read as that Hangul word when some product
  * has it, as typed or by the Hangul word's own reading (a compound, a typo); `w` becomes the Hangul
- * word's plan, with the keys kept in `typedAs` for the reason shown. A Latin word is tried this way
+ * word's plan, with the keys kept in `readFrom` for the reason shown. A Latin word is tried this way
  * only after no product had it, so `bmw` or `oil` never are.
  */
 async function typedInEnglish(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
@@ -250,6 +278,6 @@ async function typedInEnglish(db: Db, w: WordPlan, index: SynonymIndex, typos: '
     await readAnew(db, read, index, typos);
     if (read.level === 'exact' || !(await anyMatch(db, read))) return false;
   }
-  Object.assign(w, read, { typedAs: w.word });
+  Object.assign(w, read, { readFrom: { typed: w.word, by: 'keys' } });
   return true;
 }
