@@ -10,6 +10,7 @@ import { call, rawCall, startTestServer, until, type TestServer } from '../helpe
 import { makeCompany } from '../member-helpers.js';
 import { tossStandIn, type TossStandIn } from '../stand-ins.js';
 import {
+  closeOfMonthBeforeRun,
   expectStatementsMatchLedger,
   giveCredit,
   ledgerOfDeposit,
@@ -40,6 +41,7 @@ beforeAll(async () => {
       TOSS_VIRTUAL_ACCOUNT_BANK: '20',
     },
   });
+  await closeOfMonthBeforeRun(server);
 }, 60_000);
 afterAll(async () => {
   await server?.close();

@@ -21,6 +21,7 @@ import { encodeEucKr } from '../euc-kr.js';
 import { expectLedgerMatchesBalances, makeCompany, withdrawAccount, type TestCompany } from '../member-helpers.js';
 import { balanceOf, makeBuyers, type BuyerTokens } from '../order-helpers.js';
 import {
+  closeOfMonthBeforeRun,
   expectStatementsMatchLedger,
   giveCredit,
   ledgerOfDeposit,
@@ -41,6 +42,7 @@ let tokens: BuyerTokens & { admin: string };
 
 beforeAll(async () => {
   server = await startTestServer({ env: { PAYMENT_SANDBOX_SECRET: 'deposit-test-secret' } });
+  await closeOfMonthBeforeRun(server);
   const made = await makeBuyers(server, { buyer: '한빛모터스', other: '대성카센터' });
   buyer = made.buyer;
   other = made.other;

@@ -18,7 +18,7 @@ import { createSession } from '../../src/features/auth/sessions.js';
 import { postLedgerEntry } from '../../src/features/credit/index.js';
 import { sweepRetention } from '../../src/features/retention/sweep.js';
 import { call, loginAs, rawCall, startTestServer, type TestServer } from '../helpers.js';
-import { giveCredit, makeStatement } from '../deposit-helpers.js';
+import { closeOfMonthBeforeRun, giveCredit, makeStatement } from '../deposit-helpers.js';
 import { makeCompany, withdrawAccount, type TestCompany } from '../member-helpers.js';
 import { insertOrder, makeProduct } from '../order-helpers.js';
 
@@ -36,6 +36,7 @@ const YEAR = 365 * DAY;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { PAYMENT_SANDBOX_SECRET: 'retention-credit-secret' } });
+  await closeOfMonthBeforeRun(server);
   staffToken = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
   productId = (await makeProduct(server, { tiers: [7000, 7100, 7200, 7300], salePrice: 8000, stock: 0 })).id;
 }, 60_000);

@@ -179,10 +179,10 @@ export function knownReading(db: Db, w: WordPlan, typos: 'all' | 'loose'): Readi
 /**
  * How `w` is read when no product has every word: null when some product has it as typed (another
  * word is the one missing), else its reading anew (readAnew), or 'nothing' (no reading finds a
- * product: a word so known is searched as typed, which finds a product written since). Kept per word and mode,
- * the reading under way included: the searches that ask for a word while its first reading runs
- * wait for that one instead of each running its lookups (32 at once did not answer within 2 s).
- * `alone`: the word is the whole query, which found nothing, so no product has it.
+ * product; a word so known is searched as typed, which finds a product written since). Kept per
+ * word and mode, the reading under way included: the searches that ask for a word while its first
+ * reading runs wait for that one instead of each running its lookups (32 at once did not answer
+ * within 2 s). `alone`: the word is the whole query, which found nothing, so no product has it.
  */
 export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose', alone: boolean) {
   const key = `${typos}:${w.word}`;
@@ -212,22 +212,16 @@ function onlyOwnSpelling(w: WordPlan): boolean {
 
 /**
  * A word no product has: Hangul typed with the input left in English ('qmfpdlzm'), else two words
- * typed together ('프론트패드'), else a typo (the loose spelling, then one edit), else two words of
- * which one is a bare syllable ('어퍼암'). The word's level stays 'exact' when none reads it.
+ * typed together ('프론트패드'), else a typo (the loose spelling, then one edit, then a synonym's word
+ * misspelt: '밋션'), else two words of which one is a bare syllable ('어퍼암'). The word's level stays
+ * 'exact' when none reads it.
  */
 async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
   if (await typedInEnglish(db, w, index, typos)) return;
   const places = splitPlaces(w.word);
   const bare = places.filter((at) => leavesBareSyllable(w.word, at, index));
-  if (
-    await splitCompound(
-      db,
-      w,
-      index,
-      places.filter((at) => !bare.includes(at)),
-    )
-  )
-    return;
+  const whole = places.filter((at) => !bare.includes(at));
+  if (await splitCompound(db, w, index, whole)) return;
   if (typoAllowed(w)) {
     w.level = 'loose';
     if (await anyMatch(db, w)) return;
@@ -235,10 +229,9 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
       w.level = 'similar';
       await correctTypo(db, w);
       if (!onlyOwnSpelling(w)) return;
-      Object.assign(w, { level: 'exact', corrections: undefined });
-      if (await synonymMisspelt(db, w, index)) return;
     }
     Object.assign(w, { level: 'exact', corrections: undefined });
+    if (typos === 'all' && (await synonymMisspelt(db, w, index))) return;
   }
   await splitCompound(db, w, index, bare);
 }
