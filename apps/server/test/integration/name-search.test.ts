@@ -271,20 +271,8 @@ describe('words no product has', () => {
     expect(await search('꿿꿿꿿')).toEqual([]);
     expect(knownReading(server.db, word, 'all')).toBe('nothing');
     // Known as nothing, the word is searched as typed first: a product written since is found.
-    const name = '꿿꿿꿿 브래킷';
-    const [row] = await server.db
-      .insert(products)
-      .values({
-        name,
-        ...productNameColumns(name),
-        pid: 'SRCH-N-1',
-        pidKey: alphaNumber('SRCH-N-1'),
-        stockName: '한국 김포물류센터',
-        storageId: 1,
-        category: CATEGORY,
-      })
-      .returning({ id: products.id });
-    expect(await search('꿿꿿꿿')).toEqual([[row!.id, 'name']]);
+    const bracket = await addProduct('꿿꿿꿿 브래킷', 'SRCH-N-1');
+    expect(await search('꿿꿿꿿')).toEqual([[bracket, 'name']]);
   });
 });
 
