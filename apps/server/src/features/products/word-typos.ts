@@ -74,9 +74,10 @@ export function nearestStretch(word: string, text: string, budget: number): stri
  * budget (the LIKE patterns of one edit, or pg_trgm's word similarity for a long word) is read by
  * the trigram index alone — no ordering, so no walk of the table — and the stretches of those names
  * nearest the word become its corrections, searched as the word is. So a typo costs what the right
- * spelling costs, and a word nothing is near costs a few index lookups.
+ * spelling costs, and a word nothing is near costs a few index lookups. False when no name had a
+ * stretch near the word: its only correction is its own loose spelling, which found nothing.
  */
-async function correctTypo(db: Db, w: WordPlan): Promise<void> {
+async function correctTypo(db: Db, w: WordPlan): Promise<boolean> {
   const long = typoBudget([...w.jamo].length) > 1;
   // From the distinct names (product_name_forms): 30 names, not 30 copies of one, and a small index.
   const sample = sql`select distinct name_loose as loose from (select name_loose from product_name_forms
@@ -92,6 +93,7 @@ async function correctTypo(db: Db, w: WordPlan): Promise<void> {
     if (found.size > MAX_CORRECTIONS) break;
   }
   w.corrections = [...found];
+  return found.size > 1;
 }
 
 /**
@@ -121,30 +123,38 @@ export function splitPlaces(word: string): number[] {
   return [...between, ...syllables];
 }
 
+/** Two words a word may be read as; `bare` when a side is one syllable or letter of no synonym group. */
+interface Split {
+  left: WordPlan;
+  right: WordPlan;
+  bare: boolean;
+}
+
 /**
- * Whether a split leaves a bare syllable or letter on a side: one character that is no synonym
- * group's word. '에어콘' is 에어컨 misspelt, not 에어 and the 콘 of 콘덴서, so such a split is tried
- * after the typo reading ('어퍼암' still reads as 어퍼 and 암); 앞 (프론트) is a word of its own.
+ * The splits of `w` worth a lookup, in the order of splitPlaces: one side at least long enough for
+ * the index, which answers while the other filters its rows ('프론트패드': 프론트 has the synonym
+ * `fr`). A bare side is in many names: '에어콘' is 에어컨 misspelt, not 에어 and the 콘 of 콘덴서, so
+ * such a split is tried after the typo reading ('어퍼암' still reads as 어퍼 and 암); 앞 (프론트) is a
+ * word of its own.
  */
-function leavesBareSyllable(word: string, at: number, index: SynonymIndex): boolean {
-  return [word.slice(0, at), word.slice(at)].some(
-    (side) => side.length === 1 && !index.terms.some((t) => t.term === side),
-  );
+function splitsOf(w: WordPlan, index: SynonymIndex): Split[] {
+  return splitPlaces(w.word).flatMap((at) => {
+    const left = planWord(w.word.slice(0, at), index);
+    const right = planWord(w.word.slice(at), index);
+    if (!left || !right || (!left.indexed && !right.indexed)) return [];
+    const bare = [left, right].some((side) => side.word.length === 1 && side.patterns.length === 1);
+    return [{ left, right, bare }];
+  });
 }
 
 /**
  * A word no name has may be two words whose parts a name has apart: a model code typed against the
  * part ('w213패드', 'g20쇼바'), or Hangul words typed together ('어퍼암' in '어퍼 컨트롤 암',
- * '프론트패드'). The split taken is the first of `places` whose two sides some product has together,
- * one side at least long enough for the index. Sets the word's level to 'split'.
+ * '프론트패드'). The split taken is the first of `splits` whose two sides some product has together.
+ * Sets the word's level to 'split'.
  */
-async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex, places: number[]): Promise<boolean> {
-  for (const at of places) {
-    const left = planWord(w.word.slice(0, at), index);
-    const right = planWord(w.word.slice(at), index);
-    // One side at least long enough for the index: it answers, and the other filters its rows
-    // ('프론트패드': 프론트 has the synonym `fr`).
-    if (!left || !right || (!left.indexed && !right.indexed)) continue;
+async function splitCompound(db: Db, w: WordPlan, splits: Split[]): Promise<boolean> {
+  for (const { left, right } of splits) {
     const trial: WordPlan = { ...w, level: 'split', parts: [left, right] };
     // Two words together are rarely common: their index entries answer.
     if (await anyMatch(db, trial, false)) {
@@ -203,14 +213,6 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
 }
 
 /**
- * A typo reading whose only correction is the word's own loose spelling: no name in the typo budget
- * had a stretch near it, and the loose spelling alone found nothing, so nothing reads it.
- */
-function onlyOwnSpelling(w: WordPlan): boolean {
-  return w.level === 'similar' && w.corrections?.length === 1 && w.corrections[0] === looseJamo(w.jamo);
-}
-
-/**
  * A word no product has: Hangul typed with the input left in English ('qmfpdlzm'), else two words
  * typed together ('프론트패드'), else a typo (the loose spelling, then one edit, then a synonym's word
  * misspelt: '밋션'), else two words of which one is a bare syllable ('어퍼암'). The word's level stays
@@ -218,22 +220,32 @@ function onlyOwnSpelling(w: WordPlan): boolean {
  */
 async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
   if (await typedInEnglish(db, w, index, typos)) return;
-  const places = splitPlaces(w.word);
-  const bare = places.filter((at) => leavesBareSyllable(w.word, at, index));
-  const whole = places.filter((at) => !bare.includes(at));
-  if (await splitCompound(db, w, index, whole)) return;
+  const splits = splitsOf(w, index);
+  const whole = splits.filter((split) => !split.bare);
+  const bare = splits.filter((split) => split.bare);
+  if (await splitCompound(db, w, whole)) return;
   if (typoAllowed(w)) {
     w.level = 'loose';
     if (await anyMatch(db, w)) return;
     if (typos === 'all') {
       w.level = 'similar';
-      await correctTypo(db, w);
-      if (!onlyOwnSpelling(w)) return;
+      if (await correctTypo(db, w)) return;
     }
     Object.assign(w, { level: 'exact', corrections: undefined });
     if (typos === 'all' && (await synonymMisspelt(db, w, index))) return;
   }
-  await splitCompound(db, w, index, bare);
+  await splitCompound(db, w, bare);
+}
+
+/** The synonym table's words with their loose jamo, worked out once per table (its index object). */
+const looseTerms = new WeakMap<SynonymIndex, { term: string; jamo: string }[]>();
+function looseTermsOf(index: SynonymIndex) {
+  let terms = looseTerms.get(index);
+  if (!terms) {
+    terms = index.terms.map(({ term }) => ({ term, jamo: looseJamo(wordJamo(term)) }));
+    looseTerms.set(index, terms);
+  }
+  return terms;
 }
 
 /**
@@ -244,10 +256,11 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
  */
 async function synonymMisspelt(db: Db, w: WordPlan, index: SynonymIndex): Promise<boolean> {
   const loose = looseJamo(w.jamo);
+  const budget = typoBudget([...w.jamo].length);
   let nearest: { term: string; edits: number } | null = null;
-  for (const { term } of index.terms) {
-    const edits = jamoEditDistance(loose, looseJamo(wordJamo(term)));
-    if (edits <= typoBudget([...w.jamo].length) && (!nearest || edits < nearest.edits)) nearest = { term, edits };
+  for (const { term, jamo } of looseTermsOf(index)) {
+    const edits = jamoEditDistance(loose, jamo);
+    if (edits <= budget && (!nearest || edits < nearest.edits)) nearest = { term, edits };
   }
   const read = nearest && planWord(nearest.term, index);
   if (!read || !(await anyMatch(db, read))) return false;
