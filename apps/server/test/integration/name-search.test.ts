@@ -133,6 +133,12 @@ describe('name search', () => {
     ]);
     // Two edits from 미션 is beyond a short word's budget of one.
     expect(await search('미숑')).toEqual([]);
+    // Typed together with another word: the misspelt side is read so, the other as typed.
+    expect(await similarRows('에어휠타')).toEqual([
+      [ids.filter, 'similar', '비슷한 이름 (휠타 → 휠터) · 동의어 (휠터 → 에어필터)'],
+    ]);
+    // 휘타 is two edits from 휠터 (a dropped ㄹ, ㅓ for ㅏ): beyond its budget, so nothing.
+    expect(await search('에어휘타')).toEqual([]);
   });
 
   it('reads Latin keys no product has as the Hangul they spell (한/영), and says so', async () => {

@@ -38,6 +38,13 @@ export interface WordPlan {
   readFrom?: { typed: string; by: 'keys' | 'typo' };
 }
 
+/**
+ * Whether a word is searched other than as typed: loosely, with a typo, as another word, or as a
+ * compound with such a side ('오일휠타'); a search with one says so (searchedAs 'similar').
+ */
+export const readOtherwise = (w: WordPlan): boolean =>
+  w.level === 'loose' || w.level === 'similar' || w.readFrom !== undefined || (w.parts?.some(readOtherwise) ?? false);
+
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const contains = (p: string) => `%${escapeLike(p)}%`;
 

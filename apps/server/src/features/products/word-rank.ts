@@ -136,11 +136,13 @@ function wordScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean)
 /** wordScore of the word as searched (for keys typed in English, of the Hangul they spell). */
 function matchScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean): WordScore | null {
   if (w.level === 'split' && w.parts) {
-    const a = matchScore(row, shape, w.parts[0], false);
-    const b = matchScore(row, shape, w.parts[1], last);
+    // A side may be a synonym's word misspelt ('오일휠타': 휠타 read as 휠터), which its reason says.
+    const a = wordScore(row, shape, w.parts[0], false);
+    const b = wordScore(row, shape, w.parts[1], last);
     if (!a || !b) return null;
     const reason = a.reason ?? b.reason;
-    return { score: (a.score + b.score) / 2 - 0.5, ...(reason ? { reason } : {}) };
+    const similar = a.similar || b.similar;
+    return { score: (a.score + b.score) / 2 - 0.5, ...(reason ? { reason } : {}), ...(similar ? { similar } : {}) };
   }
   if (w.chosung) {
     let s = 2;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { LIST_COLUMNS } from './columns.js';
 import type { ProductRow } from './rows.js';
 import { candidates } from './word-candidates.js';
-import { joinSynonymTerms, planWord, queryPrepared, type WordPlan } from './word-plan.js';
+import { joinSynonymTerms, planWord, queryPrepared, readOtherwise, type WordPlan } from './word-plan.js';
 import { score, type NameScore, type Scored } from './word-rank.js';
 import { knownReading, readingOf } from './word-typos.js';
 
@@ -108,6 +108,6 @@ export async function searchByWords(
   return {
     hits,
     more,
-    similar: words.some((w) => w.level === 'loose' || w.level === 'similar' || w.readFrom !== undefined),
+    similar: words.some(readOtherwise),
   };
 }

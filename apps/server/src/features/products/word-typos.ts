@@ -215,8 +215,8 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
 /**
  * A word no product has: Hangul typed with the input left in English ('qmfpdlzm'), else two words
  * typed together ('프론트패드'), else a typo (the loose spelling, then one edit, then a synonym's word
- * misspelt: '밋션'), else two words of which one is a bare syllable ('어퍼암'). The word's level stays
- * 'exact' when none reads it.
+ * misspelt: '밋션'), else two words of which one misspells a synonym's word ('오일휠타'), else two words
+ * of which one is a bare syllable ('어퍼암'). The word's level stays 'exact' when none reads it.
  */
 async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
   if (await typedInEnglish(db, w, index, typos)) return;
@@ -234,6 +234,7 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
     Object.assign(w, { level: 'exact', corrections: undefined });
     if (typos === 'all' && (await synonymMisspelt(db, w, index))) return;
   }
+  if (typos === 'all' && (await splitCompound(db, w, misspeltSplits(whole, index)))) return;
   await splitCompound(db, w, bare);
 }
 
@@ -249,12 +250,10 @@ function looseTermsOf(index: SynonymIndex) {
 }
 
 /**
- * A word no name has, nor a name within its typo budget, that misspells a synonym group's word
- * (docs/search.md#typos): workshop spellings are in the synonym table, not in the names ('밋션' for
- * 미션, whose names say 변속기; '휠타' for 휠터, 필터). Read as the nearest such word (loose spellings
- * alike, longest first on a tie) when some product has it; `w` becomes that word's plan.
+ * The synonym group's word nearest `w` within its typo budget, loose spellings compared (the longest
+ * first on a tie), read as that word's plan with what was typed kept in `readFrom`; null when none is.
  */
-async function synonymMisspelt(db: Db, w: WordPlan, index: SynonymIndex): Promise<boolean> {
+function nearestSynonymWord(w: WordPlan, index: SynonymIndex): WordPlan | null {
   const loose = looseJamo(w.jamo);
   const budget = typoBudget([...w.jamo].length);
   let nearest: { term: string; edits: number } | null = null;
@@ -263,9 +262,34 @@ async function synonymMisspelt(db: Db, w: WordPlan, index: SynonymIndex): Promis
     if (edits <= budget && (!nearest || edits < nearest.edits)) nearest = { term, edits };
   }
   const read = nearest && planWord(nearest.term, index);
+  return read && { ...read, readFrom: { typed: w.word, by: 'typo' } };
+}
+
+/**
+ * A word no name has, nor a name within its typo budget, that misspells a synonym group's word
+ * (docs/search.md#typos): workshop spellings are in the synonym table, not in the names ('밋션' for
+ * 미션, whose names say 변속기; '휠타' for 휠터, 필터). Read as the nearest such word when some
+ * product has it; `w` becomes that word's plan.
+ */
+async function synonymMisspelt(db: Db, w: WordPlan, index: SynonymIndex): Promise<boolean> {
+  const read = nearestSynonymWord(w, index);
   if (!read || !(await anyMatch(db, read))) return false;
-  Object.assign(w, read, { readFrom: { typed: w.word, by: 'typo' } });
+  Object.assign(w, read);
   return true;
+}
+
+/**
+ * Two words typed together of which one misspells a synonym group's word ('오일휠타': 오일 and 휠타,
+ * which is 휠터, 필터; docs/search.md#typos): each of `splits` again with a side no group holds read
+ * as the group's word nearest it, for the splits as typed found nothing.
+ */
+function misspeltSplits(splits: Split[], index: SynonymIndex): Split[] {
+  const read = (side: WordPlan) =>
+    side.patterns.length === 1 && typoAllowed(side) ? nearestSynonymWord(side, index) : null;
+  return splits.flatMap(({ left, right, bare }) => {
+    const [l, r] = [read(left), read(right)];
+    return [...(l ? [{ left: l, right, bare }] : []), ...(r ? [{ left, right: r, bare }] : [])];
+  });
 }
 
 /**
