@@ -337,6 +337,22 @@ describe('api/suggestProducts', () => {
     expect(none.body.results).toEqual({ products: [], categories: [] });
   });
 
+  it('offers products for a misspelt synonym word, alone or typed together with another, with the reason', async () => {
+    const offered = async (keyword: string) => {
+      const res = await call(server, 'suggestProducts', { keyword });
+      expect(res.status).toBe(200);
+      return (res.body.results as { products: { seq: number; matchReason?: string }[] }).products.map((p) => [
+        p.seq,
+        p.matchReason,
+      ]);
+    };
+    const read = '비슷한 이름 (휠타 → 휠터) · 동의어 (휠터 → 에어필터)';
+    expect(await offered('휠타 하우징')).toEqual([[ids.filter, read]]);
+    expect(await offered('에어휠타 하우징')).toEqual([[ids.filter, read]]);
+    // 휘타 is two edits from 휠터: nothing is offered.
+    expect(await offered('에어휘타 하우징')).toEqual([]);
+  });
+
   it('offers the current product of an old-or-own part number with the reason', async () => {
     const res = await call(server, 'suggestProducts', { keyword: 'srch 1 0003' });
     const offered = (res.body.results as { products: { seq: number; matchReason?: string }[] }).products;

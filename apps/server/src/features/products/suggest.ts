@@ -29,7 +29,8 @@ const NUMBER_MIN = 3;
  * What the search bar offers while the buyer types (docs/search.md#korean-name-search): up to SUGGEST_PRODUCTS products and
  * the categories whose name matches. A text with digits is tried as a part number first (chain and
  * interchangeable numbers included, never approximately); the name search (초성, half-typed syllable,
- * synonyms) fills the rest. No typo search here: a suggestion per keystroke must stay cheap.
+ * synonyms) fills the rest. Typos only as far as an index lookup finds them (the loose spelling, a
+ * synonym's word misspelt): a suggestion per keystroke must stay cheap.
  */
 export async function suggestProducts(
   db: Db,
@@ -44,7 +45,7 @@ export async function suggestProducts(
     if (byNumber.searchedAs === 'number') rows.push(...byNumber.rows.slice(0, SUGGEST_PRODUCTS));
   }
   if (rows.length < SUGGEST_PRODUCTS) {
-    // Words in any order, and only the typos an index lookup finds (ㅐ/ㅔ, double consonants): a keystroke stays cheap.
+    // Words in any order, and only the typos an index lookup finds (ㅐ/ㅔ, double consonants, 휠타 for 휠터): a keystroke stays cheap.
     const byWords = await searchByWords(db, keyword, index, { page: 1, size: SUGGEST_PRODUCTS, typos: 'loose' });
     const shown = new Set(rows.map((r) => r.seq));
     for (const hit of byWords.hits) {

@@ -214,11 +214,13 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
 
 /**
  * A word no product has: Hangul typed with the input left in English ('qmfpdlzm'), else two words
- * typed together ('프론트패드'), else a typo (the loose spelling, then one edit, then a synonym's word
- * misspelt: '밋션'), else two words of which one misspells a synonym's word ('오일휠타'), else two words
- * of which one is a bare syllable ('어퍼암'). The word's level stays 'exact' when none reads it.
+ * typed together ('프론트패드'), else a typo (the loose spelling, then one edit for the grid only, then
+ * a synonym's word misspelt: '밋션'), else two words of which one misspells a synonym's word
+ * ('오일휠타'), else two words of which one is a bare syllable ('어퍼암'). The word's level stays
+ * 'exact' when none reads it. Suggestions ('loose') skip only the one edit, whose sample of names
+ * costs a keystroke too much; the synonym table is compared in memory, then one index lookup.
  */
-async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
+async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose') {
   if (await typedInEnglish(db, w, index, typos)) return;
   const splits = splitsOf(w, index);
   const whole = splits.filter((split) => !split.bare);
@@ -232,9 +234,9 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
       if (await correctTypo(db, w)) return;
     }
     Object.assign(w, { level: 'exact', corrections: undefined });
-    if (typos === 'all' && (await synonymMisspelt(db, w, index))) return;
+    if (await synonymMisspelt(db, w, index)) return;
   }
-  if (typos === 'all' && (await splitCompound(db, w, misspeltSplits(whole, index)))) return;
+  if (await splitCompound(db, w, misspeltSplits(whole, index))) return;
   await splitCompound(db, w, bare);
 }
 
@@ -299,7 +301,7 @@ function misspeltSplits(splits: Split[], index: SynonymIndex): Split[] {
  * word's plan, with the keys kept in `readFrom` for the reason shown. A Latin word is tried this way
  * only after no product had it, so `bmw` or `oil` never are.
  */
-async function typedInEnglish(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
+async function typedInEnglish(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose') {
   const hangul = hangulTypedInLatin(w.word);
   // The Hangul word may have a spelling too short for trigrams (벤츠's synonym MB): searched as any such word.
   const read = hangul === null ? null : planWord(hangul, index);
