@@ -134,8 +134,13 @@ export function wordCondition(w: WordPlan, prefixOnly: boolean, filter = false):
   if (w.level === 'loose') return anyOf('name_loose', [...new Set(w.patterns.map(looseJamo))].map(contains));
   const name = w.chosung ? 'name_chosung' : 'name_jamo';
   if (!prefixOnly) return anyOf(name, w.patterns.map(contains));
-  // At the start of a name: the prefix btree, which reads a LIKE of one pattern only.
-  const parts = w.patterns.map((p) => sql`${columnOf(name, filter)} like ${`${escapeLike(p)}%`}`);
+  // A spelling too short for trigrams at the start of a name only: the prefix btree, which reads a
+  // LIKE of one pattern. The word's other spellings anywhere, as always: '프론트' alone is found in
+  // '벤츠 … 프론트 브레이크 패드' though its synonym `fr` is short.
+  const short = w.patterns.filter((p) => [...p].length < TRIGRAM);
+  const parts = short.map((p) => sql`${columnOf(name, filter)} like ${`${escapeLike(p)}%`}`);
+  const long = w.patterns.filter((p) => [...p].length >= TRIGRAM);
+  if (long.length > 0) parts.unshift(anyOf(name, long.map(contains)));
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
