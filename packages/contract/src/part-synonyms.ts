@@ -6,7 +6,7 @@
  */
 export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   // Words added after a group was seeded stand at its end, as the migration that adds them
-  // (0029_buyer_spellings.sql) puts them: a fresh shop's table equals this list.
+  // (0029_buyer_spellings.sql, 0030_rear_prefix.sql) puts them: a fresh shop's table equals this list.
   // Makes
   ['벤츠', '메르세데스', '메르세데스벤츠', 'Mercedes', 'Mercedes-Benz', 'MB', 'Benz'],
   ['비엠더블유', '비엠', 'BMW'],
@@ -65,7 +65,7 @@ export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   // Added with the one search box (migration 0022): where a part sits, English part words, the
   // demo shop's makes and models (docs/search.md#words-in-any-order).
   ['프론트', '앞', '앞쪽', '전륜', 'Front', 'FR'],
-  ['리어', '뒤', '뒤쪽', '후륜', 'Rear', 'RR'],
+  ['리어', '뒤', '뒤쪽', '후륜', 'Rear', 'RR', '뒷'],
   ['좌', '좌측', '왼쪽', '운전석', 'LH'],
   ['우', '우측', '오른쪽', '조수석', 'RH'],
   ['어퍼', '상부', 'Upper'],

@@ -212,6 +212,25 @@ describe('name search', () => {
     expect(await fillProductNameColumns(server.db, 2)).toBe(0);
   });
 
+  it('finds a position word alone anywhere in a name, though a synonym of it (fr, RR) is too short for the index', async () => {
+    const arm = await addProduct('벤츠 W213 프론트 로어암', 'SRCH-1-0027');
+    const hub = await addProduct('재규어 XF 리어 허브 베어링', 'SRCH-1-0028');
+    // Such a word alone matched at the start of a name only, the rule of words under three jamo: nothing here.
+    for (const [typed, id] of [
+      ['프론트', arm],
+      ['앞', arm],
+      ['fr', arm],
+      ['리어', hub],
+      ['뒤', hub],
+      // 뒷, as the rear is written leading a part (migration 0030).
+      ['뒷', hub],
+      ['뒷허브', hub],
+    ] as const)
+      expect(await search(typed), typed).toContainEqual([id, 'name']);
+    // A word of two jamo alone keeps that rule: 우 is in 스웨이바 (ㅇㅜ), at no name's start.
+    expect(await search('우')).toEqual([]);
+  });
+
   it('treats LIKE characters as text', async () => {
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);

@@ -1,0 +1,11 @@
+-- 뒷 as buyers write the rear when it leads the part (뒷쇼바, 뒷범퍼; docs/search.md#korean-name-search),
+-- as 앞 is the front's: without it, '뒷' alone was read as a typo of 디스크. Added to the group that
+-- holds 리어, where no group holds it yet (staff may have).
+UPDATE "part_synonyms" s SET "terms" = s."terms" || a.extra, "updated_at" = now()
+FROM (VALUES
+	('리어', ARRAY['뒷']::text[])
+) AS a(term, extra)
+WHERE a.term = ANY(s.terms)
+  AND NOT EXISTS (
+    SELECT 1 FROM "part_synonyms" o, unnest(o.terms) t, unnest(a.extra) n WHERE lower(t) = lower(n)
+  );
