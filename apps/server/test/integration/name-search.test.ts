@@ -137,6 +137,10 @@ describe('name search', () => {
     expect(await similarRows('에어휠타')).toEqual([
       [ids.filter, 'similar', '비슷한 이름 (휠타 → 휠터) · 동의어 (휠터 → 에어필터)'],
     ]);
+    // Each side read otherwise says so, in the order typed: 벤츠 by its synonym, 휠타 as misspelt.
+    expect(await similarRows('벤츠휠타')).toEqual([
+      [ids.filter, 'similar', '동의어 (벤츠 → 메르세데스), 비슷한 이름 (휠타 → 휠터) · 동의어 (휠터 → 에어필터)'],
+    ]);
     // 휘타 is two edits from 휠터 (a dropped ㄹ, ㅓ for ㅏ): beyond its budget, so nothing.
     expect(await search('에어휘타')).toEqual([]);
   });

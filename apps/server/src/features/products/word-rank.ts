@@ -140,7 +140,9 @@ function matchScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean
     const a = wordScore(row, shape, w.parts[0], false);
     const b = wordScore(row, shape, w.parts[1], last);
     if (!a || !b) return null;
-    const reason = a.reason ?? b.reason;
+    // Both sides' reasons, as two words typed apart say theirs ('미션오일휠타').
+    const [ra, rb] = [a.reason, b.reason];
+    const reason = ra && rb ? () => `${ra()}, ${rb()}` : (ra ?? rb);
     const similar = a.similar || b.similar;
     return { score: (a.score + b.score) / 2 - 0.5, ...(reason ? { reason } : {}), ...(similar ? { similar } : {}) };
   }
