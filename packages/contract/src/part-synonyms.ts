@@ -6,7 +6,7 @@
  */
 export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   // Words added after a group was seeded stand at its end, as the migration that adds them
-  // (0029_buyer_spellings.sql, 0030_rear_prefix.sql) puts them: a fresh shop's table equals this list.
+  // (0029_buyer_spellings.sql, 0030_more_buyer_spellings.sql) puts them: a fresh shop's table equals this list.
   // Makes
   ['벤츠', '메르세데스', '메르세데스벤츠', 'Mercedes', 'Mercedes-Benz', 'MB', 'Benz'],
   ['비엠더블유', '비엠', 'BMW'],
@@ -42,7 +42,7 @@ export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   ['오링', 'O링'],
   ['인젝터', '인젝타', '연료분사기'],
   ['텐셔너', '오토텐셔너', '벨트텐셔너'],
-  ['산소센서', 'O2센서', '람다센서'],
+  ['산소센서', 'O2센서', '람다센서', '오투센서'],
   // Cooling and air conditioning
   ['라디에이터', '라디에타', '라지에다', '라지에타', 'Radiator'],
   ['써모스탯', '서모스탯', '써모스타트', '온도조절기', 'Thermostat'],

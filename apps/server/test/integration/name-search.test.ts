@@ -108,6 +108,9 @@ describe('name search', () => {
     expect(await search('BENZ 에어필터')).toEqual([[ids.filter, 'name']]);
     expect(await search('벤츠 에어휠터')).toEqual([[ids.filter, 'name']]);
     expect(await search('브레끼 패드')).toEqual([[ids.pads, 'name']]);
+    // O2 said aloud (migration 0030).
+    const o2 = await addProduct('재규어 XF 산소센서 (람다센서)', 'SRCH-1-0029');
+    expect(await search('오투센서')).toEqual([[o2, 'name']]);
   });
 
   it('tolerates one typo in a name and says so, but never in a part number', async () => {
