@@ -100,3 +100,28 @@ describe('search suggestions', () => {
     await context.close();
   });
 });
+
+describe('a word no product has (docs/search.md#a-word-no-product-has)', () => {
+  it('is named under the empty grid, and one click searches the other words', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/home`);
+    await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
+    const input = page.getByRole('combobox', { name: '검색어' });
+    await input.fill('브레이크 패드 순정');
+    await input.press('Enter');
+    // The original's alert first, then the line that says why.
+    const alert = page.getByRole('alertdialog');
+    await alert.getByText('검색된 정보가 없습니다.').waitFor();
+    await alert.getByRole('button', { name: '확인' }).click();
+    const hint = page.getByTestId('unmatched-word');
+    expect(await hint.locator('p').textContent()).toBe("상품명에 없는 검색어: '순정'");
+    await shot(page, 'search-unmatched-word-desktop');
+    await hint.getByRole('button', { name: "'순정' 빼고 '브레이크 패드' 검색" }).click();
+    await page.waitForURL((url) => url.searchParams.get('keyword') === '브레이크 패드');
+    const names = page.locator('.product-grid[aria-busy="false"] .product-name');
+    await names.first().waitFor();
+    for (const name of await names.allTextContents()) expect(name.replace(/\s/g, '')).toContain('브레이크패드');
+    expect(await hint.count()).toBe(0);
+    await context.close();
+  });
+});

@@ -52,10 +52,14 @@ export type ProductHit = z.infer<typeof productHit>;
  * api/getProductHome: a page of the grid; `more` tells whether another page follows. `searchedAs`
  * (ours, docs/search.md#one-box): what a keyword was searched as — a part number, the words of a
  * name, or words of which one was taken with a typo or as Hangul typed with the input left in English.
+ * `unmatchedWord` (ours): when a name search found nothing because no product's name has one of its
+ * words, nor a reading of it ('벤츠 패드 순정': 순정), that word, so the screen can offer the search
+ * without it (docs/search.md#a-word-no-product-has).
  */
 export const productListAnswer = answerOf(z.array(productHit)).extend({
   more: z.boolean(),
   searchedAs: z.enum(['number', 'name', 'similar']).optional(),
+  unmatchedWord: z.string().optional(),
 });
 export type ProductListAnswer = z.infer<typeof productListAnswer>;
 /** api/suggestProducts: what the search bar offers while the buyer types (docs/search.md#korean-name-search). */

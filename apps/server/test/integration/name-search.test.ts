@@ -238,6 +238,24 @@ describe('name search', () => {
     expect(await search('우')).toEqual([]);
   });
 
+  it('names the word no product has that left a search empty, and no word when each has products', async () => {
+    const answer = async (keyword: string) =>
+      (await call(server, 'getProductHome', { searchType: 'name', searchKeyword: keyword, category: CATEGORY }))
+        .body as { results: unknown[]; unmatchedWord?: string };
+    expect(await answer('브레이크 패드 순정')).toEqual(expect.objectContaining({ results: [], unmatchedWord: '순정' }));
+    // Read in the order typed: the first such word; compact, as the words are read (OEM → oem).
+    expect(await answer('OEM 패드 정품')).toEqual(expect.objectContaining({ results: [], unmatchedWord: 'oem' }));
+    expect(await answer('순정')).toEqual(expect.objectContaining({ results: [], unmatchedWord: '순정' }));
+    // Two words each some product has, never together: nothing to name.
+    const apart = await answer('와이퍼 쇼크업소버');
+    expect(apart.results).toEqual([]);
+    expect(apart).not.toHaveProperty('unmatchedWord');
+    // Found: nothing to name.
+    const found = await answer('브레이크 패드');
+    expect(found.results).not.toEqual([]);
+    expect(found).not.toHaveProperty('unmatchedWord');
+  });
+
   it('treats LIKE characters as text', async () => {
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);

@@ -231,6 +231,8 @@ export const T = {
     more: '더보기',
     ended: '마지막 상품까지 모두 보았습니다.',
     resultFor: (kw: string) => `'${kw}' 검색 결과`,
+    unmatchedWord: (word: string) => `상품명에 없는 검색어: '${word}'`,
+    searchWithout: (word: string, rest: string) => `'${word}' 빼고 '${rest}' 검색`,
     allProducts: '전체 상품',
     loginForPrice: '로그인 후 가격 확인',
     thumb: (n: number) => `${n}번째 이미지 보기`,

@@ -51,13 +51,14 @@ export function productRoutes(app: Api, ctx: AppContext) {
       : '';
     const cached = listCache.get(key);
     if (cached !== undefined) return sendSerialized(reply, cached);
-    const { rows, more, searchedAs } = await searchProducts(db, query);
+    const { rows, more, searchedAs, unmatchedWord } = await searchProducts(db, query);
     for (const row of rows) priceFor(row, viewer);
     // Serialised once by the route's compiled answer schema, so the cache keeps the very bytes.
     const body = reply.serialize({
       ...ok(rows, rows.length === 0 ? MSG_SHOP.noInfo : undefined),
       more,
       ...(searchedAs ? { searchedAs } : {}),
+      ...(unmatchedWord === undefined ? {} : { unmatchedWord }),
     }) as string;
     listCache.set(key, body);
     return sendSerialized(reply, body);

@@ -123,6 +123,8 @@ export interface SearchAnswer {
   rows: ProductHitRow[];
   more: boolean;
   searchedAs?: SearchedAs;
+  /** A word of a name search no product has, which left it empty (productListAnswer's unmatchedWord). */
+  unmatchedWord?: string;
 }
 
 /**
@@ -163,7 +165,12 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAns
     if (h.reason) row.matchReason = h.reason;
     return row;
   });
-  return { rows, more: found.more, searchedAs: found.similar ? 'similar' : 'name' };
+  return {
+    rows,
+    more: found.more,
+    searchedAs: found.similar ? 'similar' : 'name',
+    ...(found.unmatched === undefined ? {} : { unmatchedWord: found.unmatched }),
+  };
 }
 
 async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise<SearchAnswer> {

@@ -31,6 +31,8 @@ export interface WordSearch {
   more: boolean;
   /** Some word was taken with a typo, or as Hangul typed with the input left in English. */
   similar: boolean;
+  /** The word no product has, nor a reading of it, that left the search empty. */
+  unmatched?: string;
 }
 
 /**
@@ -72,7 +74,7 @@ export async function searchByWords(
       const reading = await readingOf(db, w, index, typos, alone);
       // No product has this word, nor a reading of it: no product has every word, whatever the
       // others read as (forty such words took 0.7 s read one by one).
-      if (reading === 'nothing') return { hits: [], more: false, similar: false };
+      if (reading === 'nothing') return { hits: [], more: false, similar: false, unmatched: w.word };
       if (reading) {
         Object.assign(w, reading);
         changed = true;

@@ -9,6 +9,7 @@ import { Empty, Spinner } from '../../shared/ui/states';
 import { NoticePopup } from './NoticePopup';
 import { ProductCard } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
+import { UnmatchedWord } from './components/UnmatchedWord';
 import { VehicleFilter } from '../vehicles';
 import { SearchBar, useNoResultAlert } from './SearchBar';
 import { useProductGrid, type SearchType } from './api';
@@ -79,6 +80,9 @@ export function HomePage() {
         ))}
       </ul>
       {!grid.loading && grid.items.length === 0 && <Empty />}
+      {!grid.loading && grid.unmatchedWord && (
+        <UnmatchedWord keyword={keyword} word={grid.unmatchedWord} onSearch={(kw) => search(searchType, kw)} />
+      )}
       <div className="grid-footer">
         {grid.loading ? (
           <Spinner label={T.common.loading} />

@@ -10,6 +10,7 @@ import { Empty, Spinner } from '../../shared/ui/states';
 import { Glyph } from '../../shared/ui/Glyph';
 import { MatchReason, PriceOrHint, StockState } from './ProductCard';
 import { BuyButtons, ProductHead, ProductSpecs, QtyLine } from './components/ProductDetail';
+import { UnmatchedWord } from './components/UnmatchedWord';
 import { usePurchaseActions } from './purchase';
 import { imageUrl } from '../../shared/images';
 import { productQuery, useProductGrid, type SearchType } from './api';
@@ -112,6 +113,9 @@ export function MobileHome() {
         ))}
       </ul>
       {!grid.loading && grid.items.length === 0 && <Empty />}
+      {!grid.loading && grid.unmatchedWord && (
+        <UnmatchedWord keyword={keyword} word={grid.unmatchedWord} onSearch={(kw) => search(searchType, kw)} />
+      )}
       <div className="grid-footer">
         {grid.loading ? (
           <Spinner label={T.common.loading} />

@@ -97,6 +97,8 @@ export function useProductGrid(q: GridQuery) {
     ended: query.isSuccess && !query.hasNextPage,
     /** Items of the first page once loaded (null while loading). */
     firstCount: pages?.[0]?.results.length ?? null,
+    /** The word no product has that left a name search empty (the answer's unmatchedWord). */
+    unmatchedWord: pages?.[0]?.unmatchedWord,
     loadMore: () => {
       if (query.hasNextPage && !query.isFetching) void query.fetchNextPage();
     },
