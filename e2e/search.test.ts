@@ -34,6 +34,14 @@ async function watchBusyAtAddress(page: Page, list: string): Promise<void> {
 const busyAtAddress = (page: Page) =>
   page.evaluate(() => (window as unknown as { busyAtAddress: (string | null)[] }).busyAtAddress);
 
+/** The desktop home with the demo notice closed, and its search box. */
+async function desktopHome() {
+  const { page, context } = await desktopPage(shop.browser);
+  await page.goto(`${shop.server.base}/home`);
+  await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
+  return { page, context, input: page.getByRole('combobox', { name: '검색어' }) };
+}
+
 describe('search suggestions', () => {
   it('a phone types 초성 and picks a suggested brake pad', async () => {
     const { page, context } = await phonePage(shop.browser);
@@ -71,10 +79,7 @@ describe('search suggestions', () => {
   });
 
   it('the desktop moves through the suggestions with the arrow keys and chooses with Enter', async () => {
-    const { page, context } = await desktopPage(shop.browser);
-    await page.goto(`${shop.server.base}/home`);
-    await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
-    const input = page.getByRole('combobox', { name: '검색어' });
+    const { page, context, input } = await desktopHome();
     await input.fill('쇼바');
     const list = page.getByRole('listbox', { name: '추천 검색' });
     await list.waitFor();
@@ -103,10 +108,7 @@ describe('search suggestions', () => {
 
 describe('a word no product has (docs/search.md#a-word-no-product-has)', () => {
   it('is named under the empty grid, and one click searches the other words', async () => {
-    const { page, context } = await desktopPage(shop.browser);
-    await page.goto(`${shop.server.base}/home`);
-    await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
-    const input = page.getByRole('combobox', { name: '검색어' });
+    const { page, context, input } = await desktopHome();
     await input.fill('브레이크 패드 순정');
     await input.press('Enter');
     // The original's alert first, then the line that says why.
