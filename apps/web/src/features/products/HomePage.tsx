@@ -5,11 +5,11 @@ import { useMallConfig } from '../../shared/mall-config';
 import { managementPath } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { Empty, Spinner } from '../../shared/ui/states';
+import { Spinner } from '../../shared/ui/states';
 import { NoticePopup } from './NoticePopup';
 import { ProductCard } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
-import { UnmatchedWord } from './components/UnmatchedWord';
+import { EmptyGrid } from './components/UnmatchedWord';
 import { VehicleFilter } from '../vehicles';
 import { SearchBar, useNoResultAlert } from './SearchBar';
 import { useProductGrid, type SearchType } from './api';
@@ -79,10 +79,7 @@ export function HomePage() {
           <ProductCard key={p.seq} product={p} onOpen={setOpen} eager={i < EAGER_PICTURES} />
         ))}
       </ul>
-      {!grid.loading && grid.items.length === 0 && <Empty />}
-      {!grid.loading && grid.unmatchedWord && (
-        <UnmatchedWord keyword={keyword} word={grid.unmatchedWord} onSearch={(kw) => search(searchType, kw)} />
-      )}
+      <EmptyGrid grid={grid} keyword={keyword} onSearch={(kw) => search(searchType, kw)} />
       <div className="grid-footer">
         {grid.loading ? (
           <Spinner label={T.common.loading} />

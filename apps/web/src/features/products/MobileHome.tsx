@@ -6,11 +6,11 @@ import { MOBILE_EPC_PATH, pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useDialogLayer, useScrollLock } from '../../shared/ui/Modal';
-import { Empty, Spinner } from '../../shared/ui/states';
+import { Spinner } from '../../shared/ui/states';
 import { Glyph } from '../../shared/ui/Glyph';
 import { MatchReason, PriceOrHint, StockState } from './ProductCard';
 import { BuyButtons, ProductHead, ProductSpecs, QtyLine } from './components/ProductDetail';
-import { UnmatchedWord } from './components/UnmatchedWord';
+import { EmptyGrid } from './components/UnmatchedWord';
 import { usePurchaseActions } from './purchase';
 import { imageUrl } from '../../shared/images';
 import { productQuery, useProductGrid, type SearchType } from './api';
@@ -112,10 +112,7 @@ export function MobileHome() {
           </li>
         ))}
       </ul>
-      {!grid.loading && grid.items.length === 0 && <Empty />}
-      {!grid.loading && grid.unmatchedWord && (
-        <UnmatchedWord keyword={keyword} word={grid.unmatchedWord} onSearch={(kw) => search(searchType, kw)} />
-      )}
+      <EmptyGrid grid={grid} keyword={keyword} onSearch={(kw) => search(searchType, kw)} />
       <div className="grid-footer">
         {grid.loading ? (
           <Spinner label={T.common.loading} />
