@@ -74,6 +74,8 @@ describe('fits my vehicle', () => {
     await page.waitForURL(new RegExp(`fitsVin=${E220D}`));
     // The W213's parts fit on one page: the grid ends, and every product left is one of them (the demo names say the model).
     await page.getByText('마지막 상품까지 모두 보았습니다.').waitFor();
+    // The footer reads the answer, the cards its deferred render: read them once the list is settled.
+    await page.locator('.product-grid[aria-busy="false"] .product-card').first().waitFor();
     const names = await gridNames(page);
     expect(names.length).toBeGreaterThan(0);
     expect(names.filter((n) => !n.includes('W213'))).toEqual([]);
