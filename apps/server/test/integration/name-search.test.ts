@@ -54,6 +54,13 @@ const searched = async (keyword: string, searchType: 'name' | 'pid' = 'name') =>
   return { searchedAs: (res.body as { searchedAs?: string }).searchedAs, rows: res.body.results as Row[] };
 };
 
+/** The whole answer of a name search in this file's category (rows, and the word no product has). */
+const answer = async (keyword: string) =>
+  (await call(server, 'getProductHome', { searchType: 'name', searchKeyword: keyword, category: CATEGORY })).body as {
+    results: unknown[];
+    unmatchedWord?: string;
+  };
+
 /** A search's rows as [seq, matchKind]. */
 const search = async (keyword: string, searchType: 'name' | 'pid' = 'name') =>
   (await searched(keyword, searchType)).rows.map((r) => [r.seq, r.matchKind]);
@@ -239,9 +246,6 @@ describe('name search', () => {
   });
 
   it('names the word no product has that left a search empty, and no word when each has products', async () => {
-    const answer = async (keyword: string) =>
-      (await call(server, 'getProductHome', { searchType: 'name', searchKeyword: keyword, category: CATEGORY }))
-        .body as { results: unknown[]; unmatchedWord?: string };
     expect(await answer('브레이크 패드 순정')).toEqual(expect.objectContaining({ results: [], unmatchedWord: '순정' }));
     // Read in the order typed: the first such word; compact, as the words are read (OEM → oem).
     expect(await answer('OEM 패드 정품')).toEqual(expect.objectContaining({ results: [], unmatchedWord: 'oem' }));
@@ -323,6 +327,31 @@ describe('words no product has', () => {
     // Known as nothing, the word is searched as typed first: a product written since is found.
     const bracket = await addProduct('꿿꿿꿿 브래킷', 'SRCH-N-1');
     expect(await search('꿿꿿꿿')).toEqual([[bracket, 'name']]);
+  });
+});
+
+describe('short words no product has', () => {
+  it('a two-syllable word is not read as its two lone syllables: 링크 is not the 링 of 리어 and the 크 of 쇼크', async () => {
+    expect(await answer('링크')).toEqual(expect.objectContaining({ results: [], unmatchedWord: '링크' }));
+    // One lone syllable beside a word some product has is still two words (어퍼 and 암).
+    const arm = await addProduct('프론트 어퍼 컨트롤 암', 'SRCH-S-1');
+    expect(await search('어퍼암')).toEqual([[arm, 'name']]);
+  });
+
+  it("a word of one or two syllables is corrected to a name's word or its start, never to a stretch inside one", async () => {
+    const lamp = await addProduct('LED 헤드램프 좌측', 'SRCH-S-2');
+    const rover = await addProduct('랜드로버 에어 서스펜션', 'SRCH-S-3');
+    const nozzle = await addProduct('워셔액 노즐 (좌우 공용)', 'SRCH-S-4');
+    // 드럼 is one jamo from the 드램 inside 헤드램프; 핸들 from 랜드ㄹ, which ends inside 로.
+    expect(await answer('드럼')).toEqual(expect.objectContaining({ results: [], unmatchedWord: '드럼' }));
+    expect(await answer('핸들')).toEqual(expect.objectContaining({ results: [], unmatchedWord: '핸들' }));
+    // A whole word one jamo off is still read so, and says so.
+    expect(await similarRows('노줄')).toEqual([[nozzle, 'similar', '비슷한 이름 (노줄 → 노즐)']]);
+    expect(await similarRows('헤드럼프')).toEqual([[lamp, 'similar', '비슷한 이름 (헤드럼프 → 헤드램프)']]);
+    // A word typed together is named by the name's words it is nearest, side by side as written.
+    const sensor = await addProduct('ABS 휠 스피드 센서 (후륜)', 'SRCH-S-5');
+    expect(await similarRows('스피드센사')).toEqual([[sensor, 'similar', '비슷한 이름 (스피드센사 → 스피드 센서)']]);
+    expect(await similarRows('란드로버')).toEqual([[rover, 'similar', '비슷한 이름 (란드로버 → 랜드로버)']]);
   });
 });
 

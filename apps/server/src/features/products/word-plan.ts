@@ -90,7 +90,7 @@ export const typoAllowed = (w: WordPlan) =>
   !(/\d/.test(w.word) && !/\p{Script=Hangul}/u.test(w.word));
 
 /** A text[] parameter as PostgreSQL's array literal (Drizzle would spread a JS array into a list). */
-const textArray = (items: readonly string[]) =>
+export const textArray = (items: readonly string[]) =>
   `{${items.map((i) => `"${i.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 /**

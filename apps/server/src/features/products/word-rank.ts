@@ -96,6 +96,21 @@ function nameShape(name: string): NameShape {
   return shape;
 }
 
+/**
+ * Where each word of a name starts in its jamo (jamoForm, and so in its loose jamo, which folds
+ * jamo one for one): a typo of a short word is corrected only to a stretch that starts one
+ * (docs/search.md#typos).
+ */
+export function nameWordStarts(name: string): Set<number> {
+  const starts = new Set<number>();
+  let at = 0;
+  for (const word of nameShape(name).words) {
+    starts.add(at);
+    at += word.letters;
+  }
+  return starts;
+}
+
 /** How a name matched every word: the same for every row of the name. */
 export interface NameScore {
   score: number;
@@ -246,20 +261,34 @@ function synonymShown(shape: NameShape, jamo: string): string {
   return shape.letters;
 }
 
-/** The word of a name nearest a typed word (for '비슷한 이름 (헤드렘프 → 헤드램프)'), kept with the name's shape. */
+/** The most words of a name side by side that a reason names for one typed word ('브레이크패더' → '브레이크 패드'). */
+const RUN_WORDS = 3;
+
+/**
+ * The words of a name nearest a typed word, side by side as written (for '비슷한 이름 (헤드렘프 →
+ * 헤드램프)', '(브레이크패더 → 브레이크 패드)'), kept with the name's shape: of the nearest, the run
+ * closest to the word's length.
+ */
 function nearestWord(shape: NameShape, jamo: string): string {
   const known = shape.nearest?.get(jamo);
   if (known !== undefined) return known;
   const letters = letterCount(jamo);
   let best = '';
   let bestD = Infinity;
-  for (const w of shape.words) {
-    const d = distanceWithin(w, jamo, w.jamo) + Math.abs(w.letters - letters) * 0.01;
-    if (d < bestD) {
-      bestD = d;
-      best = w.text;
+  const { words } = shape;
+  for (let start = 0; start < words.length; start++)
+    for (let end = start + 1; end <= Math.min(words.length, start + RUN_WORDS); end++) {
+      const run = words.slice(start, end);
+      const d =
+        (end - start === 1
+          ? distanceWithin(run[0]!, jamo, run[0]!.jamo)
+          : jamoDistanceWithin(jamo, run.map((w) => w.jamo).join(''))) +
+        Math.abs(run.reduce((n, w) => n + w.letters, 0) - letters) * 0.01;
+      if (d < bestD) {
+        bestD = d;
+        best = run.map((w) => w.text).join(' ');
+      }
     }
-  }
   shape.nearest ??= new Map();
   if (shape.nearest.size >= DISTANCES_KEPT) shape.nearest.clear();
   shape.nearest.set(jamo, best);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { looseJamo, wordJamo } from '@partsmall/contract';
-import { nearestStretch, splitPlaces } from './word-typos.js';
+import { nearestStretch, splitPlaces, syllableEdge } from './word-typos.js';
 
 const loose = (s: string) => looseJamo(wordJamo(s));
 
@@ -15,6 +15,38 @@ describe('nearestStretch: the spelling a name has for a typed word (docs/search.
   it('gives nothing when no stretch is within the budget', () => {
     expect(nearestStretch(loose('김치찌개'), loose('BMW3시리즈G20써모스탯'), 1)).toBeNull();
     expect(nearestStretch(loose('라디에니터'), loose('아우디A6C8라디에이터'), 0)).toBeNull();
+  });
+});
+
+describe('syllableEdge: where a stretch of a name may start or end (docs/search.md#typos)', () => {
+  it('is between two syllables, at either end, and beside a letter that is no jamo; never inside a syllable', () => {
+    // 랜드로 = ㄹㅐㄴ ㄷㅡ ㄹㅗ: its syllables start at 0, 3 and 5.
+    const rover = [...loose('랜드로')];
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((at) => syllableEdge(rover, at))).toEqual([
+      true,
+      false,
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
+    // g20써: every place beside a letter or a digit.
+    expect([0, 1, 2, 3, 4].map((at) => syllableEdge([...loose('g20써')], at))).toEqual([true, true, true, true, false]);
+  });
+
+  it('keeps nearestStretch to the stretches it lets through', () => {
+    const text = loose('랜드로버');
+    const edges = [...text];
+    // 핸들 is one jamo from 랜드ㄹ, whose ㄹ is 로's: no stretch ends between syllables within one edit.
+    expect(nearestStretch(loose('핸들'), text, 1)).toBe(loose('랜드ㄹ'));
+    expect(
+      nearestStretch(loose('핸들'), text, 1, (a, b) => syllableEdge(edges, a) && syllableEdge(edges, b)),
+    ).toBeNull();
+    expect(nearestStretch(loose('란드로'), text, 1, (a, b) => syllableEdge(edges, a) && syllableEdge(edges, b))).toBe(
+      loose('랜드로'),
+    );
   });
 });
 

@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { pendingCache } from './pending-cache.js';
 import { anyMatch, byIndexOnly } from './word-candidates.js';
-import { planWord, TRIGRAM, typoAllowed, wordCondition, type WordPlan } from './word-plan.js';
+import { planWord, queryPrepared, textArray, TRIGRAM, typoAllowed, wordCondition, type WordPlan } from './word-plan.js';
+import { nameWordStarts } from './word-rank.js';
 
 /**
  * A word no product has (docs/search.md#typos): read as a compound of two words, else as the loose
@@ -24,9 +25,14 @@ const MAX_CORRECTIONS = 8;
 /**
  * The stretches of `text` (jamo) nearest `word` (jamo) within `budget` edits, as written in `text`:
  * the alignment of jamoDistanceWithin, keeping where each match starts. Of the nearest, the one
- * closest to the word's length.
+ * closest to the word's length. `fits(from, to)`: whether a stretch of text's code points may be one.
  */
-export function nearestStretch(word: string, text: string, budget: number): string | null {
+export function nearestStretch(
+  word: string,
+  text: string,
+  budget: number,
+  fits: (from: number, to: number) => boolean = () => true,
+): string | null {
   const x = [...word];
   const y = [...text];
   let cost = new Array<number>(y.length + 1).fill(0);
@@ -61,12 +67,36 @@ export function nearestStretch(word: string, text: string, budget: number): stri
       (cost[j]! === bestCost &&
         best !== null &&
         Math.abs(j - start[j]! - x.length) < Math.abs([...best].length - x.length));
-    if (better && stretch !== '') {
+    if (better && stretch !== '' && fits(start[j]!, j)) {
       best = stretch;
       bestCost = cost[j]!;
     }
   }
   return best;
+}
+
+const isConsonant = (c: string | undefined) => c !== undefined && c >= '\u3131' && c <= '\u314e';
+const isVowel = (c: string | undefined) => c !== undefined && c >= '\u314f' && c <= '\u3163';
+const isJamo = (c: string | undefined) => isConsonant(c) || isVowel(c);
+
+/**
+ * Whether `at` is between two syllables of a jamo text (or at its ends, or beside a letter or digit
+ * that is no jamo): a syllable starts at a consonant followed by a vowel, so the ㄹ of '랜드로' is
+ * 로's, not the end of a syllable.
+ */
+export function syllableEdge(jamo: readonly string[], at: number): boolean {
+  if (at <= 0 || at >= jamo.length || !isJamo(jamo[at - 1]) || !isJamo(jamo[at])) return true;
+  return isConsonant(jamo[at]) && isVowel(jamo[at + 1]);
+}
+
+/** Where the words of a name start in its jamo, for each name's jamo of `jamos` (one product's name each). */
+async function wordStartsOf(db: Db, jamos: string[]): Promise<Map<string, Set<number>>> {
+  const rows = await queryPrepared<{ jamo: string; name: string | null }>(
+    db,
+    sql`select f.jamo, (select p.name from products p where p.name_jamo = f.jamo limit 1) as name
+      from unnest(${textArray(jamos)}::text[]) as f(jamo)`,
+  );
+  return new Map(rows.map((r) => [r.jamo, r.name === null ? new Set([0]) : nameWordStarts(r.name)]));
 }
 
 /**
@@ -80,15 +110,29 @@ export function nearestStretch(word: string, text: string, budget: number): stri
 async function correctTypo(db: Db, w: WordPlan): Promise<boolean> {
   const long = typoBudget([...w.jamo].length) > 1;
   // From the distinct names (product_name_forms): 30 names, not 30 copies of one, and a small index.
-  const sample = sql`select distinct name_loose as loose from (select name_loose from product_name_forms
-    where ${wordCondition({ ...w, level: 'similar', corrections: undefined }, false)} limit ${TYPO_SAMPLE}) s`;
-  const rows = await byIndexOnly<{ loose: string }>(db, sample, long);
+  const sample = sql`select distinct name_loose as loose, name_jamo as jamo from (select name_loose, name_jamo
+    from product_name_forms where ${wordCondition({ ...w, level: 'similar', corrections: undefined }, false)}
+    limit ${TYPO_SAMPLE}) s`;
+  const rows = await byIndexOnly<{ loose: string; jamo: string }>(db, sample, long);
   const loose = looseJamo(w.jamo);
   const budget = typoBudget([...w.jamo].length);
+  // A word of one or two syllables one jamo off the inside of a name's word is another word: 호스
+  // is not the 모스 of 써모스탯, nor 드럼 the 드램 of 헤드램프. Such a word is corrected to a stretch
+  // that starts a word of the name (its products' names are read for that: at most TYPO_SAMPLE).
+  const starts = /^[\uac00-\ud7a3]{1,2}$/u.test(w.word)
+    ? await wordStartsOf(
+        db,
+        rows.map((r) => r.jamo),
+      )
+    : null;
   // The word's own spelling first: a product written with it later is found by the kept reading.
   const found = new Set<string>([loose]);
   for (const r of rows) {
-    const stretch = nearestStretch(loose, r.loose, budget);
+    const text = [...r.loose];
+    const wordStarts = starts?.get(r.jamo);
+    const fits = (from: number, to: number) =>
+      syllableEdge(text, from) && syllableEdge(text, to) && (wordStarts?.has(from) ?? starts === null);
+    const stretch = nearestStretch(loose, r.loose, budget, fits);
     if (stretch && [...stretch].length >= TRIGRAM) found.add(stretch);
     if (found.size > MAX_CORRECTIONS) break;
   }
@@ -142,8 +186,10 @@ function splitsOf(w: WordPlan, index: SynonymIndex): Split[] {
     const left = planWord(w.word.slice(0, at), index);
     const right = planWord(w.word.slice(at), index);
     if (!left || !right || (!left.indexed && !right.indexed)) return [];
-    const bare = [left, right].some((side) => side.word.length === 1 && side.patterns.length === 1);
-    return [{ left, right, bare }];
+    const lone = [left, right].filter((side) => side.word.length === 1 && side.patterns.length === 1);
+    // Two lone syllables are in countless names apart: '링크' is not the 링 of 리어 and the 크 of 쇼크.
+    if (lone.length === 2) return [];
+    return [{ left, right, bare: lone.length === 1 }];
   });
 }
 
