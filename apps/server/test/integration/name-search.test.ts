@@ -245,6 +245,21 @@ describe('name search', () => {
     expect(await search('우')).toEqual([]);
   });
 
+  it('finds a model code of two letters or digits alone anywhere in a name, and names one no product has', async () => {
+    const x5 = await addProduct('BMW X5 G05 에어 서스펜션 (좌)', 'SRCH-1-0030');
+    const xc = await addProduct('볼보 XC90 리어 도어 래치', 'SRCH-1-0031');
+    // Names start with the make, so a code under three letters matched nothing at their start.
+    expect(await search('X5')).toEqual([[x5, 'name']]);
+    expect(await search('x5')).toEqual([[x5, 'name']]);
+    expect(await search('xc')).toEqual([[xc, 'name']]);
+    // With a short word beside it, both filter: each must match.
+    expect(await search('x5 좌')).toEqual([[x5, 'name']]);
+    expect(await search('xc 좌')).toEqual([]);
+    expect(await answer('x9')).toEqual(expect.objectContaining({ results: [], unmatchedWord: 'x9' }));
+    // One letter alone is in too many names to mean a model: still the start of a name only.
+    expect(await search('x')).toEqual([]);
+  });
+
   it('names the word no product has that left a search empty, and no word when each has products', async () => {
     expect(await answer('브레이크 패드 순정')).toEqual(expect.objectContaining({ results: [], unmatchedWord: '순정' }));
     // Read in the order typed: the first such word; compact, as the words are read (OEM → oem).
@@ -333,12 +348,15 @@ describe('words no product has', () => {
 describe('short words no product has', () => {
   it('a two-syllable word is not read as its two lone syllables: 링크 is not the 링 of 리어 and the 크 of 쇼크', async () => {
     expect(await answer('링크')).toEqual(expect.objectContaining({ results: [], unmatchedWord: '링크' }));
-    // One lone syllable beside a word some product has is still two words (어퍼 and 암).
+    // One lone syllable beside a word some product has is still two words (어퍼 and 암). Not the
+    // 이퍼암 inside 와이퍼 암, one jamo from it: a word of three syllables is corrected to a name's word
+    // or its start only. Nor 어 and 퍼암, which '리어 와이퍼 암' has: 어퍼 is a synonym group's word.
     const arm = await addProduct('프론트 어퍼 컨트롤 암', 'SRCH-S-1');
+    await addProduct('리어 와이퍼 암', 'SRCH-S-6');
     expect(await search('어퍼암')).toEqual([[arm, 'name']]);
   });
 
-  it("a word of one or two syllables is corrected to a name's word or its start, never to a stretch inside one", async () => {
+  it("a word of up to three syllables is corrected to a name's word or its start, never to a stretch inside one", async () => {
     const lamp = await addProduct('LED 헤드램프 좌측', 'SRCH-S-2');
     const rover = await addProduct('랜드로버 에어 서스펜션', 'SRCH-S-3');
     const nozzle = await addProduct('워셔액 노즐 (좌우 공용)', 'SRCH-S-4');

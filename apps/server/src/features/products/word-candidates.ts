@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pendingCache } from './pending-cache.js';
-import { contains, queryPrepared, queryText, wordCondition, type WordPlan } from './word-plan.js';
+import { contains, queryPrepared, queryText, textArray, wordCondition, type WordPlan } from './word-plan.js';
 
 /**
  * The products that match every word of a name search, read so that no query walks the table
@@ -27,8 +27,9 @@ const MAX_INDEX_SCANS = 64;
  * (most spellings first) only filter. A row written without its search forms (by SQL outside the
  * shop's code, until the start fills them) is found by its name itself, through the btree on
  * name_jamo, so this scans nothing. `indexedOnly`: the words an index answers only (none: true).
+ * `anywhere`: the first short word too is looked for anywhere (codeAnywhere).
  */
-export function whereOf(words: WordPlan[], category: string | undefined, indexedOnly = false): SQL {
+export function whereOf(words: WordPlan[], category: string | undefined, indexedOnly = false, anywhere = false): SQL {
   const anyIndexed = words.some((w) => w.indexed);
   const spellings = (w: WordPlan) => (w.level === 'split' ? 1 : (w.corrections?.length ?? w.patterns.length));
   // A word with a spelling too short for trigrams (`mb`, `우`) would make its index scan read every entry.
@@ -42,7 +43,7 @@ export function whereOf(words: WordPlan[], category: string | undefined, indexed
   const used = indexedOnly ? words.filter((w) => !filters.has(w)) : words;
   if (used.length === 0) return sql`true`;
   let cond = sql.join(
-    used.map((w) => wordCondition(w, !anyIndexed && w === words[0], filters.has(w))),
+    used.map((w) => wordCondition(w, !anywhere && !anyIndexed && w === words[0], filters.has(w))),
     sql` and `,
   );
   if (words.every((w) => w.level === 'exact' && !w.chosung)) {
@@ -193,6 +194,42 @@ export async function candidates(db: Db, words: WordPlan[], category: string | u
   );
   for (const r of more) if (first.length < limit && !seen.has(r.id)) first.push(r);
   return first;
+}
+
+/** Distinct names walked for a model code no name starts with, and the most of them whose products are read. */
+const CODE_FORMS_WALKED = 50_000;
+const CODE_FORMS = 200;
+
+/**
+ * Whether a query is of short words only, the first a model code of two or more letters and digits
+ * ('a6', 'x5', 'xf'): codeAnywhere looks for it when no name starts with it.
+ */
+export const isShortCode = (words: WordPlan[]) =>
+  words.length > 0 && !words.some((w) => w.indexed) && /^[a-z0-9]{2,}$/u.test(words[0]!.word);
+
+/**
+ * A query of short words only whose first is a model code (isShortCode) that no name starts with
+ * (docs/search.md#words-in-any-order): names start with the make ('아우디 A6 C8 …'), and a pattern of
+ * two letters has no trigram for an index to answer. So the words are looked for anywhere in the
+ * distinct names (product_name_forms), at most CODE_FORMS_WALKED of them walked, and the products of
+ * the names found are read by name_jamo's btree, at most `limit` of them, in the table's order.
+ */
+export async function codeAnywhere(db: Db, words: WordPlan[], category: string | undefined, limit: number) {
+  const forms = sql.join(
+    words.map((w) => wordCondition(w, false)),
+    sql` and `,
+  );
+  const found = await queryPrepared<{ jamo: string }>(
+    db,
+    sql`select name_jamo as jamo from (select name_jamo, name_chosung, name_loose from product_name_forms
+      limit ${CODE_FORMS_WALKED}) f where ${forms} limit ${CODE_FORMS}`,
+  );
+  if (found.length === 0) return [];
+  return byIndexOnly<Candidate>(
+    db,
+    sql`select ${CANDIDATE_COLUMNS} from products where name_jamo = any(${textArray(found.map((f) => f.jamo))}::text[])
+      and ${whereOf(words, category, false, true)} limit ${limit}`,
+  );
 }
 
 /**

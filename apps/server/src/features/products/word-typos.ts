@@ -116,10 +116,10 @@ async function correctTypo(db: Db, w: WordPlan): Promise<boolean> {
   const rows = await byIndexOnly<{ loose: string; jamo: string }>(db, sample, long);
   const loose = looseJamo(w.jamo);
   const budget = typoBudget([...w.jamo].length);
-  // A word of one or two syllables one jamo off the inside of a name's word is another word: 호스
-  // is not the 모스 of 써모스탯, nor 드럼 the 드램 of 헤드램프. Such a word is corrected to a stretch
-  // that starts a word of the name (its products' names are read for that: at most TYPO_SAMPLE).
-  const starts = /^[\uac00-\ud7a3]{1,2}$/u.test(w.word)
+  // A word of up to three syllables one jamo off the inside of a name's word is another word: 호스
+  // is not the 모스 of 써모스탯, 드럼 not the 드램 of 헤드램프, 어퍼암 not the 이퍼암 of 와이퍼 암. Such a
+  // word is corrected to a stretch that starts a word of the name (their names are read for that).
+  const starts = /^[\uac00-\ud7a3]{1,3}$/u.test(w.word)
     ? await wordStartsOf(
         db,
         rows.map((r) => r.jamo),
@@ -270,7 +270,10 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
   if (await typedInEnglish(db, w, index, typos)) return;
   const splits = splitsOf(w, index);
   const whole = splits.filter((split) => !split.bare);
-  const bare = splits.filter((split) => split.bare);
+  // Of the splits with a lone syllable, those whose other side is a synonym group's word first:
+  // '어퍼암' is 어퍼 (a group's) and 암, not 어 and a 퍼암 ('리어 와이퍼 암' has both).
+  const known = (split: Split) => Number([split.left, split.right].some((side) => side.patterns.length > 1));
+  const bare = splits.filter((split) => split.bare).sort((a, b) => known(b) - known(a));
   if (await splitCompound(db, w, whole)) return;
   if (typoAllowed(w)) {
     w.level = 'loose';
