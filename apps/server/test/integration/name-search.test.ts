@@ -245,13 +245,15 @@ describe('name search', () => {
     expect(await search('우')).toEqual([]);
   });
 
-  it('finds a model code of two letters or digits alone anywhere in a name, and names one no product has', async () => {
+  it('finds a model code of two letters or digits, or a 초성 of two, alone anywhere in a name, and names a code no product has', async () => {
     const x5 = await addProduct('BMW X5 G05 에어 서스펜션 (좌)', 'SRCH-1-0030');
     const xc = await addProduct('볼보 XC90 리어 도어 래치', 'SRCH-1-0031');
     // Names start with the make, so a code under three letters matched nothing at their start.
     expect(await search('X5')).toEqual([[x5, 'name']]);
     expect(await search('x5')).toEqual([[x5, 'name']]);
     expect(await search('xc')).toEqual([[xc, 'name']]);
+    // A 초성 of two letters too (래치).
+    expect(await search('ㄹㅊ')).toEqual([[xc, 'name']]);
     // With a short word beside it, both filter: each must match.
     expect(await search('x5 좌')).toEqual([[x5, 'name']]);
     expect(await search('xc 좌')).toEqual([]);

@@ -202,13 +202,15 @@ const CODE_FORMS = 200;
 
 /**
  * Whether a query is of short words only, the first a model code of two or more letters and digits
- * ('a6', 'x5', 'xf'): codeAnywhere looks for it when no name starts with it.
+ * ('a6', 'x5', 'xf') or a 초성 of two ('ㅍㄷ'): codeAnywhere looks for it when no name starts with it.
  */
-export const isShortCode = (words: WordPlan[]) =>
-  words.length > 0 && !words.some((w) => w.indexed) && /^[a-z0-9]{2,}$/u.test(words[0]!.word);
+export const isCodeOrChosung = (words: WordPlan[]) =>
+  words.length > 0 &&
+  !words.some((w) => w.indexed) &&
+  (/^[a-z0-9]{2,}$/u.test(words[0]!.word) || (words[0]!.chosung && [...words[0]!.word].length >= 2));
 
 /**
- * A query of short words only whose first is a model code (isShortCode) that no name starts with
+ * A query of short words only whose first is a model code or a 초성 (isCodeOrChosung) that no name starts with
  * (docs/search.md#words-in-any-order): names start with the make ('아우디 A6 C8 …'), and a pattern of
  * two letters has no trigram for an index to answer. So the words are looked for anywhere in the
  * distinct names (product_name_forms), at most CODE_FORMS_WALKED of them walked, and the products of

@@ -3,7 +3,7 @@ import { searchWords, type SynonymIndex } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { LIST_COLUMNS } from './columns.js';
 import type { ProductRow } from './rows.js';
-import { candidates, codeAnywhere, isShortCode } from './word-candidates.js';
+import { candidates, codeAnywhere, isCodeOrChosung } from './word-candidates.js';
 import { joinSynonymTerms, planWord, queryPrepared, readOtherwise, type WordPlan } from './word-plan.js';
 import { score, type NameScore, type Scored } from './word-rank.js';
 import { knownReading, readingOf } from './word-typos.js';
@@ -63,8 +63,8 @@ export async function searchByWords(
     }
   }
   let rows = await candidates(db, words, opts.category, limit);
-  if (rows.length === 0 && isShortCode(words)) {
-    // A model code alone ('x5') is in names after the make: looked for anywhere, else named.
+  if (rows.length === 0 && isCodeOrChosung(words)) {
+    // A model code or 초성 alone ('x5', 'ㅍㄷ') is in names after the make: looked for anywhere, else named.
     rows = await codeAnywhere(db, words, opts.category, limit);
     if (rows.length === 0 && words.length === 1)
       return { hits: [], more: false, similar: false, unmatched: words[0]!.word };
