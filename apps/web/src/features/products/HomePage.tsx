@@ -9,7 +9,7 @@ import { Spinner } from '../../shared/ui/states';
 import { NoticePopup } from './NoticePopup';
 import { ProductCard } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
-import { EmptyGrid } from './components/UnmatchedWord';
+import { EmptyGrid } from './components/EmptyGrid';
 import { VehicleFilter } from '../vehicles';
 import { SearchBar, useNoResultAlert } from './SearchBar';
 import { useProductGrid, type SearchType } from './api';

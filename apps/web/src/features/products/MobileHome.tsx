@@ -10,7 +10,7 @@ import { Spinner } from '../../shared/ui/states';
 import { Glyph } from '../../shared/ui/Glyph';
 import { MatchReason, PriceOrHint, StockState } from './ProductCard';
 import { BuyButtons, ProductHead, ProductSpecs, QtyLine } from './components/ProductDetail';
-import { EmptyGrid } from './components/UnmatchedWord';
+import { EmptyGrid } from './components/EmptyGrid';
 import { usePurchaseActions } from './purchase';
 import { imageUrl } from '../../shared/images';
 import { productQuery, useProductGrid, type SearchType } from './api';
