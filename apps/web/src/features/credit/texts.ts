@@ -163,8 +163,6 @@ export const CREDIT_TEXTS = {
     reason: '변경 사유',
     reasonHint: '누가 왜 바꿨는지 변경 기록에 남습니다. (2~200자)',
     save: '저장',
-    saving: '저장 중…',
-    cancel: '취소',
     confirmTitle: '외상 설정 저장',
     confirmText: (limit: number, term: string) => `한도 ${won(limit)}, ${term}으로 저장합니다.`,
   },

@@ -15,7 +15,7 @@ import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { Field, Form, PhoneField, SelectField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { FormActions } from './components/FormActions';
+import { FormActions } from '../../shared/ui/FormActions';
 import { SectionHead } from './components/SectionHead';
 import { PostcodeFields } from './postcode';
 import { useUpdateCompany } from './api';

@@ -7,7 +7,7 @@ import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { CheckField, Field, PhoneField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { FormActions } from './components/FormActions';
+import { FormActions } from '../../shared/ui/FormActions';
 import { RowFormLayer } from './components/RowFormLayer';
 import { SearchedList } from './components/SearchedList';
 import { PostcodeFields } from './postcode';

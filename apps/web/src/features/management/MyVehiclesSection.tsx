@@ -10,7 +10,7 @@ import { Field, useZodForm } from '../../shared/ui/form';
 import { ModalForm } from '../../shared/ui/ModalForm';
 import { useConfirmedWrite } from '../../shared/ui/notify';
 import { myVehiclesQuery, useRemoveVehicle, useSaveVehicle, VEHICLE_TEXTS as V } from '../vehicles';
-import { FormActions } from './components/FormActions';
+import { FormActions } from '../../shared/ui/FormActions';
 import { SectionHead } from './components/SectionHead';
 import { dateColumn } from '../../shared/ui/columns';
 

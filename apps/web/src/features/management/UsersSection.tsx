@@ -15,7 +15,7 @@ import type { Column } from '../../shared/ui/DataTable';
 import { Field, PasswordField, PhoneField, ReadOnlyField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
-import { FormActions } from './components/FormActions';
+import { FormActions } from '../../shared/ui/FormActions';
 import { RowFormLayer } from './components/RowFormLayer';
 import { SearchedList } from './components/SearchedList';
 import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './api';

@@ -7,6 +7,7 @@ import {
   type PaymentTerm,
 } from '@partsmall/contract';
 import { CheckField, Field, SelectField, useZodForm } from '../../../shared/ui/form';
+import { FormActions } from '../../../shared/ui/FormActions';
 import { ModalForm } from '../../../shared/ui/ModalForm';
 import { useCreditWrite } from '../api';
 import { creditAccountDefaults, creditAccountForm } from '../form';
@@ -15,20 +16,6 @@ import { CREDIT_TEXTS } from '../texts';
 const F = CREDIT_TEXTS.form;
 const K = CREDIT_TEXTS.company;
 const STATUS_OPTIONS = CREDIT_STATUSES.map((s) => ({ value: s, label: CREDIT_STATUS_LABELS[s] }));
-
-/** 취소 and 저장 of the back office's 외상 layers; 저장 says it is saving while the write runs. */
-export function Actions({ busy, onClose }: { busy: boolean; onClose: () => void }) {
-  return (
-    <div className="mg-form-actions">
-      <button type="button" className="btn" onClick={onClose} disabled={busy}>
-        {CREDIT_TEXTS.form.cancel}
-      </button>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? F.saving : F.save}
-      </button>
-    </div>
-  );
-}
 
 /**
  * The credit account's settings (admin; docs/requirements.md#credit): status, limit, may exceed, term,
@@ -78,7 +65,7 @@ export function CreditAccountModal({
       <CheckField name="allowExceed" label={F.allowExceed} />
       <CheckField name="allowSubAccounts" label={F.allowSubAccounts} />
       <Field name="reason" id="f-credit-reason" label={F.reason} hint={F.reasonHint} maxLength={200} />
-      <Actions busy={save.isPending} onClose={onClose} />
+      <FormActions busy={save.isPending} label={F.save} onCancel={onClose} />
     </ModalForm>
   );
 }
@@ -99,7 +86,7 @@ export function LiftHoldModal({ companyId, onClose }: { companyId: number; onClo
       formClassName="form layer-form cr-account-form"
     >
       <Field name="reason" id="f-lift-reason" label={F.reason} hint={F.reasonHint} maxLength={200} />
-      <Actions busy={lift.isPending} onClose={onClose} />
+      <FormActions busy={lift.isPending} label={F.save} onCancel={onClose} />
     </ModalForm>
   );
 }

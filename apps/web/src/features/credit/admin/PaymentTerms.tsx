@@ -8,7 +8,7 @@ import { ModalForm } from '../../../shared/ui/ModalForm';
 import { paymentTermsQuery, useCreditWrite } from '../api';
 import { paymentTermDefaults, paymentTermForm } from '../form';
 import { CREDIT_TEXTS } from '../texts';
-import { Actions } from './CreditAccountForm';
+import { FormActions } from '../../../shared/ui/FormActions';
 
 const P = CREDIT_TEXTS.terms;
 const RULE_OPTIONS = TERM_RULES.map((r) => ({ value: r, label: TERM_RULE_LABELS[r] }));
@@ -52,7 +52,7 @@ function PaymentTermModal({ term, onClose }: { term: PaymentTerm | null; onClose
         maxLength={3}
         autoComplete="off"
       />
-      <Actions busy={save.isPending} onClose={onClose} />
+      <FormActions busy={save.isPending} label={CREDIT_TEXTS.form.save} onCancel={onClose} />
     </ModalForm>
   );
 }

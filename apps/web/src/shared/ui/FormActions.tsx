@@ -1,9 +1,9 @@
-import { T } from '../../../shared/texts';
-import '../management.css';
+import { T } from '../texts';
 
-const M = T.management;
-
-/** The buttons at the end of a member-area form: cancel (in layers) and save. */
+/**
+ * The buttons at the end of a form, member area and back office alike: cancel (in layers) and the
+ * submit, which says it is saving while the write runs.
+ */
 export function FormActions({ busy, label, onCancel }: { busy: boolean; label: string; onCancel?: () => void }) {
   return (
     <div className="mg-form-actions">
@@ -13,7 +13,7 @@ export function FormActions({ busy, label, onCancel }: { busy: boolean; label: s
         </button>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? M.saving : label}
+        {busy ? T.common.saving : label}
       </button>
     </div>
   );
