@@ -160,6 +160,22 @@ MODEL_WORDS.forEach(([typed, model], i) => {
   }
 });
 
+// A model code alone, under three letters: found anywhere in a name, after the make.
+(
+  [
+    ['X5', 'X5 G05'],
+    ['a6', 'A6 C8'],
+    ['xf', 'XF X260'],
+    ['Q7', 'Q7 4M'],
+  ] as [string, string][]
+).forEach(([typed, model]) =>
+  add(
+    'model',
+    typed,
+    where((p) => p.model === model),
+  ),
+);
+
 // ---------------------------------------------------------------- typos (ㅐ/ㅔ, ㅔ/ㅖ, 쌍자음, one jamo)
 
 const TYPOS: [string, DemoPartKind[]][] = [
@@ -429,6 +445,13 @@ PART_WORDS.forEach(([word, kinds]) => add('hangul-in-latin', keysOf(word), ofKin
   '벤츠 와이퍼',
   '점화코일',
   '미미',
+  // Short words the shop does not stock, one jamo off the inside of other words (호스: 써모스탯's 모스),
+  // or two lone syllables (링크: 리어's 링, 쇼크's 크), and a model code no name has.
+  '호스',
+  '드럼',
+  '핸들',
+  '링크',
+  'x9',
 ].forEach((q) => add('nonsense', q, 'none'));
 
 const suite: RelevanceSuite = { xrefs: XREFS, queries };
