@@ -252,8 +252,14 @@ describe('name search', () => {
     expect(await search('X5')).toEqual([[x5, 'name']]);
     expect(await search('x5')).toEqual([[x5, 'name']]);
     expect(await search('xc')).toEqual([[xc, 'name']]);
-    // A 초성 of two letters too (래치).
+    // A 초성 of two letters too (래치), at the start of a word of the name: 'ㅋㅋ' is the 컨콘 of
+    // 에어컨 콘덴서 run together, no word's.
     expect(await search('ㄹㅊ')).toEqual([[xc, 'name']]);
+    const condenser = await addProduct('재규어 XE 에어컨 콘덴서', 'SRCH-1-0032');
+    expect(await search('ㅋㄷ')).toContainEqual([condenser, 'name']);
+    expect(await answer('ㅋㅋ')).toEqual(expect.objectContaining({ results: [], unmatchedWord: 'ㅋㅋ' }));
+    // Nor is a code inside a word: 'c9' is in XC90, at no word's start.
+    expect(await answer('c9')).toEqual(expect.objectContaining({ results: [], unmatchedWord: 'c9' }));
     // With a short word beside it, both filter: each must match.
     expect(await search('x5 좌')).toEqual([[x5, 'name']]);
     expect(await search('xc 좌')).toEqual([]);

@@ -14,3 +14,10 @@ export type ProductRow = ProductView & {
   priceD: number;
   basePrice: number;
 };
+
+/** A product a name search found, before it is ranked (docs/search.md#words-in-any-order). */
+export interface Candidate {
+  id: number;
+  name: string;
+  nameJamo: string;
+}

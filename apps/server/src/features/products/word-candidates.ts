@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pendingCache } from './pending-cache.js';
 import { contains, queryPrepared, queryText, textArray, wordCondition, type WordPlan } from './word-plan.js';
+import type { Candidate } from './rows.js';
+import { startsANameWord } from './word-rank.js';
 
 /**
  * The products that match every word of a name search, read so that no query walks the table
@@ -11,12 +13,6 @@ import { contains, queryPrepared, queryText, textArray, wordCondition, type Word
 
 /** pg_trgm's word similarity a long word's typo candidate needs (checked by jamo edit distance after). */
 const WORD_SIMILARITY = 0.3;
-
-export interface Candidate {
-  id: number;
-  name: string;
-  nameJamo: string;
-}
 
 /** At most this many index scans for a query: each word's spellings multiply them (like any() on one index). */
 const MAX_INDEX_SCANS = 64;
@@ -214,7 +210,9 @@ export const isCodeOrChosung = (words: WordPlan[]) =>
  * (docs/search.md#words-in-any-order): names start with the make ('아우디 A6 C8 …'), and a pattern of
  * two letters has no trigram for an index to answer. So the words are looked for anywhere in the
  * distinct names (product_name_forms), at most CODE_FORMS_WALKED of them walked, and the products of
- * the names found are read by name_jamo's btree, at most `limit` of them, in the table's order.
+ * the names found whose words one starts with it (two letters inside a word, or run across two, are
+ * in many names by chance: 'ㅋㅋ' in 에어컨 콘덴서) are read by name_jamo's btree, at most `limit`
+ * products, in the table's order.
  */
 export async function codeAnywhere(db: Db, words: WordPlan[], category: string | undefined, limit: number) {
   const forms = sql.join(
@@ -226,12 +224,32 @@ export async function codeAnywhere(db: Db, words: WordPlan[], category: string |
     sql`select name_jamo as jamo from (select name_jamo, name_chosung, name_loose from product_name_forms
       limit ${CODE_FORMS_WALKED}) f where ${forms} limit ${CODE_FORMS}`,
   );
-  if (found.length === 0) return [];
+  const names = await namesOfForms(
+    db,
+    found.map((f) => f.jamo),
+  );
+  const kept = [...names].filter(([, name]) => startsANameWord(name, words[0]!)).map(([jamo]) => jamo);
+  if (kept.length === 0) return [];
   return byIndexOnly<Candidate>(
     db,
-    sql`select ${CANDIDATE_COLUMNS} from products where name_jamo = any(${textArray(found.map((f) => f.jamo))}::text[])
+    sql`select ${CANDIDATE_COLUMNS} from products where name_jamo = any(${textArray(kept)}::text[])
       and ${whereOf(words, category, false, true)} limit ${limit}`,
   );
+}
+
+/**
+ * One product's name for each of `jamos` (distinct names' forms), by name_jamo's btree: a form
+ * holds no spaces, and what starts a word of the name is read from the name. A form no product has
+ * any more is left out.
+ */
+export async function namesOfForms(db: Db, jamos: string[]): Promise<Map<string, string>> {
+  if (jamos.length === 0) return new Map();
+  const rows = await queryPrepared<{ jamo: string; name: string | null }>(
+    db,
+    sql`select f.jamo, (select p.name from products p where p.name_jamo = f.jamo limit 1) as name
+      from unnest(${textArray(jamos)}::text[]) as f(jamo)`,
+  );
+  return new Map(rows.flatMap((r) => (r.name === null ? [] : [[r.jamo, r.name] as const])));
 }
 
 /**

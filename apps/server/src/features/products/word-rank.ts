@@ -7,7 +7,7 @@ import {
   wordChosung,
   wordJamo,
 } from '@partsmall/contract';
-import type { Candidate } from './word-candidates.js';
+import type { Candidate } from './rows.js';
 import type { WordPlan } from './word-plan.js';
 
 /**
@@ -109,6 +109,14 @@ export function nameWordStarts(name: string): Set<number> {
     at += word.letters;
   }
   return starts;
+}
+
+/**
+ * Whether a word (a model code, a 초성) starts a word of the name by one of its spellings: 'xf' starts
+ * XF and 'ㅋㄷ' 콘덴서, while 'c9' is inside XC90 and 'ㅋㅋ' is the 컨콘 of 에어컨 콘덴서 run together.
+ */
+export function startsANameWord(name: string, w: WordPlan): boolean {
+  return nameShape(name).words.some((x) => w.patterns.some((p) => (w.chosung ? x.chosung : x.jamo).startsWith(p)));
 }
 
 /** How a name matched every word: the same for every row of the name. */

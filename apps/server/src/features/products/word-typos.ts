@@ -9,8 +9,8 @@ import {
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { pendingCache } from './pending-cache.js';
-import { anyMatch, byIndexOnly } from './word-candidates.js';
-import { planWord, queryPrepared, textArray, TRIGRAM, typoAllowed, wordCondition, type WordPlan } from './word-plan.js';
+import { anyMatch, byIndexOnly, namesOfForms } from './word-candidates.js';
+import { planWord, TRIGRAM, typoAllowed, wordCondition, type WordPlan } from './word-plan.js';
 import { nameWordStarts } from './word-rank.js';
 
 /**
@@ -91,12 +91,8 @@ export function syllableEdge(jamo: readonly string[], at: number): boolean {
 
 /** Where the words of a name start in its jamo, for each name's jamo of `jamos` (one product's name each). */
 async function wordStartsOf(db: Db, jamos: string[]): Promise<Map<string, Set<number>>> {
-  const rows = await queryPrepared<{ jamo: string; name: string | null }>(
-    db,
-    sql`select f.jamo, (select p.name from products p where p.name_jamo = f.jamo limit 1) as name
-      from unnest(${textArray(jamos)}::text[]) as f(jamo)`,
-  );
-  return new Map(rows.map((r) => [r.jamo, r.name === null ? new Set([0]) : nameWordStarts(r.name)]));
+  const names = await namesOfForms(db, jamos);
+  return new Map([...names].map(([jamo, name]) => [jamo, nameWordStarts(name)]));
 }
 
 /**
