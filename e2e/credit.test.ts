@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
-import { orders, shippingAddresses } from '../apps/server/src/db/schema.js';
+import { deposits, orders, shippingAddresses } from '../apps/server/src/db/schema.js';
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { giveInvoiceFields, makeCompany, type TestCompany } from '../apps/server/test/member-helpers.js';
 import { balanceOf, fund, makeProduct, seoulToday } from '../apps/server/test/order-helpers.js';
@@ -415,6 +415,24 @@ async function staffApplyAnUnknownDeposit() {
   await poll(() => row.count()).toBe(0);
   // Nothing open to pay: the deposit goes to the company's cash balance.
   await poll(() => balanceOf(server, gaon.companyId)).toBe(cashBefore + 30_000);
+  // Bank interest pays no customer: staff set it aside with a reason; it leaves the queue, pays nobody.
+  await form.getByLabel('입금자명').fill('결산이자');
+  await form.getByLabel('입금액(원)').fill('1,250');
+  await form.getByRole('button', { name: '등록' }).click();
+  const interest = page.getByTestId('deposit-row').filter({ hasText: '결산이자' });
+  await poll(() => interest.count()).toBe(1);
+  await interest.getByRole('button', { name: '제외' }).click();
+  const layer = page.getByRole('dialog', { name: '입금 제외' });
+  await layer.getByLabel('제외 사유').fill('예금 결산이자');
+  await snap(page, 'credit-deposit-dismiss-desktop');
+  await layer.getByRole('button', { name: '제외' }).click();
+  await poll(() => interest.count()).toBe(0);
+  const [aside] = await server.db
+    .select({ status: deposits.status, reason: deposits.dismissReason, companyId: deposits.companyId })
+    .from(deposits)
+    .where(eq(deposits.depositorName, '결산이자'));
+  expect(aside).toEqual({ status: 'ignored', reason: '예금 결산이자', companyId: null });
+  expect(await balanceOf(server, gaon.companyId)).toBe(cashBefore + 30_000);
   // A deposit typed in with the company's number is placed at once, and the form says where and why.
   await form.getByLabel('입금자명').fill('가온 대표');
   await form.getByLabel('입금액(원)').fill('5,000');

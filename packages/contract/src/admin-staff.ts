@@ -66,6 +66,7 @@ export const AUDIT_ACTION_LABELS = {
   recordDeposit: '입금 등록',
   importDeposits: '입금내역 가져오기',
   assignDeposit: '대기 입금 업체 지정',
+  dismissDeposit: '대기 입금 제외',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

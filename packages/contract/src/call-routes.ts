@@ -188,6 +188,7 @@ export const CALL_ROUTES = {
   adminImportDeposits: { method: 'POST', path: '/api/admin/importDeposits', access: 'staff' },
   adminDepositQueue: { method: 'POST', path: '/api/admin/depositQueue', access: 'staff' },
   adminAssignDeposit: { method: 'POST', path: '/api/admin/assignDeposit', access: 'staff' },
+  adminDismissDeposit: { method: 'POST', path: '/api/admin/dismissDeposit', access: 'staff' },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallId = keyof typeof CALL_ROUTES;

@@ -231,6 +231,7 @@ import {
 import {
   assignDepositRequest,
   depositAnswer,
+  dismissDepositRequest,
   depositQueueAnswer,
   importDepositsAnswer,
   recordDepositRequest,
@@ -420,6 +421,7 @@ export const CALL_SCHEMAS = {
   adminImportDeposits: { multipart: true, answer: importDepositsAnswer },
   adminDepositQueue: { answer: depositQueueAnswer },
   adminAssignDeposit: { body: assignDepositRequest, answer: depositAnswer },
+  adminDismissDeposit: { body: dismissDepositRequest, answer: depositAnswer },
 } as const satisfies Record<CallId, CallSchema>;
 
 type Schemas = typeof CALL_SCHEMAS;

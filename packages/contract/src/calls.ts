@@ -1389,4 +1389,10 @@ export const CALLS = {
     '확인 대기열의 입금에 업체를 지정하면 그 업체의 미수에 맞춰 반영됩니다.',
     { seq: 1, companyId: 1 },
   ),
+  adminDismissDeposit: admin(
+    'adminDismissDeposit',
+    '대기 입금 제외',
+    '고객 대금이 아닌 입금(보낸 분께 돌려드린 돈, 상점 계좌 간 이체, 이자)을 사유와 함께 확인 대기열에서 뺍니다.',
+    { seq: 1, reason: '보낸 분께 반환' },
+  ),
 } as const satisfies Record<CallId, CallEntry>;

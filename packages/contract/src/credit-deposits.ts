@@ -56,6 +56,9 @@ export const depositRow = z.object({
   applications: z.array(depositApplication),
   /** An applied deposit: how the matching ladder placed it (DEPOSIT_RULE_LABELS). */
   rule: z.string().optional(),
+  /** A deposit staff set aside (status 'ignored'): why, as they wrote it, and when. */
+  dismissReason: z.string().optional(),
+  dismissedAt: instant.optional(),
   created: instant,
 });
 export type DepositRow = z.infer<typeof depositRow>;
@@ -100,3 +103,20 @@ export const depositQueueAnswer = pageAnswerOf(depositRow);
 
 /** api/admin/assignDeposit { seq, companyId }: staff give a deposit in the queue its company; it is then applied. */
 export const assignDepositRequest = z.object({ seq, companyId: seq });
+
+/** How long the reason a deposit is set aside may be. */
+export const DEPOSIT_DISMISS_REASON_MAX = 100;
+
+/**
+ * api/admin/dismissDeposit { seq, reason }: staff set a deposit of the queue aside (status 'ignored'),
+ * money that pays no customer's account: returned to the sender, a transfer between the shop's own
+ * accounts, bank interest. The reason is kept with it.
+ */
+export const dismissDepositRequest = z.object({
+  seq,
+  reason: z
+    .string({ error: MSG_CREDIT.dismissReasonInvalid })
+    .trim()
+    .min(1, MSG_CREDIT.dismissReasonInvalid)
+    .max(DEPOSIT_DISMISS_REASON_MAX, MSG_CREDIT.dismissReasonInvalid),
+});

@@ -160,6 +160,8 @@ export async function depositRows(db: Db | Tx, rows: readonly DepositDbRow[]): P
       candidates: (r.candidates ?? []).map((id) => ({ companyId: id, companyName: nameOf.get(id) ?? '' })),
       applications,
       ...(status === 'applied' && r.rung ? { rule: DEPOSIT_RULE_LABELS[r.rung as DepositRule] } : {}),
+      ...(status === 'ignored' && r.dismissReason ? { dismissReason: r.dismissReason } : {}),
+      ...(status === 'ignored' && r.dismissedAt ? { dismissedAt: r.dismissedAt.toISOString() } : {}),
       created: r.createdAt.toISOString(),
     };
   });
@@ -188,6 +190,19 @@ export async function lockDeposit(tx: Tx, id: number): Promise<DepositDbRow | un
 
 /** A company able to receive a deposit: exists and has not withdrawn. */
 export const companyName = (db: Db | Tx, id: number): Promise<string | undefined> => activeCompanyName(db, id);
+
+/**
+ * Sets a locked deposit of the queue aside: status 'ignored', with staff's reason and the time. The
+ * depositor name is not taught: a name set aside once is still a name a customer may later pay under.
+ */
+export async function dismissDeposit(tx: Tx, id: number, reason: string, at: Date): Promise<DepositDbRow> {
+  const [row] = await tx
+    .update(deposits)
+    .set({ status: 'ignored', dismissReason: reason, dismissedAt: at })
+    .where(eq(deposits.id, id))
+    .returning();
+  return row!;
+}
 
 /** Teaches the matching a depositor name of a company (staff assigned a queued deposit to it). */
 export async function teachName(tx: Tx, companyId: number, name: string, memberId: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { eq, gte, inArray, isNotNull, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { idsAmong, type Tx } from '../../db/client.js';
 import { depositEvents, depositorNames, deposits, statementAccounts } from './schema.js';
 
@@ -45,6 +45,14 @@ export async function deleteDepositsOf(tx: Tx, companyIds: number[]): Promise<vo
   await tx.delete(depositEvents).where(inArray(depositEvents.accountId, accounts));
   await tx.delete(deposits).where(or(inArray(deposits.companyId, companyIds), inArray(deposits.accountId, accounts)));
   await tx.delete(statementAccounts).where(inArray(statementAccounts.companyId, companyIds));
+}
+
+/**
+ * Destroys the deposits staff set aside (paid to no company) before `before`: a record of money the
+ * shop received, kept its 5 years (docs/requirements.md#retention), with the depositor's name.
+ */
+export async function deleteDismissedDeposits(tx: Tx, before: SQL): Promise<void> {
+  await tx.delete(deposits).where(and(eq(deposits.status, 'ignored'), lt(deposits.dismissedAt, before)));
 }
 
 /** The payments a deposit names, as a subquery (a payment a deposit still names is kept). */

@@ -20,6 +20,7 @@ import type { FileDeposit } from './files.js';
 import {
   companyName,
   depositRows,
+  dismissDeposit,
   importKeys,
   loadNameIndex,
   lockDeposit,
@@ -57,7 +58,8 @@ async function readUpload(req: FastifyRequest, memberId: number) {
 
 /**
  * Deposits in the back office (docs/requirements.md#credit-deposits): staff enter a bank deposit,
- * import a bank's 입금내역 file, read the review queue and assign a queued deposit to its company.
+ * import a bank's 입금내역 file, read the review queue, assign a queued deposit to its company or set
+ * aside one that pays no company.
  * Every write is audited; a deposit is recorded once per source key and applied by the ladder.
  */
 export function depositRoutes(app: Api, ctx: AppContext) {
@@ -138,6 +140,28 @@ export function depositRoutes(app: Api, ctx: AppContext) {
     });
     const [row] = await depositRows(db, [deposit]);
     return ok(row!, MSG_DEPOSIT.assigned);
+  });
+
+  route(app, 'adminDismissDeposit', async (req) => {
+    const auth = requireStaff(req);
+    const { seq, reason } = req.body;
+    const deposit = await db.transaction(async (tx) => {
+      const before = await lockDeposit(tx, seq);
+      if (!before) throw notFound(MSG_CREDIT.depositNotFound);
+      // Assigned, set aside or taken back by a request that held the lock first: nothing changes.
+      if (before.status !== 'review') throw new AppError(409, MSG_CREDIT.depositResolved, 409, 'seq');
+      const after = await dismissDeposit(tx, seq, reason, new Date());
+      await recordAudit(tx, {
+        memberId: auth.member.id,
+        action: 'dismissDeposit',
+        target: `deposit:${seq}`,
+        before: { status: before.status },
+        after: { status: after.status, reason },
+      });
+      return after;
+    });
+    const [row] = await depositRows(db, [deposit]);
+    return ok(row!, MSG_DEPOSIT.dismissed);
   });
 
   void app.register(async (scope: Api) => {

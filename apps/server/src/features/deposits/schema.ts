@@ -92,8 +92,9 @@ export const depositEvents = pgTable(
  * Money that came in, from any source, once per source key: a virtual account's transaction, a card
  * payment, a deposit staff entered, a line of a bank file. 'applied' (its company known and its
  * amount paid to statements, each a receivables ledger row, and the rest to cash), 'review' (its
- * depositor name named no company or several: staff assign it), 'reversed' (the bank took it back:
- * undone by ledger rows of the opposite sign).
+ * depositor name named no company or several: staff assign it), 'ignored' (set aside from the queue by
+ * staff: paid to no company, kept with their reason), 'reversed' (the bank took it back: undone by
+ * ledger rows of the opposite sign).
  */
 export const deposits = pgTable(
   'deposits',
@@ -120,6 +121,9 @@ export const deposits = pgTable(
     createdAt: createdAt(),
     appliedAt: instant('applied_at'),
     reversedAt: instant('reversed_at'),
+    /** Set aside by staff (status 'ignored'): money that pays no customer's account, and why. */
+    dismissReason: text('dismiss_reason'),
+    dismissedAt: instant('dismissed_at'),
   },
   (t) => [
     uniqueIndex('deposits_source_key').on(t.sourceKey),

@@ -8,7 +8,12 @@ import {
   ledgerOrderIds,
   statementInvoiceIds,
 } from '../credit/repository.js';
-import { companiesWithDepositsSince, deleteDepositsOf, depositPaymentIds } from '../deposits/repository.js';
+import {
+  companiesWithDepositsSince,
+  deleteDepositsOf,
+  deleteDismissedDeposits,
+  depositPaymentIds,
+} from '../deposits/repository.js';
 import { deleteAdvertisingInquiries } from '../inquiry/repository.js';
 import { purgeWithdrawnCompanies, withdrawnCompanyIds, withdrawnMemberIds } from '../members/repository.js';
 import { deleteOldOrders, eraseDisputeDetails } from '../orders/repository.js';
@@ -59,6 +64,8 @@ export async function sweepRetention(
     await deleteOldTaxInvoices(tx, withdrawnCompanyIds(tx), paid, statementInvoiceIds(tx));
     await deleteOldOrders(tx, withdrawnCompanyIds(tx), paid, [invoicedOrderIds(tx), ledgerOrderIds(tx)]);
     await deleteOldLedger(tx, withdrawnCompanyIds(tx), paid);
+    // A deposit staff set aside, paid to no company (a depositor's name on money returned): 5 years.
+    await deleteDismissedDeposits(tx, paid);
 
     // A withdrawn customer's chat (a record of complaints and their handling): 3 years after its last message.
     const keys = await deleteStaleConversations(tx, withdrawnMemberIds(tx), yearsAgo(RETENTION.disputeYears));

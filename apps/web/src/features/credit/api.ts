@@ -99,6 +99,7 @@ type WriteCall =
   | 'adminResendStatement'
   | 'adminRecordDeposit'
   | 'adminAssignDeposit'
+  | 'adminDismissDeposit'
   | 'adminReceivablesAgingExport';
 
 /** A write of 외상; on success everything of 외상 is read again. */

@@ -230,7 +230,8 @@ export const CREDIT_TEXTS = {
   },
   deposits: {
     title: '입금 확인',
-    intro: '입금자명이 업체 하나와 맞지 않아 자동으로 반영하지 못한 입금입니다. 업체를 정하면 바로 반영됩니다.',
+    intro:
+      '입금자명이 업체 하나와 맞지 않아 자동으로 반영하지 못한 입금입니다. 업체를 정하면 바로 반영됩니다. 고객 대금이 아닌 입금(반환, 계좌 간 이체, 이자)은 사유를 적어 제외합니다.',
     queueLabel: '확인 대기 입금',
     empty: '확인할 입금이 없습니다.',
     more: (shown: number, total: number) =>
@@ -241,7 +242,7 @@ export const CREDIT_TEXTS = {
       amount: '입금액',
       source: '경로',
       reason: '확인 사유',
-      assign: '업체 지정',
+      assign: '처리',
     },
     sources: { staff: '직원 등록', import: '파일', virtual_account: '가상계좌', card: '카드' } as Record<
       string,
@@ -256,6 +257,12 @@ export const CREDIT_TEXTS = {
     assignTitle: '입금 반영',
     assignText: (amount: number, company: string) => `${won(amount)}을 ${company}에 반영합니다.`,
     companyNo: (id: number) => `업체 ${id}`,
+    dismiss: '제외',
+    dismissTitle: '입금 제외',
+    dismissText: (name: string, amount: number) =>
+      `${name} ${won(amount)}을 확인 대기 목록에서 뺍니다. 어느 업체에도 반영되지 않으며 사유와 함께 남습니다.`,
+    dismissReason: '제외 사유',
+    dismissHint: '예: 보낸 분께 반환, 상점 계좌 간 이체, 예금 이자',
     record: '입금 등록',
     recordIntro: '통장에 들어온 입금을 등록하면 업체·명세서에 자동으로 맞춥니다.',
     depositorName: '입금자명',

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DepositRow } from '@partsmall/contract';
+import { MSG_CREDIT, MSG_DEPOSIT, type DepositRow } from '@partsmall/contract';
 import DepositQueuePage, { placedLine } from './DepositQueuePage';
 import { renderScreen } from '../../../../test/render-screen';
 
@@ -27,17 +27,27 @@ const row = (seq: number): DepositRow => ({
   created: '2026-11-02T01:00:00.000Z',
 });
 
-/** The server's answer to api/admin/depositQueue; any other call is refused as a network failure. */
+/** What the page sent besides reading the queue. */
+let sent: { url: string; body: Record<string, unknown> }[] = [];
+
+/**
+ * The server's answer to api/admin/depositQueue, and to api/admin/dismissDeposit the deposit set
+ * aside; any other call is refused as a network failure.
+ */
 function serve(results: DepositRow[], total: number) {
+  sent = [];
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) =>
-      url.endsWith('/api/admin/depositQueue')
-        ? new Response(JSON.stringify({ code: 200, message: '', results, total }), {
-            headers: { 'content-type': 'application/json' },
-          })
-        : Promise.reject(new Error('no network in a component test')),
-    ),
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/api/admin/depositQueue')) return json({ code: 200, message: '', results, total });
+      if (!url.endsWith('/api/admin/dismissDeposit')) throw new Error('no network in a component test');
+      const body = JSON.parse(String(init?.body)) as { seq: number; reason: string };
+      sent.push({ url, body });
+      const aside = { ...results.find((r) => r.seq === body.seq)!, status: 'ignored', statusLabel: '제외' };
+      return json({ code: 200, message: MSG_DEPOSIT.dismissed, results: { ...aside, dismissReason: body.reason } });
+    }),
   );
 }
 
@@ -65,6 +75,28 @@ describe('the deposit review queue', () => {
     await waitFor(() => expect(screen.getAllByTestId('deposit-row')).toHaveLength(2));
     expect(screen.getByText('입금자51')).toBeTruthy();
     expect(screen.queryByTestId('deposit-queue-more')).toBeNull();
+  });
+});
+
+describe('setting a queued deposit aside', () => {
+  it('asks for a reason, refuses none with the contract message, and sends the one written', async () => {
+    serve([row(71), row(72)], 2);
+    render();
+    await waitFor(() => expect(screen.getAllByTestId('deposit-row')).toHaveLength(2));
+    const second = screen.getAllByTestId('deposit-row')[1]!;
+    fireEvent.click(within(second).getByRole('button', { name: '제외' }));
+    const layer = await screen.findByRole('dialog', { name: '입금 제외' });
+    expect(within(layer).getByText(/입금자72 10,072원을 확인 대기 목록에서 뺍니다/)).toBeTruthy();
+
+    fireEvent.click(within(layer).getByRole('button', { name: '제외' }));
+    expect((await within(layer).findByRole('alert')).textContent).toBe(MSG_CREDIT.dismissReasonInvalid);
+    expect(sent).toEqual([]);
+
+    fireEvent.change(within(layer).getByLabelText('제외 사유'), { target: { value: '보낸 분께 반환' } });
+    fireEvent.click(within(layer).getByRole('button', { name: '제외' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '입금 제외' })).toBeNull());
+    expect(sent.map((s) => s.body)).toEqual([{ seq: 72, reason: '보낸 분께 반환' }]);
+    expect(await screen.findByText(MSG_DEPOSIT.dismissed)).toBeTruthy();
   });
 });
 

@@ -12,6 +12,7 @@ import { CREDIT_TEXTS } from '../texts';
 import '../credit.css';
 import { dateColumn } from '../../../shared/ui/columns';
 import { wonColumn } from '../columns';
+import { DismissDeposit } from './DismissDeposit';
 
 const D = CREDIT_TEXTS.deposits;
 
@@ -160,7 +161,7 @@ function ImportDeposits() {
 
 /**
  * /admin/deposits (docs/requirements.md#credit): the deposits whose name matched no company or two,
- * each given its company by staff; beside them, a deposit typed in and a bank file imported.
+ * each given its company by staff or set aside with a reason; beside them, a deposit typed in and a bank file imported.
  */
 export default function DepositQueuePage() {
   const queue = useQuery(depositQueueQuery);
@@ -199,7 +200,17 @@ export default function DepositQueuePage() {
               title: (r) => r.reviewReason,
               cell: (r) => r.reviewReason ?? r.statusLabel,
             },
-            { id: 'assign', header: D.cols.assign, width: 300, cell: (r) => <Assign row={r} /> },
+            {
+              id: 'assign',
+              header: D.cols.assign,
+              width: 360,
+              cell: (r) => (
+                <span className="cr-queue-actions">
+                  <Assign row={r} />
+                  <DismissDeposit row={r} />
+                </span>
+              ),
+            },
           ]}
         />
       </div>
