@@ -3,7 +3,7 @@
  * review queue, and what each deposit paid. The rest of the credit calls are in credit.ts.
  */
 import { z } from 'zod';
-import { int, instant, seq } from './admin-fields.js';
+import { int, instant, reason, seq } from './admin-fields.js';
 import { MSG_CREDIT } from './credit.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 // ---------------------------------------------------------------- back office: deposits
@@ -104,19 +104,9 @@ export const depositQueueAnswer = pageAnswerOf(depositRow);
 /** api/admin/assignDeposit { seq, companyId }: staff give a deposit in the queue its company; it is then applied. */
 export const assignDepositRequest = z.object({ seq, companyId: seq });
 
-/** How long the reason a deposit is set aside may be. */
-export const DEPOSIT_DISMISS_REASON_MAX = 100;
-
 /**
  * api/admin/dismissDeposit { seq, reason }: staff set a deposit of the queue aside (status 'ignored'),
  * money that pays no customer's account: returned to the sender, a transfer between the shop's own
- * accounts, bank interest. The reason is kept with it.
+ * accounts, bank interest. The reason (2-200, as every audited reason) is kept with it.
  */
-export const dismissDepositRequest = z.object({
-  seq,
-  reason: z
-    .string({ error: MSG_CREDIT.dismissReasonInvalid })
-    .trim()
-    .min(1, MSG_CREDIT.dismissReasonInvalid)
-    .max(DEPOSIT_DISMISS_REASON_MAX, MSG_CREDIT.dismissReasonInvalid),
-});
+export const dismissDepositRequest = z.object({ seq, reason });

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
+import { MSG_ADMIN, MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
 import { adminAudit, cashLedger, deposits } from '../../src/db/schema.js';
 import { sweepRetention } from '../../src/features/retention/sweep.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
@@ -111,19 +111,22 @@ describe('setting a queued deposit aside', () => {
     expect(await statusOf(seq)).toEqual({ status: 'applied', reason: null, companyId: buyer.companyId });
   });
 
-  it('a reason of 100 characters is kept; an empty, blank or longer one, or none, is refused and changes nothing', async () => {
+  it('a reason of 2 to 200 characters is kept; an empty, blank, shorter or longer one, or none, is refused and changes nothing', async () => {
     const seq = await queued('오류 입금자', 3_100);
-    for (const reason of ['', '   ', '가'.repeat(101), 7, null, undefined]) {
+    for (const reason of ['', '   ', '가', ' 가 ', '가'.repeat(201), 7, null, undefined]) {
       const r = await dismiss({ seq, reason });
-      expect([r.status, r.body.message]).toEqual([400, MSG_CREDIT.dismissReasonInvalid]);
+      expect([r.status, r.body.message]).toEqual([400, MSG_ADMIN.reasonRequired]);
     }
     expect(await statusOf(seq)).toEqual({ status: 'review', reason: null, companyId: null });
     const unknown = await dismiss({ seq: 99_999_999, reason: '반환' });
     expect([unknown.status, unknown.body.message]).toEqual([404, MSG_CREDIT.depositNotFound]);
 
-    const r = await dismiss({ seq, reason: '나'.repeat(100) });
+    const r = await dismiss({ seq, reason: '나'.repeat(200) });
     expect(r.status).toBe(200);
-    expect(await statusOf(seq)).toEqual({ status: 'ignored', reason: '나'.repeat(100), companyId: null });
+    expect(await statusOf(seq)).toEqual({ status: 'ignored', reason: '나'.repeat(200), companyId: null });
+    const shortest = await queued('두 글자', 3_200);
+    expect((await dismiss({ seq: shortest, reason: '이자' })).status).toBe(200);
+    expect(await statusOf(shortest)).toEqual({ status: 'ignored', reason: '이자', companyId: null });
   });
 
   it('a visitor is 401 and a buyer 403; nothing changes', async () => {

@@ -262,7 +262,7 @@ export const CREDIT_TEXTS = {
     dismissText: (name: string, amount: number) =>
       `${name} ${won(amount)}을 확인 대기 목록에서 뺍니다. 어느 업체에도 반영되지 않으며 사유와 함께 남습니다.`,
     dismissReason: '제외 사유',
-    dismissHint: '예: 보낸 분께 반환, 상점 계좌 간 이체, 예금 이자',
+    dismissHint: '예: 보낸 분께 반환, 상점 계좌 간 이체, 예금 이자 (2~200자)',
     record: '입금 등록',
     recordIntro: '통장에 들어온 입금을 등록하면 업체·명세서에 자동으로 맞춥니다.',
     depositorName: '입금자명',

@@ -5,7 +5,7 @@ import { Modal } from './Modal';
 import { useAnswerNotes } from './notify';
 
 /** A write a form sends as it is (a mutation): its answer is told and closes the layer. */
-interface FormWrite<O> {
+export interface FormWrite<O> {
   mutate: (values: O, options: ReturnType<typeof useAnswerNotes>) => void;
   isPending: boolean;
 }

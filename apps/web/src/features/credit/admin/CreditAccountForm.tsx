@@ -11,6 +11,7 @@ import { FormActions } from '../../../shared/ui/FormActions';
 import { ModalForm } from '../../../shared/ui/ModalForm';
 import { useCreditWrite } from '../api';
 import { creditAccountDefaults, creditAccountForm } from '../form';
+import { ReasonModal } from './ReasonModal';
 import { CREDIT_TEXTS } from '../texts';
 
 const F = CREDIT_TEXTS.form;
@@ -76,17 +77,8 @@ const liftForm = liftCreditHoldRequest.extend({ companyId: z.number() });
 export function LiftHoldModal({ companyId, onClose }: { companyId: number; onClose: () => void }) {
   const lift = useCreditWrite('adminLiftCreditHold');
   const form = useZodForm(liftForm, { companyId, reason: '' });
+  const reason = { id: 'f-lift-reason', label: F.reason, hint: F.reasonHint, maxLength: 200 };
   return (
-    <ModalForm
-      title={K.liftTitle}
-      onClose={onClose}
-      write={lift}
-      size="narrow"
-      form={form}
-      formClassName="form layer-form cr-account-form"
-    >
-      <Field name="reason" id="f-lift-reason" label={F.reason} hint={F.reasonHint} maxLength={200} />
-      <FormActions busy={lift.isPending} label={F.save} onCancel={onClose} />
-    </ModalForm>
+    <ReasonModal title={K.liftTitle} write={lift} form={form} reason={reason} submitLabel={F.save} onClose={onClose} />
   );
 }

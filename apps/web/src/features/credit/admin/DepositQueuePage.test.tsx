@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG_CREDIT, MSG_DEPOSIT, type DepositRow } from '@partsmall/contract';
+import { MSG_ADMIN, MSG_DEPOSIT, type DepositRow } from '@partsmall/contract';
 import DepositQueuePage, { placedLine } from './DepositQueuePage';
 import { renderScreen } from '../../../../test/render-screen';
 
@@ -89,7 +89,7 @@ describe('setting a queued deposit aside', () => {
     expect(within(layer).getByText(/입금자72 10,072원을 확인 대기 목록에서 뺍니다/)).toBeTruthy();
 
     fireEvent.click(within(layer).getByRole('button', { name: '제외' }));
-    expect((await within(layer).findByRole('alert')).textContent).toBe(MSG_CREDIT.dismissReasonInvalid);
+    expect((await within(layer).findByRole('alert')).textContent).toBe(MSG_ADMIN.reasonRequired);
     expect(sent).toEqual([]);
 
     fireEvent.change(within(layer).getByLabelText('제외 사유'), { target: { value: '보낸 분께 반환' } });

@@ -1,10 +1,9 @@
-import { DEPOSIT_DISMISS_REASON_MAX, dismissDepositRequest, type DepositRow } from '@partsmall/contract';
+import { dismissDepositRequest, type DepositRow } from '@partsmall/contract';
 import { useState } from 'react';
-import { Field, useZodForm } from '../../../shared/ui/form';
-import { FormActions } from '../../../shared/ui/FormActions';
-import { ModalForm } from '../../../shared/ui/ModalForm';
+import { useZodForm } from '../../../shared/ui/form';
 import { useCreditWrite } from '../api';
 import { CREDIT_TEXTS } from '../texts';
+import { ReasonModal } from './ReasonModal';
 
 const D = CREDIT_TEXTS.deposits;
 
@@ -28,25 +27,21 @@ export function DismissDeposit({ row }: { row: DepositRow }) {
 function DismissModal({ row, onClose }: { row: DepositRow; onClose: () => void }) {
   const dismiss = useCreditWrite('adminDismissDeposit');
   const form = useZodForm(dismissDepositRequest, { seq: row.seq, reason: '' });
+  const reason = {
+    id: `f-dismiss-reason-${row.seq}`,
+    label: D.dismissReason,
+    hint: D.dismissHint,
+    maxLength: 200,
+  };
   return (
-    <ModalForm
+    <ReasonModal
       title={D.dismissTitle}
-      onClose={onClose}
+      lead={D.dismissText(row.depositorName, row.amount)}
       write={dismiss}
-      size="narrow"
       form={form}
-      formClassName="form layer-form"
-    >
-      <p className="field-hint">{D.dismissText(row.depositorName, row.amount)}</p>
-      <Field
-        name="reason"
-        id={`f-dismiss-reason-${row.seq}`}
-        label={D.dismissReason}
-        hint={D.dismissHint}
-        maxLength={DEPOSIT_DISMISS_REASON_MAX}
-        autoComplete="off"
-      />
-      <FormActions busy={dismiss.isPending} label={D.dismiss} onCancel={onClose} />
-    </ModalForm>
+      reason={reason}
+      submitLabel={D.dismiss}
+      onClose={onClose}
+    />
   );
 }
