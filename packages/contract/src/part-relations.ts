@@ -201,6 +201,11 @@ export function replacedLabel(path: readonly string[]): string {
 }
 
 export const OWN_NUMBER_LABEL = '품번 일치';
+/**
+ * A product whose own number only starts with the typed one ('422154' → 42215489599): said with the
+ * whole number, so a buyer who typed a digit short does not read it as the number they meant.
+ */
+export const prefixNumberLabel = (pid: string) => `품번 앞부분 일치 (${pid})`;
 export const INTERCHANGEABLE_LABEL = '호환품번';
 
 /**

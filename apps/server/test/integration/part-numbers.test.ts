@@ -147,7 +147,7 @@ describe('api/getProductHome searchType pid', () => {
     expect(rows[0]!.price).toBeGreaterThan(0);
   });
 
-  it('keeps the prefix search of own numbers and marks its rows as own', async () => {
+  it('keeps the prefix search of own numbers, marks its rows as own and names the whole number', async () => {
     const res = await call(server, 'getProductHome', {
       searchType: 'pid',
       searchKeyword: '91100',
@@ -156,8 +156,8 @@ describe('api/getProductHome searchType pid', () => {
     });
     const rows = res.body.results as { seq: number; matchReason?: string }[];
     expect(rows.map((r) => [r.seq, r.matchReason])).toEqual([
-      [ids.current, '품번 일치'],
-      [ids.oldStock, '품번 일치'],
+      [ids.current, '품번 앞부분 일치 (91-100-003)'],
+      [ids.oldStock, '품번 앞부분 일치 (91-100-001)'],
     ]);
   });
 });

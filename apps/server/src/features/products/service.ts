@@ -2,6 +2,7 @@ import {
   alphaNumber,
   looksLikePartNumber,
   OWN_NUMBER_LABEL,
+  prefixNumberLabel,
   tierPrice,
   type CompanyLevel,
   type ProductHit,
@@ -199,7 +200,7 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
   if (more) rows.length = q.size;
   for (const row of rows) {
     row.matchKind = 'own';
-    row.matchReason = OWN_NUMBER_LABEL;
+    row.matchReason = alphaNumber(row.pid) === key ? OWN_NUMBER_LABEL : prefixNumberLabel(row.pid);
   }
   if (q.page !== 1) return { rows, more };
   const head: ProductHitRow[] = hits
