@@ -234,6 +234,8 @@ export const T = {
     resultFor: (kw: string) => `'${kw}' 검색 결과`,
     unmatchedWord: (word: string) => `상품명에 없는 검색어: '${word}'`,
     searchWithout: (word: string, rest: string) => `'${word}' 빼고 '${rest}' 검색`,
+    noneHasAll: (words: readonly string[]) =>
+      `모든 검색어(${words.map((w) => `'${w}'`).join(', ')})가 들어간 상품은 없습니다. 한 단어를 빼고 찾아 보세요.`,
     allProducts: '전체 상품',
     loginForPrice: '로그인 후 가격 확인',
     thumb: (n: number) => `${n}번째 이미지 보기`,

@@ -99,6 +99,8 @@ export function useProductGrid(q: GridQuery) {
     firstCount: pages?.[0]?.results.length ?? null,
     /** The word no product has that left a name search empty (the answer's unmatchedWord). */
     unmatchedWord: pages?.[0]?.unmatchedWord,
+    /** How the first page read the query (the answer's searchedAs): a number, a name, a name with a typo. */
+    searchedAs: pages?.[0]?.searchedAs,
     loadMore: () => {
       if (query.hasNextPage && !query.isFetching) void query.fetchNextPage();
     },

@@ -1,16 +1,22 @@
 import { Empty } from '../../../shared/ui/states';
-import { UnmatchedWord } from './UnmatchedWord';
+import { NoneHasAllWords, UnmatchedWord } from './UnmatchedWord';
 
 /**
  * What stands where a home grid's products would (desktop and phone): once an answer came, the
- * empty text when it has none, and the word no product has when one left the search empty.
+ * empty text when it has none, and the word no product has when one left the search empty — or,
+ * when every word is in some name but none has them all, that, with each word left out on offer.
  */
 export function EmptyGrid({
   grid,
   keyword,
   onSearch,
 }: {
-  grid: { loading: boolean; items: readonly unknown[]; unmatchedWord: string | undefined };
+  grid: {
+    loading: boolean;
+    items: readonly unknown[];
+    unmatchedWord: string | undefined;
+    searchedAs?: 'number' | 'name' | 'similar' | undefined;
+  };
   keyword: string;
   onSearch: (keyword: string) => void;
 }) {
@@ -18,7 +24,13 @@ export function EmptyGrid({
   return (
     <>
       {grid.items.length === 0 && <Empty />}
-      {grid.unmatchedWord && <UnmatchedWord keyword={keyword} word={grid.unmatchedWord} onSearch={onSearch} />}
+      {grid.unmatchedWord ? (
+        <UnmatchedWord keyword={keyword} word={grid.unmatchedWord} onSearch={onSearch} />
+      ) : (
+        grid.items.length === 0 &&
+        grid.searchedAs !== undefined &&
+        grid.searchedAs !== 'number' && <NoneHasAllWords keyword={keyword} onSearch={onSearch} />
+      )}
     </>
   );
 }

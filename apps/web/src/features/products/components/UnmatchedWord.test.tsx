@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EmptyGrid } from './EmptyGrid';
 import { UnmatchedWord } from './UnmatchedWord';
 
 afterEach(cleanup);
@@ -42,5 +43,50 @@ describe('the word no product has, under an empty search (docs/search.md#a-word-
       button: null,
       searched: [],
     });
+  });
+});
+
+describe('no product has every word, though each is in some name', () => {
+  const offers = (keyword: string, grid: Partial<Parameters<typeof EmptyGrid>[0]['grid']> = {}) => {
+    cleanup();
+    const searched: string[] = [];
+    render(
+      <EmptyGrid
+        grid={{ loading: false, items: [], unmatchedWord: undefined, searchedAs: 'name', ...grid }}
+        keyword={keyword}
+        onSearch={(kw) => searched.push(kw)}
+      />,
+    );
+    const status = screen.queryByTestId('none-has-all-words');
+    const buttons = screen.queryAllByRole('button');
+    for (const b of buttons) fireEvent.click(b);
+    return {
+      text: status?.querySelector('p')?.textContent ?? null,
+      buttons: buttons.map((b) => b.textContent),
+      searched,
+    };
+  };
+
+  it('says so and offers the search without each word, as the server read them', () => {
+    expect(offers('X5 브레이크')).toEqual({
+      text: "모든 검색어('x5', '브레이크')가 들어간 상품은 없습니다. 한 단어를 빼고 찾아 보세요.",
+      buttons: ["'x5' 빼고 '브레이크' 검색", "'브레이크' 빼고 'x5' 검색"],
+      searched: ['브레이크', 'x5'],
+    });
+    expect(offers('벤츠 E클래스 패드', { searchedAs: 'similar' }).searched).toEqual([
+      'e클래스 패드',
+      '벤츠 패드',
+      '벤츠 e클래스',
+    ]);
+  });
+
+  it('not for one word, five, a number, a word the server named, or a grid with products', () => {
+    expect(offers('브레이크').text).toBeNull();
+    expect(offers('벤츠 E클래스 W213 프론트 패드').text).toBeNull();
+    expect(offers('HU 816', { searchedAs: 'number' }).text).toBeNull();
+    expect(offers('X5 브레이크', { searchedAs: undefined }).text).toBeNull();
+    expect(offers('X5 브레이크', { items: [{}] }).text).toBeNull();
+    const named = offers('벤츠 패드 순정', { unmatchedWord: '순정' });
+    expect([named.text, named.buttons]).toEqual([null, ["'순정' 빼고 '벤츠 패드' 검색"]]);
   });
 });

@@ -30,3 +30,31 @@ export function UnmatchedWord({
     </div>
   );
 }
+
+/** More words than this and the offers would crowd the empty grid; the buyer edits the box instead. */
+const MAX_OFFERED_WORDS = 4;
+
+/**
+ * Under a name search left empty with no word to blame: each word is in some product's name, but no
+ * name has them all ('X5 브레이크' where the shop stocks X5 parts and brake parts, none both). Said so,
+ * with the search without each word one tap away (docs/search.md#a-word-no-product-has).
+ */
+export function NoneHasAllWords({ keyword, onSearch }: { keyword: string; onSearch: (keyword: string) => void }) {
+  const words = searchWords(keyword);
+  if (words.length < 2 || words.length > MAX_OFFERED_WORDS) return null;
+  return (
+    <div className="unmatched-word" role="status" data-testid="none-has-all-words">
+      <p>{T.shop.noneHasAll(words)}</p>
+      <div className="unmatched-offers">
+        {words.map((word, i) => {
+          const rest = words.filter((_, j) => j !== i).join(' ');
+          return (
+            <button key={word} type="button" className="btn" onClick={() => onSearch(rest)}>
+              {T.shop.searchWithout(word, rest)}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
