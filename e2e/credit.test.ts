@@ -432,6 +432,8 @@ async function staffApplyAnUnknownDeposit() {
     .from(deposits)
     .where(eq(deposits.depositorName, '결산이자'));
   expect(aside).toEqual({ status: 'ignored', reason: '예금 결산이자', companyId: null });
+  const setAside = page.getByRole('region', { name: '제외한 입금' }).getByTestId('dismissed-row');
+  await poll(() => setAside.filter({ hasText: '결산이자' }).textContent()).toContain('예금 결산이자');
   expect(await balanceOf(server, gaon.companyId)).toBe(cashBefore + 30_000);
   // A deposit typed in with the company's number is placed at once, and the form says where and why.
   await form.getByLabel('입금자명').fill('가온 대표');

@@ -233,6 +233,7 @@ import {
   depositAnswer,
   dismissDepositRequest,
   depositQueueAnswer,
+  depositQueueRequest,
   importDepositsAnswer,
   recordDepositRequest,
 } from './credit-deposits.js';
@@ -419,7 +420,7 @@ export const CALL_SCHEMAS = {
   adminStatementList: { body: adminStatementListRequest, answer: adminStatementPageAnswer },
   adminRecordDeposit: { body: recordDepositRequest, answer: depositAnswer },
   adminImportDeposits: { multipart: true, answer: importDepositsAnswer },
-  adminDepositQueue: { answer: depositQueueAnswer },
+  adminDepositQueue: { body: depositQueueRequest, answer: depositQueueAnswer },
   adminAssignDeposit: { body: assignDepositRequest, answer: depositAnswer },
   adminDismissDeposit: { body: dismissDepositRequest, answer: depositAnswer },
 } as const satisfies Record<CallId, CallSchema>;

@@ -98,7 +98,13 @@ export const importDepositsAnswer = answerOf(
   }),
 );
 
-/** api/admin/depositQueue {}: deposits waiting for staff, the oldest 500, and `total` waiting in all. */
+/**
+ * api/admin/depositQueue { status? }: deposits waiting for staff ('review', the default), the oldest
+ * 500, or those staff set aside ('ignored'), the newest 500 by when; `total` counts them all.
+ */
+export const depositQueueRequest = z.object({
+  status: z.enum(['review', 'ignored']).default('review'),
+});
 export const depositQueueAnswer = pageAnswerOf(depositRow);
 
 /** api/admin/assignDeposit { seq, companyId }: staff give a deposit in the queue its company; it is then applied. */

@@ -77,6 +77,14 @@ describe('setting a queued deposit aside', () => {
     expect(Date.now() - Date.parse((r.body.results as { dismissedAt: string }).dismissedAt)).toBeLessThan(60_000);
     expect(await queueSeqs()).not.toContain(seq);
     expect(await server.db.select().from(cashLedger)).toEqual(cashBefore);
+    // Listed with those set aside, the newest first, with its reason.
+    const aside = await call(server, 'adminDepositQueue', { status: 'ignored' }, { token: tokens.staff });
+    expect(aside.body.results![0]).toMatchObject({
+      seq,
+      depositorName: '국민은행 이자',
+      dismissReason: '예금 이자 (고객 대금 아님)',
+    });
+    expect(aside.body.total).toBe(aside.body.results!.length);
     const audit = await server.db
       .select({ before: adminAudit.before, after: adminAudit.after })
       .from(adminAudit)
@@ -127,6 +135,22 @@ describe('setting a queued deposit aside', () => {
     const shortest = await queued('두 글자', 3_200);
     expect((await dismiss({ seq: shortest, reason: '이자' })).status).toBe(200);
     expect(await statusOf(shortest)).toEqual({ status: 'ignored', reason: '이자', companyId: null });
+  });
+
+  it('the list of those set aside: the newest first; another status is refused', async () => {
+    const [first, second] = [await queued('먼저 제외', 8_100), await queued('나중 제외', 8_200)];
+    expect((await dismiss({ seq: first, reason: '반환 완료' })).status).toBe(200);
+    expect((await dismiss({ seq: second, reason: '계좌 간 이체' })).status).toBe(200);
+    const aside = await call(server, 'adminDepositQueue', { status: 'ignored' }, { token: tokens.staff });
+    const seqs = aside.body.results!.map((d) => d.seq);
+    expect(seqs.indexOf(second)).toBeLessThan(seqs.indexOf(first));
+    expect(aside.body.results!.every((d) => d.status === 'ignored')).toBe(true);
+    const waiting = await call(server, 'adminDepositQueue', { status: 'review' }, { token: tokens.staff });
+    expect(waiting.body.results!.map((d) => d.seq)).not.toContain(first);
+    for (const status of ['applied', 'reversed', '', 3]) {
+      const r = await call(server, 'POST', 'api/admin/depositQueue', { status }, tokens.staff);
+      expect(r.status).toBe(400);
+    }
   });
 
   it('a visitor is 401 and a buyer 403; nothing changes', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import {
   DEPOSIT_REVIEW_REASONS,
   DEPOSIT_RULE_LABELS,
@@ -167,19 +167,22 @@ export async function depositRows(db: Db | Tx, rows: readonly DepositDbRow[]): P
   });
 }
 
-/** How many of the review queue's deposits one answer shows (the oldest); the answer's total counts all. */
+/** How many of the review queue's deposits (or of those set aside) one answer shows; its total counts all. */
 const REVIEW_QUEUE_SHOWN = 500;
 
-/** The review queue: deposits no company or several matched, the oldest REVIEW_QUEUE_SHOWN, and how many wait. */
-export function reviewQueue(db: Db): Promise<{ rows: DepositDbRow[]; total: number }> {
-  return pageOfTable(
-    db,
-    deposits,
-    eq(deposits.status, 'review'),
-    { page: 1, size: REVIEW_QUEUE_SHOWN },
-    asc(deposits.createdAt),
-    asc(deposits.id),
-  );
+/**
+ * The review queue: deposits no company or several matched, the oldest REVIEW_QUEUE_SHOWN, and how
+ * many wait; or the deposits staff set aside, the newest first.
+ */
+export function reviewQueue(
+  db: Db,
+  status: 'review' | 'ignored' = 'review',
+): Promise<{ rows: DepositDbRow[]; total: number }> {
+  const page = { page: 1, size: REVIEW_QUEUE_SHOWN };
+  const where = eq(deposits.status, status);
+  return status === 'review'
+    ? pageOfTable(db, deposits, where, page, asc(deposits.createdAt), asc(deposits.id))
+    : pageOfTable(db, deposits, where, page, desc(deposits.dismissedAt), desc(deposits.id));
 }
 
 /** A deposit by id, locked for the caller's transaction. */

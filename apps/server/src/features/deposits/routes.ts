@@ -113,7 +113,7 @@ export function depositRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'adminDepositQueue', async (req) => {
     requireStaff(req);
-    const queue = await reviewQueue(db);
+    const queue = await reviewQueue(db, req.body.status);
     return ok(await depositRows(db, queue.rows), undefined, queue.total);
   });
 

@@ -15,6 +15,7 @@ export const creditKeys = {
   account: (companyId: number) => ['credit', 'admin', 'account', companyId] as const,
   preview: (companyId: number, month: string) => ['credit', 'admin', 'preview', companyId, month] as const,
   deposits: ['credit', 'admin', 'deposits'] as const,
+  dismissedDeposits: ['credit', 'admin', 'deposits', 'ignored'] as const,
   terms: ['credit', 'admin', 'terms'] as const,
   monthStatements: (month: string, page: number) => ['credit', 'admin', 'statements', month, page] as const,
 };
@@ -88,6 +89,16 @@ export const depositQueueQuery = queryOptions({
   queryKey: creditKeys.deposits,
   queryFn: ({ signal }) =>
     api('adminDepositQueue', {}, { signal, accept: [200] }).then((a) => ({ rows: a.results, total: a.total })),
+});
+
+/** api/admin/depositQueue { status: 'ignored' }: the deposits staff set aside, the newest 500 first. */
+export const dismissedDepositsQuery = queryOptions({
+  queryKey: creditKeys.dismissedDeposits,
+  queryFn: ({ signal }) =>
+    api('adminDepositQueue', { status: 'ignored' }, { signal, accept: [200] }).then((a) => ({
+      rows: a.results,
+      total: a.total,
+    })),
 });
 
 type WriteCall =

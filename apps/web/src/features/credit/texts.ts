@@ -263,6 +263,11 @@ export const CREDIT_TEXTS = {
       `${name} ${won(amount)}을 확인 대기 목록에서 뺍니다. 어느 업체에도 반영되지 않으며 사유와 함께 남습니다.`,
     dismissReason: '제외 사유',
     dismissHint: '예: 보낸 분께 반환, 상점 계좌 간 이체, 예금 이자 (2~200자)',
+    dismissedTitle: '제외한 입금',
+    dismissedEmpty: '제외한 입금이 없습니다.',
+    dismissedAt: '제외일시',
+    dismissedMore: (shown: number, total: number) =>
+      `제외한 입금이 모두 ${total.toLocaleString('ko-KR')}건입니다. 최근 ${shown.toLocaleString('ko-KR')}건을 보여 드립니다.`,
     record: '입금 등록',
     recordIntro: '통장에 들어온 입금을 등록하면 업체·명세서에 자동으로 맞춥니다.',
     depositorName: '입금자명',

@@ -31,17 +31,21 @@ const row = (seq: number): DepositRow => ({
 let sent: { url: string; body: Record<string, unknown> }[] = [];
 
 /**
- * The server's answer to api/admin/depositQueue, and to api/admin/dismissDeposit the deposit set
- * aside; any other call is refused as a network failure.
+ * The server's answer to api/admin/depositQueue (the queue, or with status 'ignored' the deposits set
+ * aside), and to api/admin/dismissDeposit the deposit set aside; any other call is refused as a
+ * network failure.
  */
-function serve(results: DepositRow[], total: number) {
+function serve(results: DepositRow[], total: number, dismissed: DepositRow[] = []) {
   sent = [];
   const json = (body: unknown) =>
     new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/api/admin/depositQueue')) return json({ code: 200, message: '', results, total });
+      if (url.endsWith('/api/admin/depositQueue'))
+        return JSON.parse(String(init?.body)).status === 'ignored'
+          ? json({ code: 200, message: '', results: dismissed, total: dismissed.length })
+          : json({ code: 200, message: '', results, total });
       if (!url.endsWith('/api/admin/dismissDeposit')) throw new Error('no network in a component test');
       const body = JSON.parse(String(init?.body)) as { seq: number; reason: string };
       sent.push({ url, body });
@@ -97,6 +101,33 @@ describe('setting a queued deposit aside', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '입금 제외' })).toBeNull());
     expect(sent.map((s) => s.body)).toEqual([{ seq: 72, reason: '보낸 분께 반환' }]);
     expect(await screen.findByText(MSG_DEPOSIT.dismissed)).toBeTruthy();
+  });
+});
+
+describe('the deposits set aside', () => {
+  it('are listed under the queue with their reason and when', async () => {
+    const aside: DepositRow = {
+      ...row(81),
+      depositorName: '국민은행 결산이자',
+      amount: 1_250,
+      status: 'ignored',
+      statusLabel: '제외',
+      reviewReason: undefined,
+      dismissReason: '예금 이자',
+      dismissedAt: '2026-11-03T05:30:00.000Z',
+    };
+    serve([row(82)], 1, [aside]);
+    render();
+    await waitFor(() => expect(screen.getAllByTestId('dismissed-row')).toHaveLength(1));
+    const shown = screen.getByTestId('dismissed-row').textContent;
+    for (const part of ['국민은행 결산이자', '1,250', '예금 이자', '2026.11.03 14:30']) expect(shown).toContain(part);
+    expect(screen.getAllByTestId('deposit-row')).toHaveLength(1);
+  });
+
+  it('none yet: says so', async () => {
+    serve([], 0);
+    render();
+    expect(await screen.findByText('제외한 입금이 없습니다.')).toBeTruthy();
   });
 });
 

@@ -12,7 +12,7 @@ import { CREDIT_TEXTS } from '../texts';
 import '../credit.css';
 import { dateColumn } from '../../../shared/ui/columns';
 import { wonColumn } from '../columns';
-import { DismissDeposit } from './DismissDeposit';
+import { DismissDeposit, DismissedDeposits } from './DismissDeposit';
 
 const D = CREDIT_TEXTS.deposits;
 
@@ -218,6 +218,7 @@ export default function DepositQueuePage() {
         <RecordDeposit />
         <ImportDeposits />
       </div>
+      <DismissedDeposits />
     </section>
   );
 }

@@ -1,7 +1,12 @@
 import { dismissDepositRequest, type DepositRow } from '@partsmall/contract';
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { messageOf } from '../../../shared/api';
+import { dateColumn } from '../../../shared/ui/columns';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { wonColumn } from '../columns';
 import { useZodForm } from '../../../shared/ui/form';
-import { useCreditWrite } from '../api';
+import { dismissedDepositsQuery, useCreditWrite } from '../api';
 import { CREDIT_TEXTS } from '../texts';
 import { ReasonModal } from './ReasonModal';
 
@@ -43,5 +48,44 @@ function DismissModal({ row, onClose }: { row: DepositRow; onClose: () => void }
       submitLabel={D.dismiss}
       onClose={onClose}
     />
+  );
+}
+
+/**
+ * 제외한 입금: what staff set aside, the newest first, with the reason, so the bank's account can be
+ * reconciled line by line (every deposit applied, waiting, or set aside for a reason).
+ */
+export function DismissedDeposits() {
+  const list = useQuery(dismissedDepositsQuery);
+  return (
+    <section className="admin-panel cr-dismissed" aria-label={D.dismissedTitle}>
+      <h2>{D.dismissedTitle}</h2>
+      {list.data && list.data.total > list.data.rows.length ? (
+        <p className="field-hint">{D.dismissedMore(list.data.rows.length, list.data.total)}</p>
+      ) : null}
+      <div className="cr-scroll">
+        <DataTable<DepositRow>
+          label={D.dismissedTitle}
+          rows={list.data?.rows ?? []}
+          loading={list.isFetching}
+          error={list.error ? messageOf(list.error) : null}
+          emptyText={D.dismissedEmpty}
+          rowTestId="dismissed-row"
+          columns={[
+            dateColumn('date', D.cols.date, (r) => r.depositedAt),
+            { id: 'name', header: D.cols.name, width: 150, cell: (r) => r.depositorName },
+            wonColumn<DepositRow>('amount', D.cols.amount, 110, (r) => r.amount),
+            {
+              id: 'reason',
+              header: D.dismissReason,
+              className: 'ellipsis',
+              title: (r) => r.dismissReason,
+              cell: (r) => r.dismissReason ?? '',
+            },
+            dateColumn('dismissed', D.dismissedAt, (r) => r.dismissedAt ?? r.created),
+          ]}
+        />
+      </div>
+    </section>
   );
 }
