@@ -67,6 +67,7 @@ export const AUDIT_ACTION_LABELS = {
   importDeposits: '입금내역 가져오기',
   assignDeposit: '대기 입금 업체 지정',
   dismissDeposit: '대기 입금 제외',
+  restoreDeposit: '제외한 입금 되돌리기',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -189,6 +189,7 @@ export const CALL_ROUTES = {
   adminDepositQueue: { method: 'POST', path: '/api/admin/depositQueue', access: 'staff' },
   adminAssignDeposit: { method: 'POST', path: '/api/admin/assignDeposit', access: 'staff' },
   adminDismissDeposit: { method: 'POST', path: '/api/admin/dismissDeposit', access: 'staff' },
+  adminRestoreDeposit: { method: 'POST', path: '/api/admin/restoreDeposit', access: 'staff' },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallId = keyof typeof CALL_ROUTES;

@@ -232,6 +232,7 @@ import {
   assignDepositRequest,
   depositAnswer,
   dismissDepositRequest,
+  restoreDepositRequest,
   depositQueueAnswer,
   depositQueueRequest,
   importDepositsAnswer,
@@ -423,6 +424,7 @@ export const CALL_SCHEMAS = {
   adminDepositQueue: { body: depositQueueRequest, answer: depositQueueAnswer },
   adminAssignDeposit: { body: assignDepositRequest, answer: depositAnswer },
   adminDismissDeposit: { body: dismissDepositRequest, answer: depositAnswer },
+  adminRestoreDeposit: { body: restoreDepositRequest, answer: depositAnswer },
 } as const satisfies Record<CallId, CallSchema>;
 
 type Schemas = typeof CALL_SCHEMAS;

@@ -1395,4 +1395,10 @@ export const CALLS = {
     '고객 대금이 아닌 입금(보낸 분께 돌려드린 돈, 상점 계좌 간 이체, 이자)을 사유와 함께 확인 대기열에서 뺍니다.',
     { seq: 1, reason: '보낸 분께 반환' },
   ),
+  adminRestoreDeposit: admin(
+    'adminRestoreDeposit',
+    '제외한 입금 되돌리기',
+    '잘못 제외한 입금을 확인 대기열로 되돌립니다. 그 뒤 업체를 지정하면 반영됩니다.',
+    { seq: 1 },
+  ),
 } as const satisfies Record<CallId, CallEntry>;

@@ -116,3 +116,6 @@ export const assignDepositRequest = z.object({ seq, companyId: seq });
  * accounts, bank interest. The reason (2-200, as every audited reason) is kept with it.
  */
 export const dismissDepositRequest = z.object({ seq, reason });
+
+/** api/admin/restoreDeposit { seq }: a deposit set aside by mistake goes back to the queue. */
+export const restoreDepositRequest = z.object({ seq });

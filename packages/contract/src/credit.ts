@@ -50,6 +50,7 @@ export const MSG_CREDIT = {
   depositDateInvalid: '입금일시를 올바르게 입력하세요.',
   depositNotFound: '입금 내역을 찾을 수 없습니다.',
   depositResolved: '이미 처리된 입금입니다.',
+  depositNotDismissed: '제외한 입금이 아닙니다.',
   depositFileInvalid: '입금내역 파일(CSV 또는 xlsx)을 올려 주세요. (입금일시, 입금자명, 입금액)',
   companyNotFound: '업체 정보를 찾을 수 없습니다.',
   /** Staff read it on the statement and the job list: the 월합계 could not be issued yet. */

@@ -85,6 +85,7 @@ export const MSG_DEPOSIT = {
     `입금 ${groupDigits(applied)}건을 반영했고 ${groupDigits(queued)}건은 검토 대기 목록에 넣었습니다.${repeated > 0 ? ` 이미 올린 ${groupDigits(repeated)}건은 건너뛰었습니다.` : ''}`,
   assigned: '입금을 업체에 배정해 반영했습니다.',
   dismissed: '입금을 확인 대기 목록에서 제외했습니다.',
+  restored: '입금을 확인 대기 목록으로 되돌렸습니다.',
   // Virtual accounts and the webhook.
   accountIssued: '가상계좌를 발급했습니다.',
   accountUnavailable: '가상계좌를 발급하지 못했습니다. 잠시 후 다시 시도해 주세요.',

@@ -214,6 +214,56 @@ describe('setting a queued deposit aside', () => {
   });
 });
 
+describe('a deposit set aside by mistake', () => {
+  const restore = (seq: number, token: string | null = tokens.staff) =>
+    call(server, 'POST', 'api/admin/restoreDeposit', { seq }, token ?? undefined);
+
+  it('goes back to the queue without its reason, audited; then it can be assigned', async () => {
+    const seq = await queued('청솔오토 김대리', 9_100);
+    expect((await dismiss({ seq, reason: '잘못 누름' })).status).toBe(200);
+    const r = await restore(seq);
+    expect([r.status, r.body.message]).toEqual([200, MSG_DEPOSIT.restored]);
+    expect(r.body.results).toMatchObject({
+      seq,
+      status: 'review',
+      reviewReason: '입금자명과 일치하는 업체가 없습니다.',
+    });
+    expect(r.body.results).not.toHaveProperty('dismissReason');
+    expect(await statusOf(seq)).toEqual({ status: 'review', reason: null, companyId: null });
+    expect(await queueSeqs()).toContain(seq);
+    const audit = await server.db
+      .select({ before: adminAudit.before, after: adminAudit.after })
+      .from(adminAudit)
+      .where(and(eq(adminAudit.action, 'restoreDeposit'), eq(adminAudit.target, `deposit:${seq}`)));
+    expect(audit).toEqual([{ before: { status: 'ignored', reason: '잘못 누름' }, after: { status: 'review' } }]);
+
+    const assigned = await call(
+      server,
+      'adminAssignDeposit',
+      { seq, companyId: buyer.companyId },
+      { token: tokens.staff },
+    );
+    expect(assigned.body.results).toMatchObject({ status: 'applied', companyId: buyer.companyId });
+  });
+
+  it('only a deposit set aside: one waiting is 409, an unknown one 404; twice at once, one wins', async () => {
+    const waiting = await queued('되돌림 대기', 9_200);
+    const r = await restore(waiting);
+    expect([r.status, r.body.message]).toEqual([409, MSG_CREDIT.depositNotDismissed]);
+    const unknown = await restore(99_999_999);
+    expect([unknown.status, unknown.body.message]).toEqual([404, MSG_CREDIT.depositNotFound]);
+    expect((await restore(waiting, null)).status).toBe(401);
+    expect((await restore(waiting, tokens.main)).status).toBe(403);
+
+    const seqs = await Promise.all([9_301, 9_302, 9_303].map((a) => queued(`되돌림 ${a}`, a)));
+    for (const seq of seqs) expect((await dismiss({ seq, reason: '반환' })).status).toBe(200);
+    const answers = await Promise.all(
+      seqs.map(async (seq) => (await Promise.all([restore(seq), restore(seq)])).map((a) => a.status).sort()),
+    );
+    expect(answers).toEqual(seqs.map(() => [200, 409]));
+  });
+});
+
 describe('retention', () => {
   it('a deposit set aside goes 5 years after; one still waiting and an applied one stay', async () => {
     const aside = await queued('반환 대상 김철수', 6_100);

@@ -207,6 +207,16 @@ export async function dismissDeposit(tx: Tx, id: number, reason: string, at: Dat
   return row!;
 }
 
+/** Puts a locked deposit staff set aside back in the queue (status 'review'), its reason cleared. */
+export async function restoreDeposit(tx: Tx, id: number): Promise<DepositDbRow> {
+  const [row] = await tx
+    .update(deposits)
+    .set({ status: 'review', dismissReason: null, dismissedAt: null })
+    .where(eq(deposits.id, id))
+    .returning();
+  return row!;
+}
+
 /** Teaches the matching a depositor name of a company (staff assigned a queued deposit to it). */
 export async function teachName(tx: Tx, companyId: number, name: string, memberId: number): Promise<void> {
   if (!name.trim()) return;

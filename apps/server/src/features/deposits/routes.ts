@@ -11,23 +11,13 @@ import {
 import type { Tx } from '../../db/client.js';
 import { recordAudit } from '../admin/repository.js';
 import { type Api, type AppContext, requireStaff } from '../../shared/context.js';
-import { AppError, badRequest, created, notFound, ok } from '../../shared/http.js';
+import { badRequest, created, notFound, ok } from '../../shared/http.js';
 import { route } from '../../shared/route.js';
 import { readOneFile } from '../../shared/upload.js';
 import { readDepositFileOffThread } from '../../workers/pools.js';
-import { applyDeposit } from './apply.js';
+import { depositQueueRoutes } from './queue-routes.js';
 import type { FileDeposit } from './files.js';
-import {
-  companyName,
-  depositRows,
-  dismissDeposit,
-  importKeys,
-  loadNameIndex,
-  lockDeposit,
-  recordDeposit,
-  reviewQueue,
-  teachName,
-} from './record.js';
+import { companyName, depositRows, importKeys, loadNameIndex, recordDeposit } from './record.js';
 
 /** Lines of a bank file applied per transaction: a failure leaves whole chunks, each retried by its keys. */
 const IMPORT_CHUNK = 100;
@@ -58,9 +48,7 @@ async function readUpload(req: FastifyRequest, memberId: number) {
 
 /**
  * Deposits in the back office (docs/requirements.md#credit-deposits): staff enter a bank deposit,
- * import a bank's 입금내역 file, read the review queue, assign a queued deposit to its company or set
- * aside one that pays no company.
- * Every write is audited; a deposit is recorded once per source key and applied by the ladder.
+ * import a bank's 입금내역 file, and work the review queue (queue-routes.ts). Every write is audited; a deposit is recorded once per source key and applied by the ladder.
  */
 export function depositRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
@@ -111,58 +99,7 @@ export function depositRoutes(app: Api, ctx: AppContext) {
     return recorded.created ? created(row!, message) : ok(row!, message);
   });
 
-  route(app, 'adminDepositQueue', async (req) => {
-    requireStaff(req);
-    const queue = await reviewQueue(db, req.body.status);
-    return ok(await depositRows(db, queue.rows), undefined, queue.total);
-  });
-
-  route(app, 'adminAssignDeposit', async (req) => {
-    const auth = requireStaff(req);
-    const { seq, companyId } = req.body;
-    const name = await companyName(db, companyId);
-    if (!name) throw notFound(MSG_CREDIT.companyNotFound);
-    const deposit = await db.transaction(async (tx) => {
-      const before = await lockDeposit(tx, seq);
-      if (!before) throw notFound(MSG_CREDIT.depositNotFound);
-      if (before.status !== 'review') throw new AppError(409, MSG_CREDIT.depositResolved, 409, 'seq');
-      await applyDeposit(tx, before, companyId, { memberId: auth.member.id });
-      // The name now names this company: its later deposits match by themselves.
-      await teachName(tx, companyId, before.depositorName, auth.member.id);
-      await recordAudit(tx, {
-        memberId: auth.member.id,
-        action: 'assignDeposit',
-        target: `deposit:${seq}`,
-        before: { status: before.status, companyId: null },
-        after: { status: 'applied', companyId },
-      });
-      return (await lockDeposit(tx, seq))!;
-    });
-    const [row] = await depositRows(db, [deposit]);
-    return ok(row!, MSG_DEPOSIT.assigned);
-  });
-
-  route(app, 'adminDismissDeposit', async (req) => {
-    const auth = requireStaff(req);
-    const { seq, reason } = req.body;
-    const deposit = await db.transaction(async (tx) => {
-      const before = await lockDeposit(tx, seq);
-      if (!before) throw notFound(MSG_CREDIT.depositNotFound);
-      // Assigned, set aside or taken back by a request that held the lock first: nothing changes.
-      if (before.status !== 'review') throw new AppError(409, MSG_CREDIT.depositResolved, 409, 'seq');
-      const after = await dismissDeposit(tx, seq, reason, new Date());
-      await recordAudit(tx, {
-        memberId: auth.member.id,
-        action: 'dismissDeposit',
-        target: `deposit:${seq}`,
-        before: { status: before.status },
-        after: { status: after.status, reason },
-      });
-      return after;
-    });
-    const [row] = await depositRows(db, [deposit]);
-    return ok(row!, MSG_DEPOSIT.dismissed);
-  });
+  depositQueueRoutes(app, ctx);
 
   void app.register(async (scope: Api) => {
     await scope.register(fastifyMultipart, { throwFileSizeLimit: true });

@@ -111,6 +111,7 @@ type WriteCall =
   | 'adminRecordDeposit'
   | 'adminAssignDeposit'
   | 'adminDismissDeposit'
+  | 'adminRestoreDeposit'
   | 'adminReceivablesAgingExport';
 
 /** A write of 외상; on success everything of 외상 is read again. */

@@ -266,6 +266,10 @@ export const CREDIT_TEXTS = {
     dismissedTitle: '제외한 입금',
     dismissedEmpty: '제외한 입금이 없습니다.',
     dismissedAt: '제외일시',
+    restore: '되돌리기',
+    restoreTitle: '제외한 입금 되돌리기',
+    restoreText: (name: string, amount: number) =>
+      `${name} ${won(amount)}을 확인 대기 목록으로 되돌립니다. 그 뒤 업체를 지정하면 반영됩니다.`,
     dismissedMore: (shown: number, total: number) =>
       `제외한 입금이 모두 ${total.toLocaleString('ko-KR')}건입니다. 최근 ${shown.toLocaleString('ko-KR')}건을 보여 드립니다.`,
     record: '입금 등록',

@@ -46,6 +46,12 @@ function serve(results: DepositRow[], total: number, dismissed: DepositRow[] = [
         return JSON.parse(String(init?.body)).status === 'ignored'
           ? json({ code: 200, message: '', results: dismissed, total: dismissed.length })
           : json({ code: 200, message: '', results, total });
+      if (url.endsWith('/api/admin/restoreDeposit')) {
+        const body = JSON.parse(String(init?.body)) as { seq: number };
+        sent.push({ url, body });
+        const back = { ...dismissed.find((r) => r.seq === body.seq)!, status: 'review', statusLabel: '확인 필요' };
+        return json({ code: 200, message: MSG_DEPOSIT.restored, results: back });
+      }
       if (!url.endsWith('/api/admin/dismissDeposit')) throw new Error('no network in a component test');
       const body = JSON.parse(String(init?.body)) as { seq: number; reason: string };
       sent.push({ url, body });
@@ -122,6 +128,15 @@ describe('the deposits set aside', () => {
     const shown = screen.getByTestId('dismissed-row').textContent;
     for (const part of ['국민은행 결산이자', '1,250', '예금 이자', '2026.11.03 14:30']) expect(shown).toContain(part);
     expect(screen.getAllByTestId('deposit-row')).toHaveLength(1);
+
+    // 되돌리기, once confirmed, sends the deposit back to the queue.
+    fireEvent.click(within(screen.getByTestId('dismissed-row')).getByRole('button', { name: '되돌리기' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('국민은행 결산이자 1,250원을 확인 대기 목록으로 되돌립니다.');
+    expect(sent).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: '되돌리기' }));
+    await waitFor(() => expect(sent.map((x) => x.body)).toEqual([{ seq: 81 }]));
+    expect(await screen.findByText(MSG_DEPOSIT.restored)).toBeTruthy();
   });
 
   it('none yet: says so', async () => {

@@ -6,6 +6,7 @@ import { dateColumn } from '../../../shared/ui/columns';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { wonColumn } from '../columns';
 import { useZodForm } from '../../../shared/ui/form';
+import { useConfirmedWrite } from '../../../shared/ui/notify';
 import { dismissedDepositsQuery, useCreditWrite } from '../api';
 import { CREDIT_TEXTS } from '../texts';
 import { ReasonModal } from './ReasonModal';
@@ -51,6 +52,21 @@ function DismissModal({ row, onClose }: { row: DepositRow; onClose: () => void }
   );
 }
 
+/** 되돌리기 (api/admin/restoreDeposit): a deposit set aside by mistake goes back to the queue, after a confirmation. */
+function Restore({ row }: { row: DepositRow }) {
+  const ask = useConfirmedWrite();
+  const restore = useCreditWrite('adminRestoreDeposit');
+  const go = () =>
+    ask({ title: D.restoreTitle, text: D.restoreText(row.depositorName, row.amount), confirmLabel: D.restore }, () =>
+      restore.mutateAsync({ seq: row.seq }),
+    );
+  return (
+    <button type="button" className="btn btn-small" onClick={go} disabled={restore.isPending}>
+      {D.restore}
+    </button>
+  );
+}
+
 /**
  * 제외한 입금: what staff set aside, the newest first, with the reason, so the bank's account can be
  * reconciled line by line (every deposit applied, waiting, or set aside for a reason).
@@ -83,6 +99,7 @@ export function DismissedDeposits() {
               cell: (r) => r.dismissReason ?? '',
             },
             dateColumn('dismissed', D.dismissedAt, (r) => r.dismissedAt ?? r.created),
+            { id: 'restore', header: D.restore, width: 100, className: 'center', cell: (r) => <Restore row={r} /> },
           ]}
         />
       </div>
