@@ -37,7 +37,9 @@ beforeAll(async () => {
       TOSS_CLIENT_KEY: 'test_ck_deposit_standin',
       TOSS_SECRET_KEY: SECRET_KEY,
       TOSS_API_URL: toss.url,
-      TOSS_TIMEOUT_MS: '500',
+      // Long enough that a first issue held at the stand-in outlives a loaded machine's slowest second
+      // ask (askTwiceAtOnce); the tests of a late answer use their own impatient provider.
+      TOSS_TIMEOUT_MS: '10000',
       TOSS_VIRTUAL_ACCOUNT_BANK: '20',
     },
   });
@@ -54,6 +56,10 @@ const webhook = (body: unknown) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+
+/** The server's provider as it would be with a 500 ms Toss timeout: a late answer (1.5 s) is lost to it. */
+const impatientProvider = () =>
+  virtualAccountsFromConfig({ ...server.ctx!.config, toss: { ...server.ctx!.config.toss!, timeoutMs: 500 } });
 
 /** A company with credit and a statement of 55,000 won, its account issued through the API call. */
 async function statementWithAccount(label: string, amount = 55_000) {
@@ -75,7 +81,7 @@ async function issueLostThenForgotten(label: string, amount: number) {
   const c = await makeCompany(server, label, 0);
   await giveCredit(server, c.companyId);
   const seq = await makeStatement(server, c.companyId, '2026-10', amount, '2026-11-10');
-  const provider = virtualAccountsFromConfig(server.ctx!.config);
+  const provider = impatientProvider();
   toss.onIssue({ kind: 'late', afterMs: 1500 });
   await expect(issueStatementAccount(server.db, provider, seq)).rejects.toThrow(/응답 없음/);
   toss.onIssue({ kind: 'normal' });
@@ -123,7 +129,7 @@ describe('issuing a statement account at Toss', () => {
     const c = await makeCompany(server, '지연정비', 0);
     await giveCredit(server, c.companyId);
     const seq = await makeStatement(server, c.companyId, '2026-10', 12_000, '2026-11-10');
-    const provider = virtualAccountsFromConfig(server.ctx!.config);
+    const provider = impatientProvider();
     toss.onIssue({ kind: 'late', afterMs: 1500 });
     await expect(issueStatementAccount(server.db, provider, seq)).rejects.toThrow(/응답 없음/);
     toss.onIssue({ kind: 'normal' });
@@ -280,7 +286,7 @@ describe('issuing a statement account at Toss', () => {
     } finally {
       held.release();
     }
-    // Whatever the first came to (answered, or past this server's 500 ms Toss timeout), the next ask
+    // Whatever the first came to (answered, or past this server's Toss timeout), the next ask
     // shows the one account Toss issued for the orderId.
     await first;
     const again = await pay();

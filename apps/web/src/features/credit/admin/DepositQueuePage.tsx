@@ -3,15 +3,13 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DepositRow } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
-import { DataTable } from '../../../shared/ui/DataTable';
 import { Field, Form, useZodForm } from '../../../shared/ui/form';
 import { useAnswerNotes, useConfirmedWrite, useNotify } from '../../../shared/ui/notify';
 import { depositQueueQuery, useCreditWrite, useImportDeposits } from '../api';
 import { depositForm, wholeNumber } from '../form';
 import { CREDIT_TEXTS } from '../texts';
 import '../credit.css';
-import { dateColumn } from '../../../shared/ui/columns';
-import { wonColumn } from '../columns';
+import { DepositTable } from './DepositTable';
 import { DismissDeposit, DismissedDeposits } from './DismissDeposit';
 
 const D = CREDIT_TEXTS.deposits;
@@ -174,46 +172,39 @@ export default function DepositQueuePage() {
           {D.more(queue.data.rows.length, queue.data.total)}
         </p>
       ) : null}
-      <div className="cr-scroll">
-        <DataTable<DepositRow>
-          label={D.queueLabel}
-          rows={queue.data?.rows ?? []}
-          loading={queue.isFetching}
-          error={queue.error ? messageOf(queue.error) : null}
-          emptyText={D.empty}
-          rowTestId="deposit-row"
-          columns={[
-            dateColumn('date', D.cols.date, (r) => r.depositedAt),
-            { id: 'name', header: D.cols.name, width: 150, cell: (r) => r.depositorName },
-            wonColumn<DepositRow>('amount', D.cols.amount, 110, (r) => r.amount),
-            {
-              id: 'source',
-              header: D.cols.source,
-              width: 80,
-              className: 'center',
-              cell: (r) => D.sources[r.source] ?? r.source,
-            },
-            {
-              id: 'reason',
-              header: D.cols.reason,
-              className: 'ellipsis',
-              title: (r) => r.reviewReason,
-              cell: (r) => r.reviewReason ?? r.statusLabel,
-            },
-            {
-              id: 'assign',
-              header: D.cols.assign,
-              width: 360,
-              cell: (r) => (
-                <span className="cr-queue-actions">
-                  <Assign row={r} />
-                  <DismissDeposit row={r} />
-                </span>
-              ),
-            },
-          ]}
-        />
-      </div>
+      <DepositTable
+        label={D.queueLabel}
+        query={queue}
+        emptyText={D.empty}
+        rowTestId="deposit-row"
+        columns={[
+          {
+            id: 'source',
+            header: D.cols.source,
+            width: 80,
+            className: 'center',
+            cell: (r) => D.sources[r.source] ?? r.source,
+          },
+          {
+            id: 'reason',
+            header: D.cols.reason,
+            className: 'ellipsis',
+            title: (r) => r.reviewReason,
+            cell: (r) => r.reviewReason ?? r.statusLabel,
+          },
+          {
+            id: 'assign',
+            header: D.cols.assign,
+            width: 360,
+            cell: (r) => (
+              <span className="cr-queue-actions">
+                <Assign row={r} />
+                <DismissDeposit row={r} />
+              </span>
+            ),
+          },
+        ]}
+      />
       <div className="admin-grid2">
         <RecordDeposit />
         <ImportDeposits />

@@ -1,14 +1,12 @@
 import { dismissDepositRequest, type DepositRow } from '@partsmall/contract';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { messageOf } from '../../../shared/api';
 import { dateColumn } from '../../../shared/ui/columns';
-import { DataTable } from '../../../shared/ui/DataTable';
-import { wonColumn } from '../columns';
 import { useZodForm } from '../../../shared/ui/form';
 import { useConfirmedWrite } from '../../../shared/ui/notify';
 import { dismissedDepositsQuery, useCreditWrite } from '../api';
 import { CREDIT_TEXTS } from '../texts';
+import { DepositTable } from './DepositTable';
 import { ReasonModal } from './ReasonModal';
 
 const D = CREDIT_TEXTS.deposits;
@@ -79,30 +77,23 @@ export function DismissedDeposits() {
       {list.data && list.data.total > list.data.rows.length ? (
         <p className="field-hint">{D.dismissedMore(list.data.rows.length, list.data.total)}</p>
       ) : null}
-      <div className="cr-scroll">
-        <DataTable<DepositRow>
-          label={D.dismissedTitle}
-          rows={list.data?.rows ?? []}
-          loading={list.isFetching}
-          error={list.error ? messageOf(list.error) : null}
-          emptyText={D.dismissedEmpty}
-          rowTestId="dismissed-row"
-          columns={[
-            dateColumn('date', D.cols.date, (r) => r.depositedAt),
-            { id: 'name', header: D.cols.name, width: 150, cell: (r) => r.depositorName },
-            wonColumn<DepositRow>('amount', D.cols.amount, 110, (r) => r.amount),
-            {
-              id: 'reason',
-              header: D.dismissReason,
-              className: 'ellipsis',
-              title: (r) => r.dismissReason,
-              cell: (r) => r.dismissReason ?? '',
-            },
-            dateColumn('dismissed', D.dismissedAt, (r) => r.dismissedAt ?? r.created),
-            { id: 'restore', header: D.restore, width: 100, className: 'center', cell: (r) => <Restore row={r} /> },
-          ]}
-        />
-      </div>
+      <DepositTable
+        label={D.dismissedTitle}
+        query={list}
+        emptyText={D.dismissedEmpty}
+        rowTestId="dismissed-row"
+        columns={[
+          {
+            id: 'reason',
+            header: D.dismissReason,
+            className: 'ellipsis',
+            title: (r) => r.dismissReason,
+            cell: (r) => r.dismissReason ?? '',
+          },
+          dateColumn('dismissed', D.dismissedAt, (r) => r.dismissedAt ?? r.created),
+          { id: 'restore', header: D.restore, width: 100, className: 'center', cell: (r) => <Restore row={r} /> },
+        ]}
+      />
     </section>
   );
 }

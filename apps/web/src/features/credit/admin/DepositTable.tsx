@@ -1,0 +1,46 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { DepositRow } from '@partsmall/contract';
+import { messageOf } from '../../../shared/api';
+import { dateColumn } from '../../../shared/ui/columns';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { wonColumn } from '../columns';
+import { CREDIT_TEXTS } from '../texts';
+
+const D = CREDIT_TEXTS.deposits;
+
+/**
+ * A list of deposits on /admin/deposits (the queue, those set aside): when, who and how much first,
+ * then the list's own columns, scrolling sideways on a phone.
+ */
+export function DepositTable({
+  label,
+  query,
+  emptyText,
+  rowTestId,
+  columns,
+}: {
+  label: string;
+  query: UseQueryResult<{ rows: DepositRow[] }>;
+  emptyText: string;
+  rowTestId: string;
+  columns: Column<DepositRow>[];
+}) {
+  return (
+    <div className="cr-scroll">
+      <DataTable<DepositRow>
+        label={label}
+        rows={query.data?.rows ?? []}
+        loading={query.isFetching}
+        error={query.error ? messageOf(query.error) : null}
+        emptyText={emptyText}
+        rowTestId={rowTestId}
+        columns={[
+          dateColumn('date', D.cols.date, (r) => r.depositedAt),
+          { id: 'name', header: D.cols.name, width: 150, cell: (r) => r.depositorName },
+          wonColumn<DepositRow>('amount', D.cols.amount, 110, (r) => r.amount),
+          ...columns,
+        ]}
+      />
+    </div>
+  );
+}
