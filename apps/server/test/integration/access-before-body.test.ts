@@ -48,6 +48,7 @@ const MALFORMED: [string, string][] = [
       pgcode: 1,
       amount: 'lots',
       kind: 5,
+      status: {},
     }),
   ],
   ['broken JSON', '{"seq": '],
