@@ -4,15 +4,7 @@ import { type Api, type AppContext, requireStaff } from '../../shared/context.js
 import { AppError, notFound, ok } from '../../shared/http.js';
 import { route } from '../../shared/route.js';
 import { applyDeposit } from './apply.js';
-import {
-  companyName,
-  depositRows,
-  dismissDeposit,
-  lockDeposit,
-  restoreDeposit,
-  reviewQueue,
-  teachName,
-} from './record.js';
+import { companyName, depositRows, lockDeposit, reviewQueue, setDepositAside, teachName } from './record.js';
 
 /**
  * The review queue in the back office (docs/requirements.md#credit-deposits): staff read it, assign a
@@ -62,7 +54,7 @@ export function depositQueueRoutes(app: Api, ctx: AppContext) {
       if (!before) throw notFound(MSG_CREDIT.depositNotFound);
       // Assigned, set aside or taken back by a request that held the lock first: nothing changes.
       if (before.status !== 'review') throw new AppError(409, MSG_CREDIT.depositResolved, 409, 'seq');
-      const after = await dismissDeposit(tx, seq, reason, new Date());
+      const after = await setDepositAside(tx, seq, { reason, at: new Date() });
       await recordAudit(tx, {
         memberId: auth.member.id,
         action: 'dismissDeposit',
@@ -83,7 +75,7 @@ export function depositQueueRoutes(app: Api, ctx: AppContext) {
       const before = await lockDeposit(tx, seq);
       if (!before) throw notFound(MSG_CREDIT.depositNotFound);
       if (before.status !== 'ignored') throw new AppError(409, MSG_CREDIT.depositNotDismissed, 409, 'seq');
-      const after = await restoreDeposit(tx, seq);
+      const after = await setDepositAside(tx, seq, null);
       await recordAudit(tx, {
         memberId: auth.member.id,
         action: 'restoreDeposit',

@@ -160,8 +160,9 @@ export async function depositRows(db: Db | Tx, rows: readonly DepositDbRow[]): P
       candidates: (r.candidates ?? []).map((id) => ({ companyId: id, companyName: nameOf.get(id) ?? '' })),
       applications,
       ...(status === 'applied' && r.rung ? { rule: DEPOSIT_RULE_LABELS[r.rung as DepositRule] } : {}),
-      ...(status === 'ignored' && r.dismissReason ? { dismissReason: r.dismissReason } : {}),
-      ...(status === 'ignored' && r.dismissedAt ? { dismissedAt: r.dismissedAt.toISOString() } : {}),
+      ...(status === 'ignored' && r.dismissReason && r.dismissedAt
+        ? { dismissReason: r.dismissReason, dismissedAt: r.dismissedAt.toISOString() }
+        : {}),
       created: r.createdAt.toISOString(),
     };
   });
@@ -195,23 +196,18 @@ export async function lockDeposit(tx: Tx, id: number): Promise<DepositDbRow | un
 export const companyName = (db: Db | Tx, id: number): Promise<string | undefined> => activeCompanyName(db, id);
 
 /**
- * Sets a locked deposit of the queue aside: status 'ignored', with staff's reason and the time. The
+ * Sets a locked deposit of the queue aside (status 'ignored', with staff's reason and the time), or,
+ * given null, puts one set aside back in the queue (status 'review', reason and time cleared). The
  * depositor name is not taught: a name set aside once is still a name a customer may later pay under.
  */
-export async function dismissDeposit(tx: Tx, id: number, reason: string, at: Date): Promise<DepositDbRow> {
+export async function setDepositAside(
+  tx: Tx,
+  id: number,
+  aside: { reason: string; at: Date } | null,
+): Promise<DepositDbRow> {
   const [row] = await tx
     .update(deposits)
-    .set({ status: 'ignored', dismissReason: reason, dismissedAt: at })
-    .where(eq(deposits.id, id))
-    .returning();
-  return row!;
-}
-
-/** Puts a locked deposit staff set aside back in the queue (status 'review'), its reason cleared. */
-export async function restoreDeposit(tx: Tx, id: number): Promise<DepositDbRow> {
-  const [row] = await tx
-    .update(deposits)
-    .set({ status: 'review', dismissReason: null, dismissedAt: null })
+    .set({ status: aside ? 'ignored' : 'review', dismissReason: aside?.reason ?? null, dismissedAt: aside?.at ?? null })
     .where(eq(deposits.id, id))
     .returning();
   return row!;
