@@ -193,8 +193,11 @@ describe('number search', () => {
     n.disc = await add('QZ77002', '', 'disc');
     n.inside = await add('XQZ77001', '', 'pad');
     n.factoryDisc = await add('FK-QZ-1', 'QZ77009', 'disc');
+    // Made before the two whole matches of 'QZ719X', so that whole-before-start is not id order.
+    n.tailLonger = await add('FK-QZ-4', 'MANN QZ 719 X2', 'pad');
     n.tailPad = await add('FK-QZ-2', 'MANN QZ 719 X', 'pad');
     n.tailDisc = await add('FK-QZ-3', 'BOSCH QZ 719 X', 'disc');
+    n.bare = await add('FK-QZ-5', 'MAGNETI MARELLI 7149 3377 01', 'disc');
   });
   const search = async (keyword: string, extra: Record<string, unknown> = {}) => {
     const res = await call(server, 'getProductHome', { searchType: 'pid', searchKeyword: keyword, ...extra });
@@ -212,8 +215,46 @@ describe('number search', () => {
     expect((await search('QZ770', { category: 'pad' })).seqs).toEqual([n.pad]);
     expect((await search('QZ770', { category: 'disc' })).seqs).toEqual([n.disc, n.factoryDisc]);
     expect((await search('QZ77001', { category: 'disc' })).seqs).toEqual([]);
-    expect((await search('QZ719X')).seqs.sort((a, b) => a - b)).toEqual([n.tailPad!, n.tailDisc!]);
-    expect((await search('QZ719X', { category: 'pad' })).seqs).toEqual([n.tailPad]);
+    expect((await search('QZ719X')).seqs).toEqual([n.tailPad, n.tailDisc, n.tailLonger]);
+    expect((await search('QZ719X', { category: 'pad' })).seqs).toEqual([n.tailPad, n.tailLonger]);
+    expect((await search('QZ719', { category: 'disc' })).seqs).toEqual([n.tailDisc]);
+  });
+
+  it('a factory number typed without its maker matches whole, then from five characters on by its start, saying which', async () => {
+    const reasons = async (keyword: string, searchType: 'pid' | 'name' = 'pid') => {
+      const res = await call(server, 'getProductHome', { searchType, searchKeyword: keyword });
+      const body = res.body as { results: { seq: number; matchReason?: string }[]; searchedAs?: string };
+      return { hits: body.results.map((r) => [r.seq, r.matchReason]), searchedAs: body.searchedAs };
+    };
+    expect(await reasons('QZ719X')).toEqual({
+      hits: [
+        [n.tailPad, '품번 일치 (MANN QZ 719 X)'],
+        [n.tailDisc, '품번 일치 (BOSCH QZ 719 X)'],
+        [n.tailLonger, '품번 앞부분 일치 (MANN QZ 719 X2)'],
+      ],
+      searchedAs: 'number',
+    });
+    // Typed in name mode, a number is still one (docs/search.md#one-box).
+    expect(await reasons('QZ 719', 'name')).toEqual({
+      hits: [
+        [n.tailLonger, '품번 앞부분 일치 (MANN QZ 719 X2)'],
+        [n.tailPad, '품번 앞부분 일치 (MANN QZ 719 X)'],
+        [n.tailDisc, '품번 앞부분 일치 (BOSCH QZ 719 X)'],
+      ],
+      searchedAs: 'number',
+    });
+    // Four characters start too many numbers: only a whole one counts.
+    expect((await reasons('QZ71')).hits).toEqual([]);
+    // All the maker's words dropped ('MAGNETI MARELLI'), whole and by its start.
+    expect((await reasons('7149337701')).hits).toEqual([[n.bare, '품번 일치 (MAGNETI MARELLI 7149 3377 01)']]);
+    expect((await reasons('71493')).hits).toEqual([[n.bare, '품번 앞부분 일치 (MAGNETI MARELLI 7149 3377 01)']]);
+    expect((await reasons('7149')).hits).toEqual([]);
+    // The start of a number the grid finds by its own prefix stays in the grid's place, named as found.
+    expect((await reasons('QZ770', 'pid')).hits).toEqual([
+      [n.pad, '품번 앞부분 일치 (QZ77001)'],
+      [n.disc, '품번 앞부분 일치 (QZ77002)'],
+      [n.factoryDisc, '품번 앞부분 일치 (QZ77009)'],
+    ]);
   });
 
   it('more says whether another page follows; a page past the number’s hits stays the number’s', async () => {

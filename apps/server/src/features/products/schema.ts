@@ -101,6 +101,7 @@ export const products = pgTable(
      * The factory number's alpha-number form without the maker's name before it, for a buyer who
      * types the number alone (docs/search.md#one-box; migration 0022): the first word of letters
      * dropped ('MANN HU 816 X' → HU816X), and all of them ('MAGNETI MARELLI 714021940801' → 714021940801).
+     * Pattern indexes (migration 0032) serve both the whole key and its start ('HU816').
      */
     factoryTailKey: text('factory_tail_key')
       .notNull()
@@ -123,8 +124,8 @@ export const products = pgTable(
     prefixIndex('products_factory_key', t.factoryKey),
     trigramIndex('products_name_trgm', t.name),
     trigramIndex('products_name_loose_trgm', t.nameLoose),
-    index('products_factory_tail_key').on(t.factoryTailKey),
-    index('products_factory_bare_key').on(t.factoryBareKey),
+    prefixIndex('products_factory_tail_key', t.factoryTailKey),
+    prefixIndex('products_factory_bare_key', t.factoryBareKey),
     index('products_category').on(t.category, t.id),
     check('products_has_amount_nonnegative', sql`${t.hasAmount} >= 0`),
     check('products_type_valid', sql`${t.type} between 0 and 4`),

@@ -184,23 +184,13 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
   const [rows, hits, tail] = await Promise.all([
     runPrepared<ProductHitRow>(db, query.statement, query.values),
     q.page === 1 ? findProductsByNumbers(db, [keyword]).then((found) => found.get(key) ?? []) : [],
-    // An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X').
-    // Not a prepared statement: planned for the typed key each time. A generic plan took the average
-    // share of a factory number (the demo's copies repeat 72 of them) and walked the table in id
-    // order for a number nothing has (290 ms at 300,000 products).
-    q.page === 1
-      ? queryRows<ProductRow>(
-          db,
-          sql`select ${sql.raw(LIST_COLUMNS)} from products where factory_tail_key = ${key} or factory_bare_key = ${key}
-        order by id limit ${MAX_RELATION_HITS}`,
-        )
-      : [],
+    q.page === 1 ? makerlessFactoryNumbers(db, key, q.category) : [],
   ]);
   const more = rows.length > q.size;
   if (more) rows.length = q.size;
   for (const row of rows) {
     row.matchKind = 'own';
-    row.matchReason = alphaNumber(row.pid) === key ? OWN_NUMBER_LABEL : prefixNumberLabel(row.pid);
+    row.matchReason = ownNumberReason(row, key);
   }
   if (q.page !== 1) return { rows, more };
   const head: ProductHitRow[] = hits
@@ -208,12 +198,60 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
     .slice(0, MAX_RELATION_HITS)
     .map((h) => ({ ...h.product, matchKind: h.match, matchReason: h.reason }));
   const shown = new Set(head.map((r) => r.seq));
-  for (const row of tail) {
-    if (shown.has(row.seq) || (q.category && row.category !== q.category)) continue;
+  for (const { whole, ...row } of tail) {
+    if (shown.has(row.seq)) continue;
     shown.add(row.seq);
-    head.push({ ...row, matchKind: 'own', matchReason: `${OWN_NUMBER_LABEL} (${row.factoryNum})` });
+    const matchReason = whole ? `${OWN_NUMBER_LABEL} (${row.factoryNum})` : prefixNumberLabel(row.factoryNum);
+    head.push({ ...row, matchKind: 'own', matchReason });
   }
   return { rows: [...head, ...rows.filter((r) => !shown.has(r.seq))], more };
+}
+
+/**
+ * Why the grid's prefix found a row: its OE number, whole or by its start, else its factory number
+ * (named, as the buyer may not know it as this product's: 'QZ770' finds FK-QZ-1 by QZ77009).
+ */
+function ownNumberReason(row: ProductRow, key: string): string {
+  const pid = alphaNumber(row.pid);
+  if (pid === key) return OWN_NUMBER_LABEL;
+  if (pid.startsWith(key)) return prefixNumberLabel(row.pid);
+  return alphaNumber(row.factoryNum) === key
+    ? `${OWN_NUMBER_LABEL} (${row.factoryNum})`
+    : prefixNumberLabel(row.factoryNum);
+}
+
+/**
+ * An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X'), whole first; from
+ * SELECTIVE_PREFIX characters on, also a start of one ('HU816'), which says so as an own number's
+ * start does (docs/search.md#one-box). Shorter keys start too many numbers to be worth a row each.
+ * Not a prepared statement: planned for the typed key each time. A generic plan took the average
+ * share of a factory number (the demo's copies repeat 72 of them) and walked the table in id order
+ * for a number nothing has (290 ms at 300,000 products).
+ */
+function makerlessFactoryNumbers(
+  db: Db,
+  key: string,
+  category: string | undefined,
+): Promise<(ProductRow & { whole: boolean })[]> {
+  const whole = sql`(factory_tail_key = ${key} or factory_bare_key = ${key})`;
+  const inCategory = category ? sql` and category = ${category}` : sql``;
+  if (key.length < SELECTIVE_PREFIX)
+    return queryRows(
+      db,
+      sql`select ${sql.raw(LIST_COLUMNS)}, true as whole from products where ${whole}${inCategory}
+        order by id limit ${MAX_RELATION_HITS}`,
+    );
+  // The ids through each pattern index first, as the grid's selective prefix does (gridStatement).
+  // A start of a number the grid's own prefix finds too is left to the grid, in its place.
+  const pattern = `${key}%`;
+  return queryRows(
+    db,
+    sql`select ${sql.raw(LIST_COLUMNS)}, ${whole} as whole from products where id in (
+        select id from products where factory_tail_key like ${pattern}
+        union select id from products where factory_bare_key like ${pattern}
+      ) and (${whole} or not (pid_key like ${pattern} or factory_key like ${pattern}))${inCategory}
+      order by whole desc, id limit ${MAX_RELATION_HITS}`,
+  );
 }
 
 const BY_ID: PreparedStatement = {
