@@ -38,7 +38,7 @@ export function productHomeRoute(app: FastifyInstance, db: Db): void {
     async (req) => {
       const b = req.body ?? {};
       const level = await levelOf(db, req);
-      const { rows, more, searchedAs } = await searchProducts(db, {
+      const { rows, more, searchedAs, unmatchedWord } = await searchProducts(db, {
         searchType: b.searchType,
         keyword: (b.searchKeyword || b.keyword || '').trim(),
         page: b.page ?? 1,
@@ -51,6 +51,7 @@ export function productHomeRoute(app: FastifyInstance, db: Db): void {
         results: rows,
         more,
         ...(searchedAs ? { searchedAs } : {}),
+        ...(unmatchedWord === undefined ? {} : { unmatchedWord }),
       };
     },
   );

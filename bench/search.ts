@@ -45,7 +45,7 @@ const ONLY = process.env.BENCH_SEARCH_ONLY ? new RegExp(process.env.BENCH_SEARCH
 /**
  * Name-mode queries of the kinds the relevance suite holds (apps/server/test/relevance), on the
  * benchmark's names (the demo's, copied): vehicle and part in either order, a model, typos, 초성, an
- * aftermarket number and an OE number typed in name mode, Korean typed with the keyboard left in
+ * aftermarket number (whole and its start) and an OE number typed in name mode, Korean typed with the keyboard left in
  * English (docs/search.md#korean-typed-in-english), and keywords that match nothing, one of them
  * Latin keys that spell Hangul no name holds (read as Hangul, then its typos, then the Latin typos).
  */
@@ -56,6 +56,7 @@ const WORD_QUERIES: [kind: string, keyword: string][] = [
   ['ㅐ/ㅔ typo', '헤드렘프'],
   ['one-jamo typo', '써머스탯'],
   ['aftermarket number', 'HU816X'],
+  ['aftermarket number start', 'HU816'],
   ['OE number in name mode', '42215489599'],
   ['한/영 not pressed', 'qmfpdlzm voem'],
   ['no match, a word', '김치찌개'],
@@ -111,6 +112,7 @@ export async function run() {
       })),
       { name: `suggest 초성 '${data.chosung}'`, path: suggest, goal: 15, body: { keyword: data.chosung } },
       { name: `suggest number '${data.oldPid}'`, path: suggest, goal: 15, body: { keyword: data.oldPid } },
+      { name: `suggest number start 'HU816'`, path: suggest, goal: 15, body: { keyword: 'HU816' } },
       { name: `suggest words 'BMW 브레이크'`, path: suggest, goal: 15, body: { keyword: 'BMW 브레이크' } },
       { name: `suggest ㅐ/ㅔ '헤드렘프'`, path: suggest, goal: 15, body: { keyword: '헤드렘프' } },
       { name: `suggest 한/영 'qmfpdlzm'`, path: suggest, goal: 15, body: { keyword: 'qmfpdlzm' } },
