@@ -234,12 +234,12 @@ describe('number search', () => {
       ],
       searchedAs: 'number',
     });
-    // Typed in name mode, a number is still one (docs/search.md#one-box).
+    // Typed in name mode, a number is still one (docs/search.md#one-box); the nearest number first.
     expect(await reasons('QZ 719', 'name')).toEqual({
       hits: [
-        [n.tailLonger, '품번 앞부분 일치 (MANN QZ 719 X2)'],
         [n.tailPad, '품번 앞부분 일치 (MANN QZ 719 X)'],
         [n.tailDisc, '품번 앞부분 일치 (BOSCH QZ 719 X)'],
+        [n.tailLonger, '품번 앞부분 일치 (MANN QZ 719 X2)'],
       ],
       searchedAs: 'number',
     });

@@ -184,7 +184,7 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
   const [rows, hits, tail] = await Promise.all([
     runPrepared<ProductHitRow>(db, query.statement, query.values),
     q.page === 1 ? findProductsByNumbers(db, [keyword]).then((found) => found.get(key) ?? []) : [],
-    q.page === 1 ? makerlessFactoryNumbers(db, key, q.category) : [],
+    q.page === 1 ? makerlessFactoryNumbers(db, key) : [],
   ]);
   const more = rows.length > q.size;
   if (more) rows.length = q.size;
@@ -198,8 +198,11 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
     .slice(0, MAX_RELATION_HITS)
     .map((h) => ({ ...h.product, matchKind: h.match, matchReason: h.reason }));
   const shown = new Set(head.map((r) => r.seq));
-  for (const { whole, ...row } of tail) {
-    if (shown.has(row.seq)) continue;
+  for (const { whole, startKey: _, ...row } of tail) {
+    if (shown.has(row.seq) || (q.category && row.category !== q.category)) continue;
+    // A start the grid's own prefix finds too (its OE number, or its factory number with the maker)
+    // stays in the grid, in its place.
+    if (!whole && (alphaNumber(row.pid).startsWith(key) || alphaNumber(row.factoryNum).startsWith(key))) continue;
     shown.add(row.seq);
     const matchReason = whole ? `${OWN_NUMBER_LABEL} (${row.factoryNum})` : prefixNumberLabel(row.factoryNum);
     head.push({ ...row, matchKind: 'own', matchReason });
@@ -222,35 +225,39 @@ function ownNumberReason(row: ProductRow, key: string): string {
 
 /**
  * An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X'), whole first; from
- * SELECTIVE_PREFIX characters on, also a start of one ('HU816'), which says so as an own number's
- * start does (docs/search.md#one-box). Shorter keys start too many numbers to be worth a row each.
+ * SELECTIVE_PREFIX characters on, then the longer numbers it starts ('HU816' finds HU816X), nearest
+ * number first, which say so as an own number's start does (docs/search.md#one-box). Shorter keys
+ * start too many numbers to be worth a row each. One statement of three index scans, each stopping at
+ * MAX_RELATION_HITS rows: the whole key in id order, as before, and each key's longer numbers in the
+ * pattern index's own order (~<~), from past the whole key (~>~), so that neither a number on 40,000
+ * products nor a start shared by them makes it read more rows (docs/search.md#what-a-search-costs).
  * Not a prepared statement: planned for the typed key each time. A generic plan took the average
  * share of a factory number (the demo's copies repeat 72 of them) and walked the table in id order
  * for a number nothing has (290 ms at 300,000 products).
  */
-function makerlessFactoryNumbers(
-  db: Db,
-  key: string,
-  category: string | undefined,
-): Promise<(ProductRow & { whole: boolean })[]> {
-  const whole = sql`(factory_tail_key = ${key} or factory_bare_key = ${key})`;
-  const inCategory = category ? sql` and category = ${category}` : sql``;
-  if (key.length < SELECTIVE_PREFIX)
-    return queryRows(
-      db,
-      sql`select ${sql.raw(LIST_COLUMNS)}, true as whole from products where ${whole}${inCategory}
-        order by id limit ${MAX_RELATION_HITS}`,
-    );
-  // The ids through each pattern index first, as the grid's selective prefix does (gridStatement).
-  // A start of a number the grid's own prefix finds too is left to the grid, in its place.
+type MakerlessRow = ProductRow & { whole: boolean; startKey: string };
+
+async function makerlessFactoryNumbers(db: Db, key: string): Promise<MakerlessRow[]> {
+  const columns = sql.raw(LIST_COLUMNS);
+  const whole = sql`(select ${columns}, true as whole, ''::text as "startKey" from products
+    where factory_tail_key = ${key} or factory_bare_key = ${key} order by id limit ${MAX_RELATION_HITS})`;
+  if (key.length < SELECTIVE_PREFIX) return queryRows(db, whole);
   const pattern = `${key}%`;
-  return queryRows(
+  const longer = (column: 'factory_tail_key' | 'factory_bare_key') => {
+    const c = sql.raw(column);
+    return sql`(select ${columns}, false, ${c} from products where ${c} like ${pattern} and ${c} ~>~ ${key}
+      order by ${c} using ~<~ limit ${MAX_RELATION_HITS})`;
+  };
+  const rows = await queryRows<MakerlessRow>(
     db,
-    sql`select ${sql.raw(LIST_COLUMNS)}, ${whole} as whole from products where id in (
-        select id from products where factory_tail_key like ${pattern}
-        union select id from products where factory_bare_key like ${pattern}
-      ) and (${whole} or not (pid_key like ${pattern} or factory_key like ${pattern}))${inCategory}
-      order by whole desc, id limit ${MAX_RELATION_HITS}`,
+    sql`${whole} union all ${longer('factory_tail_key')} union all ${longer('factory_bare_key')}`,
+  );
+  // Which 20 of a number's rows the index gives is its own order; how they are shown is ours.
+  return rows.sort(
+    (a, b) =>
+      Number(b.whole) - Number(a.whole) ||
+      (a.startKey < b.startKey ? -1 : a.startKey > b.startKey ? 1 : 0) ||
+      a.seq - b.seq,
   );
 }
 
