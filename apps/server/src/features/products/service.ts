@@ -181,10 +181,10 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
   // Page 1's statements do not wait for each other (docs/search.md#what-a-search-costs): the prefix
   // page, the number's relations and their products, and the maker-less factory number run at once,
   // each on its own connection of the pool, so the answer waits for the slowest, not for their sum.
-  const [rows, hits, tail] = await Promise.all([
+  const [rows, hits, makerless] = await Promise.all([
     runPrepared<ProductHitRow>(db, query.statement, query.values),
     q.page === 1 ? findProductsByNumbers(db, [keyword]).then((found) => found.get(key) ?? []) : [],
-    q.page === 1 ? makerlessFactoryNumbers(db, key) : [],
+    q.page === 1 ? makerlessFactoryNumbers(db, key) : { whole: [], starts: [] },
   ]);
   const more = rows.length > q.size;
   if (more) rows.length = q.size;
@@ -198,7 +198,11 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
     .slice(0, MAX_RELATION_HITS)
     .map((h) => ({ ...h.product, matchKind: h.match, matchReason: h.reason }));
   const shown = new Set(head.map((r) => r.seq));
-  for (const { whole, startKey: _, ...row } of tail) {
+  const tail = [
+    ...makerless.whole.map((row) => ({ row, whole: true })),
+    ...makerless.starts.map((row) => ({ row, whole: false })),
+  ];
+  for (const { row, whole } of tail) {
     if (shown.has(row.seq) || (q.category && row.category !== q.category)) continue;
     // A start the grid's own prefix finds too (its OE number, or its factory number with the maker)
     // stays in the grid, in its place.
@@ -224,42 +228,46 @@ function ownNumberReason(row: ProductRow, key: string): string {
 }
 
 /**
- * An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X'), whole first; from
- * SELECTIVE_PREFIX characters on, then the longer numbers it starts ('HU816' finds HU816X), nearest
- * number first, which say so as an own number's start does (docs/search.md#one-box). Shorter keys
- * start too many numbers to be worth a row each. One statement of three index scans, each stopping at
- * MAX_RELATION_HITS rows: the whole key in id order, as before, and each key's longer numbers in the
- * pattern index's own order (~<~), from past the whole key (~>~), so that neither a number on 40,000
- * products nor a start shared by them makes it read more rows (docs/search.md#what-a-search-costs).
- * Not a prepared statement: planned for the typed key each time. A generic plan took the average
- * share of a factory number (the demo's copies repeat 72 of them) and walked the table in id order
- * for a number nothing has (290 ms at 300,000 products).
+ * An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X'): the products whose
+ * maker-less key is the typed one, in id order (`whole`); from SELECTIVE_PREFIX characters on, then
+ * those of the longer numbers it starts ('HU816' finds HU816X), nearest number first (`starts`),
+ * which say so as an own number's start does (docs/search.md#one-box). Shorter keys start too many
+ * numbers to be worth a row each.
+ * The whole key is not a prepared statement: planned for the typed key each time. A generic plan took
+ * the average share of a factory number (the demo's copies repeat 72 of them) and walked the table in
+ * id order for a number nothing has (290 ms at 300,000 products).
  */
-type MakerlessRow = ProductRow & { whole: boolean; startKey: string };
-
-async function makerlessFactoryNumbers(db: Db, key: string): Promise<MakerlessRow[]> {
-  const columns = sql.raw(LIST_COLUMNS);
-  const whole = sql`(select ${columns}, true as whole, ''::text as "startKey" from products
-    where factory_tail_key = ${key} or factory_bare_key = ${key} order by id limit ${MAX_RELATION_HITS})`;
-  if (key.length < SELECTIVE_PREFIX) return queryRows(db, whole);
-  const pattern = `${key}%`;
-  const longer = (column: 'factory_tail_key' | 'factory_bare_key') => {
-    const c = sql.raw(column);
-    return sql`(select ${columns}, false, ${c} from products where ${c} like ${pattern} and ${c} ~>~ ${key}
-      order by ${c} using ~<~ limit ${MAX_RELATION_HITS})`;
-  };
-  const rows = await queryRows<MakerlessRow>(
+async function makerlessFactoryNumbers(db: Db, key: string): Promise<{ whole: ProductRow[]; starts: ProductRow[] }> {
+  const whole = await queryRows<ProductRow>(
     db,
-    sql`${whole} union all ${longer('factory_tail_key')} union all ${longer('factory_bare_key')}`,
+    sql`select ${sql.raw(LIST_COLUMNS)} from products where factory_tail_key = ${key} or factory_bare_key = ${key}
+      order by id limit ${MAX_RELATION_HITS}`,
   );
-  // Which 20 of a number's rows the index gives is its own order; how they are shown is ours.
-  return rows.sort(
-    (a, b) =>
-      Number(b.whole) - Number(a.whole) ||
-      (a.startKey < b.startKey ? -1 : a.startKey > b.startKey ? 1 : 0) ||
-      a.seq - b.seq,
-  );
+  if (key.length < SELECTIVE_PREFIX) return { whole, starts: [] };
+  const starts = await runPrepared<ProductRow & { startKey: string }>(db, FACTORY_NUMBER_STARTS, [key, pastStart(key)]);
+  // Which 20 of a number's products the index gives is its own order; how they are shown is ours.
+  starts.sort((a, b) => (a.startKey < b.startKey ? -1 : a.startKey > b.startKey ? 1 : a.seq - b.seq));
+  return { whole, starts };
 }
+
+/**
+ * The longer numbers a key starts, on each maker-less key: a range of the pattern index past the key
+ * itself (~>~) and before the first text the key does not start (~<~ pastStart), read in the index's
+ * order and stopped at MAX_RELATION_HITS, so that a number on 40,000 products costs what a rare one
+ * does. The bounds are parameters, not a LIKE, so the prepared plan keeps them as index conditions.
+ */
+const FACTORY_NUMBER_STARTS: PreparedStatement = {
+  name: 'products_factory_number_starts',
+  text: ['factory_tail_key', 'factory_bare_key']
+    .map(
+      (c) => `(select ${LIST_COLUMNS}, ${c} as "startKey" from products where ${c} ~>~ $1 and ${c} ~<~ $2
+        order by ${c} using ~<~ limit ${MAX_RELATION_HITS})`,
+    )
+    .join(' union all '),
+};
+
+/** The first text after every text that starts with `key` (an alpha-number: A-Z and 0-9 only). */
+const pastStart = (key: string) => key.slice(0, -1) + String.fromCharCode(key.charCodeAt(key.length - 1) + 1);
 
 const BY_ID: PreparedStatement = {
   name: 'product_by_id',
