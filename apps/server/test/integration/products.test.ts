@@ -215,22 +215,22 @@ describe('number search', () => {
     expect((await search('QZ770', { category: 'pad' })).seqs).toEqual([n.pad]);
     expect((await search('QZ770', { category: 'disc' })).seqs).toEqual([n.disc, n.factoryDisc]);
     expect((await search('QZ77001', { category: 'disc' })).seqs).toEqual([]);
-    expect((await search('QZ719X')).seqs).toEqual([n.tailPad, n.tailDisc, n.tailLonger]);
-    expect((await search('QZ719X', { category: 'pad' })).seqs).toEqual([n.tailPad, n.tailLonger]);
+    expect((await search('QZ719X')).seqs).toEqual([n.tailPad, n.tailDisc]);
+    expect((await search('QZ719X', { category: 'pad' })).seqs).toEqual([n.tailPad]);
     expect((await search('QZ719', { category: 'disc' })).seqs).toEqual([n.tailDisc]);
   });
 
-  it('a factory number typed without its maker matches whole, then from five characters on by its start, saying which', async () => {
+  it('a factory number typed without its maker matches whole; found nothing else, from five characters on by its start, saying so', async () => {
     const reasons = async (keyword: string, searchType: 'pid' | 'name' = 'pid') => {
       const res = await call(server, 'getProductHome', { searchType, searchKeyword: keyword });
       const body = res.body as { results: { seq: number; matchReason?: string }[]; searchedAs?: string };
       return { hits: body.results.map((r) => [r.seq, r.matchReason]), searchedAs: body.searchedAs };
     };
+    // The whole number found, its longer numbers are not asked for (QZ719X2).
     expect(await reasons('QZ719X')).toEqual({
       hits: [
         [n.tailPad, '품번 일치 (MANN QZ 719 X)'],
         [n.tailDisc, '품번 일치 (BOSCH QZ 719 X)'],
-        [n.tailLonger, '품번 앞부분 일치 (MANN QZ 719 X2)'],
       ],
       searchedAs: 'number',
     });

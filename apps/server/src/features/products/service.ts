@@ -184,7 +184,7 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
   const [rows, hits, makerless] = await Promise.all([
     runPrepared<ProductHitRow>(db, query.statement, query.values),
     q.page === 1 ? findProductsByNumbers(db, [keyword]).then((found) => found.get(key) ?? []) : [],
-    q.page === 1 ? makerlessFactoryNumbers(db, key) : { whole: [], starts: [] },
+    q.page === 1 ? makerlessFactoryNumber(db, key) : [],
   ]);
   const more = rows.length > q.size;
   if (more) rows.length = q.size;
@@ -198,19 +198,17 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
     .slice(0, MAX_RELATION_HITS)
     .map((h) => ({ ...h.product, matchKind: h.match, matchReason: h.reason }));
   const shown = new Set(head.map((r) => r.seq));
-  const tail = [
-    ...makerless.whole.map((row) => ({ row, whole: true })),
-    ...makerless.starts.map((row) => ({ row, whole: false })),
-  ];
-  for (const { row, whole } of tail) {
-    if (shown.has(row.seq) || (q.category && row.category !== q.category)) continue;
-    // A start the grid's own prefix finds too (its OE number, or its factory number with the maker)
-    // stays in the grid, in its place.
-    if (!whole && (alphaNumber(row.pid).startsWith(key) || alphaNumber(row.factoryNum).startsWith(key))) continue;
+  const inCategory = (row: ProductRow) => !shown.has(row.seq) && (!q.category || row.category === q.category);
+  for (const row of makerless.filter(inCategory)) {
     shown.add(row.seq);
-    const matchReason = whole ? `${OWN_NUMBER_LABEL} (${row.factoryNum})` : prefixNumberLabel(row.factoryNum);
-    head.push({ ...row, matchKind: 'own', matchReason });
+    head.push({ ...row, matchKind: 'own', matchReason: `${OWN_NUMBER_LABEL} (${row.factoryNum})` });
   }
+  if (head.length === 0 && rows.length === 0)
+    for (const row of await makerlessFactoryNumberStarts(db, key)) {
+      if (!inCategory(row)) continue;
+      shown.add(row.seq);
+      head.push({ ...row, matchKind: 'own', matchReason: prefixNumberLabel(row.factoryNum) });
+    }
   return { rows: [...head, ...rows.filter((r) => !shown.has(r.seq))], more };
 }
 
@@ -229,25 +227,30 @@ function ownNumberReason(row: ProductRow, key: string): string {
 
 /**
  * An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X'): the products whose
- * maker-less key is the typed one, in id order (`whole`); from SELECTIVE_PREFIX characters on, then
- * those of the longer numbers it starts ('HU816' finds HU816X), nearest number first (`starts`),
- * which say so as an own number's start does (docs/search.md#one-box). Shorter keys start too many
- * numbers to be worth a row each.
- * The whole key is not a prepared statement: planned for the typed key each time. A generic plan took
- * the average share of a factory number (the demo's copies repeat 72 of them) and walked the table in
- * id order for a number nothing has (290 ms at 300,000 products).
+ * maker-less key is the typed one, in id order. Not a prepared statement: planned for the typed key
+ * each time. A generic plan took the average share of a factory number (the demo's copies repeat 72
+ * of them) and walked the table in id order for a number nothing has (290 ms at 300,000 products).
  */
-async function makerlessFactoryNumbers(db: Db, key: string): Promise<{ whole: ProductRow[]; starts: ProductRow[] }> {
-  const whole = await queryRows<ProductRow>(
+function makerlessFactoryNumber(db: Db, key: string): Promise<ProductRow[]> {
+  return queryRows<ProductRow>(
     db,
     sql`select ${sql.raw(LIST_COLUMNS)} from products where factory_tail_key = ${key} or factory_bare_key = ${key}
       order by id limit ${MAX_RELATION_HITS}`,
   );
-  if (key.length < SELECTIVE_PREFIX) return { whole, starts: [] };
+}
+
+/**
+ * When a number found nothing else, from SELECTIVE_PREFIX characters on: the products of the longer
+ * maker-less numbers it starts ('HU816' finds HU816X), nearest number first, which say so as an own
+ * number's start does (docs/search.md#one-box). Shorter keys start too many numbers to be worth a row
+ * each; a number that found something is not asked again (an extra statement on every number search
+ * cost a tenth of their throughput).
+ */
+async function makerlessFactoryNumberStarts(db: Db, key: string): Promise<ProductRow[]> {
+  if (key.length < SELECTIVE_PREFIX) return [];
   const starts = await runPrepared<ProductRow & { startKey: string }>(db, FACTORY_NUMBER_STARTS, [key, pastStart(key)]);
   // Which 20 of a number's products the index gives is its own order; how they are shown is ours.
-  starts.sort((a, b) => (a.startKey < b.startKey ? -1 : a.startKey > b.startKey ? 1 : a.seq - b.seq));
-  return { whole, starts };
+  return starts.sort((a, b) => (a.startKey < b.startKey ? -1 : a.startKey > b.startKey ? 1 : a.seq - b.seq));
 }
 
 /**
