@@ -193,7 +193,7 @@ describe('number search', () => {
     n.disc = await add('QZ77002', '', 'disc');
     n.inside = await add('XQZ77001', '', 'pad');
     n.factoryDisc = await add('FK-QZ-1', 'QZ77009', 'disc');
-    // Made before the two whole matches of 'QZ719X', so that whole-before-start is not id order.
+    // Made before the two numbers it is longer than, so that nearest-number-first is not id order.
     n.tailLonger = await add('FK-QZ-4', 'MANN QZ 719 X2', 'pad');
     n.tailPad = await add('FK-QZ-2', 'MANN QZ 719 X', 'pad');
     n.tailDisc = await add('FK-QZ-3', 'BOSCH QZ 719 X', 'disc');
@@ -249,7 +249,7 @@ describe('number search', () => {
     expect((await reasons('7149337701')).hits).toEqual([[n.bare, '품번 일치 (MAGNETI MARELLI 7149 3377 01)']]);
     expect((await reasons('71493')).hits).toEqual([[n.bare, '품번 앞부분 일치 (MAGNETI MARELLI 7149 3377 01)']]);
     expect((await reasons('7149')).hits).toEqual([]);
-    // The start of a number the grid finds by its own prefix stays in the grid's place, named as found.
+    // A number the grid's own prefix finds asks for no longer factory numbers; a row is named by the number that matched.
     expect((await reasons('QZ770', 'pid')).hits).toEqual([
       [n.pad, '품번 앞부분 일치 (QZ77001)'],
       [n.disc, '품번 앞부분 일치 (QZ77002)'],

@@ -250,7 +250,8 @@ async function makerlessFactoryNumberStarts(db: Db, key: string): Promise<Produc
   if (key.length < SELECTIVE_PREFIX) return [];
   const starts = await runPrepared<ProductRow & { startKey: string }>(db, FACTORY_NUMBER_STARTS, [key, pastStart(key)]);
   // Which 20 of a number's products the index gives is its own order; how they are shown is ours.
-  return starts.sort((a, b) => (a.startKey < b.startKey ? -1 : a.startKey > b.startKey ? 1 : a.seq - b.seq));
+  starts.sort((a, b) => (a.startKey < b.startKey ? -1 : a.startKey > b.startKey ? 1 : a.seq - b.seq));
+  return starts.map(({ startKey: _, ...row }) => row);
 }
 
 /**
