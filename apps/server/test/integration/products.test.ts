@@ -220,6 +220,31 @@ describe('number search', () => {
     expect((await search('QZ719', { category: 'disc' })).seqs).toEqual([n.tailDisc]);
   });
 
+  it('a factory number without its maker keeps to a category in the database: 21 pads before the one disc do not hide it', async () => {
+    const pads: number[] = [];
+    for (let i = 1; i <= 21; i++) pads.push(await add(`FK-QY-${i}`, 'MANN QZ 555 Y', 'pad'));
+    const disc = await add('FK-QY-22', 'BOSCH QZ 555 Y', 'disc');
+    const hits = async (keyword: string, category?: string) => {
+      const res = await call(server, 'getProductHome', {
+        searchType: 'pid',
+        searchKeyword: keyword,
+        size: 100,
+        ...(category ? { category } : {}),
+      });
+      return (res.body.results as { seq: number; matchReason?: string }[]).map((r) => [r.seq, r.matchReason]);
+    };
+    // Without a category the number's first 20 products, in id order: all pads.
+    expect(await hits('QZ555Y')).toEqual(pads.slice(0, 20).map((seq) => [seq, '품번 일치 (MANN QZ 555 Y)']));
+    expect(await hits('QZ555Y', 'disc')).toEqual([[disc, '품번 일치 (BOSCH QZ 555 Y)']]);
+    expect(await hits('QZ555', 'disc')).toEqual([[disc, '품번 앞부분 일치 (BOSCH QZ 555 Y)']]);
+    // Which 20 of a longer number's products come is the index's order (docs/search.md#one-box).
+    const padStarts = await hits('QZ555', 'pad');
+    expect(padStarts.length).toBe(20);
+    expect(
+      padStarts.every(([seq, reason]) => pads.includes(seq as number) && reason === '품번 앞부분 일치 (MANN QZ 555 Y)'),
+    ).toBe(true);
+  });
+
   it('a factory number typed without its maker matches whole; found nothing else, from five characters on by its start, saying so', async () => {
     const reasons = async (keyword: string, searchType: 'pid' | 'name' = 'pid') => {
       const res = await call(server, 'getProductHome', { searchType, searchKeyword: keyword });

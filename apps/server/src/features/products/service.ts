@@ -184,7 +184,7 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
   const [rows, hits, makerless] = await Promise.all([
     runPrepared<ProductHitRow>(db, query.statement, query.values),
     q.page === 1 ? findProductsByNumbers(db, [keyword]).then((found) => found.get(key) ?? []) : [],
-    q.page === 1 ? makerlessFactoryNumber(db, key) : [],
+    q.page === 1 ? makerlessFactoryNumber(db, key, q.category) : [],
   ]);
   const more = rows.length > q.size;
   if (more) rows.length = q.size;
@@ -198,14 +198,13 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
     .slice(0, MAX_RELATION_HITS)
     .map((h) => ({ ...h.product, matchKind: h.match, matchReason: h.reason }));
   const shown = new Set(head.map((r) => r.seq));
-  const inCategory = (row: ProductRow) => !shown.has(row.seq) && (!q.category || row.category === q.category);
-  for (const row of makerless.filter(inCategory)) {
+  for (const row of makerless) {
+    if (shown.has(row.seq)) continue;
     shown.add(row.seq);
     head.push({ ...row, matchKind: 'own', matchReason: `${OWN_NUMBER_LABEL} (${row.factoryNum})` });
   }
   if (head.length === 0 && rows.length === 0)
-    for (const row of await makerlessFactoryNumberStarts(db, key)) {
-      if (!inCategory(row)) continue;
+    for (const row of await makerlessFactoryNumberStarts(db, key, q.category)) {
       shown.add(row.seq);
       head.push({ ...row, matchKind: 'own', matchReason: prefixNumberLabel(row.factoryNum) });
     }
@@ -227,14 +226,17 @@ function ownNumberReason(row: ProductRow, key: string): string {
 
 /**
  * An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X'): the products whose
- * maker-less key is the typed one, in id order. Not a prepared statement: planned for the typed key
- * each time. A generic plan took the average share of a factory number (the demo's copies repeat 72
- * of them) and walked the table in id order for a number nothing has (290 ms at 300,000 products).
+ * maker-less key is the typed one, in id order, in the category when one is given (asked of the
+ * table, not of the first 20: a number's products may fill 20 in other categories). Not a prepared
+ * statement: planned for the typed key each time. A generic plan took the average share of a factory
+ * number (the demo's copies repeat 72 of them) and walked the table in id order for a number nothing
+ * has (290 ms at 300,000 products).
  */
-function makerlessFactoryNumber(db: Db, key: string): Promise<ProductRow[]> {
+function makerlessFactoryNumber(db: Db, key: string, category: string | undefined): Promise<ProductRow[]> {
+  const inCategory = category ? sql` and category = ${category}` : sql``;
   return queryRows<ProductRow>(
     db,
-    sql`select ${sql.raw(LIST_COLUMNS)} from products where factory_tail_key = ${key} or factory_bare_key = ${key}
+    sql`select ${sql.raw(LIST_COLUMNS)} from products where (factory_tail_key = ${key} or factory_bare_key = ${key})${inCategory}
       order by id limit ${MAX_RELATION_HITS}`,
   );
 }
@@ -246,9 +248,13 @@ function makerlessFactoryNumber(db: Db, key: string): Promise<ProductRow[]> {
  * each; a number that found something is not asked again (an extra statement on every number search
  * cost a tenth of their throughput).
  */
-async function makerlessFactoryNumberStarts(db: Db, key: string): Promise<ProductRow[]> {
+async function makerlessFactoryNumberStarts(db: Db, key: string, category: string | undefined): Promise<ProductRow[]> {
   if (key.length < SELECTIVE_PREFIX) return [];
-  const starts = await runPrepared<ProductRow & { startKey: string }>(db, FACTORY_NUMBER_STARTS, [key, pastStart(key)]);
+  const starts = await runPrepared<ProductRow & { startKey: string }>(db, FACTORY_NUMBER_STARTS, [
+    key,
+    pastStart(key),
+    category ?? null,
+  ]);
   // Which 20 of a number's products the index gives is its own order; how they are shown is ours.
   starts.sort((a, b) => (a.startKey < b.startKey ? -1 : a.startKey > b.startKey ? 1 : a.seq - b.seq));
   return starts.map(({ startKey: _, ...row }) => row);
@@ -259,13 +265,14 @@ async function makerlessFactoryNumberStarts(db: Db, key: string): Promise<Produc
  * itself (~>~) and before the first text the key does not start (~<~ pastStart), read in the index's
  * order and stopped at MAX_RELATION_HITS, so that a number on 40,000 products costs what a rare one
  * does. The bounds are parameters, not a LIKE, so the prepared plan keeps them as index conditions.
+ * A category ($3, null for none) is a condition of the walk, so its 20 are the category's.
  */
 const FACTORY_NUMBER_STARTS: PreparedStatement = {
   name: 'products_factory_number_starts',
   text: ['factory_tail_key', 'factory_bare_key']
     .map(
       (c) => `(select ${LIST_COLUMNS}, ${c} as "startKey" from products where ${c} ~>~ $1 and ${c} ~<~ $2
-        order by ${c} using ~<~ limit ${MAX_RELATION_HITS})`,
+        and ($3::text is null or category = $3::text) order by ${c} using ~<~ limit ${MAX_RELATION_HITS})`,
     )
     .join(' union all '),
 };
