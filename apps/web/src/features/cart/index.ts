@@ -1,3 +1,3 @@
 /** What other features use of the cart: the payment items it hands to checkout (docs/architecture.md#a-features-anatomy). */
-export { fromCartLine, handDraftTo, newRequestId, paymentStore, type PaymentDraft, type PaymentItem } from './model';
+export { fromCartLine, handDraftTo, paymentStore, type PaymentDraft, type PaymentItem } from './model';
 export { cartKeys } from './api';

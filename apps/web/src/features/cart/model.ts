@@ -66,13 +66,6 @@ export function fromCartLine(line: CartLine): PaymentItem {
   };
 }
 
-/** A random id for one checkout attempt; crypto.randomUUID needs a secure context, so fall back. */
-export function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * 'Buy now' from a popup (the parts catalogue): the payment items go to the opener's tab, whose
  * checkout then shows them. Same origin, so the opener's storage is reachable; false when not.

@@ -26,8 +26,8 @@ export function openChatSocket(token: string): ChatSocket {
   return io(CHAT_NAMESPACE, { auth: { token }, transports: ['websocket', 'polling'] });
 }
 
-export const newClientId = () =>
-  crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
+/** A message's own id (clientMessageId): sent again, the server keeps the message once. */
+export { newRequestId as newClientId } from '../../shared/request-id';
 
 /** A message on screen: stored (seq > 0) or still on its way (pending). */
 export interface ChatLine extends ChatMessage {

@@ -95,6 +95,7 @@ export const depositForm = z
         .optional(),
     }),
   );
+export type DepositFormValues = z.output<typeof depositForm>;
 
 /** A company number typed by staff (opening a company's page, giving a queued deposit its company). */
 export const companyIdForm = z.object({

@@ -29,6 +29,8 @@ const row = (seq: number): DepositRow => ({
 
 /** What the page sent besides reading the queue. */
 let sent: { url: string; body: Record<string, unknown> }[] = [];
+/** How api/admin/recordDeposit answers each time in turn: a lost answer, or the deposit recorded. */
+let recordAnswers: ('lost' | DepositRow)[] = [];
 
 /**
  * The server's answer to api/admin/depositQueue (the queue, or with status 'ignored' the deposits set
@@ -51,6 +53,12 @@ function serve(results: DepositRow[], total: number, dismissed: DepositRow[] = [
         sent.push({ url, body });
         const back = { ...dismissed.find((r) => r.seq === body.seq)!, status: 'review', statusLabel: '확인 필요' };
         return json({ code: 200, message: MSG_DEPOSIT.restored, results: back });
+      }
+      if (url.endsWith('/api/admin/recordDeposit')) {
+        sent.push({ url, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+        const answer = recordAnswers.shift();
+        if (answer === undefined || answer === 'lost') throw new TypeError('Failed to fetch');
+        return json({ code: 201, message: '입금 120,000원을 반영했습니다.', results: answer });
       }
       if (!url.endsWith('/api/admin/dismissDeposit')) throw new Error('no network in a component test');
       const body = JSON.parse(String(init?.body)) as { seq: number; reason: string };
@@ -171,5 +179,46 @@ describe('what a deposit just recorded did', () => {
     expect(placedLine(row(62))).toBe(
       '입금자62: 입금자명과 일치하는 업체가 없습니다. 아래 확인 대기 목록에서 업체를 정하세요.',
     );
+  });
+});
+
+describe('a deposit staff type in', () => {
+  it('sent again after its answer was lost keeps its request id; changed values or a recorded deposit get a new one', async () => {
+    const applied: DepositRow = {
+      ...row(91),
+      companyId: 7,
+      companyName: '가온상사',
+      status: 'applied',
+      statusLabel: '반영',
+    };
+    serve([], 0);
+    recordAnswers = ['lost', 'lost', applied, applied];
+    render();
+    const form = await screen.findByRole('form', { name: '입금 등록' });
+    const fill = (name: string, amount: string) => {
+      fireEvent.change(within(form).getByLabelText('입금자명'), { target: { value: name } });
+      fireEvent.change(within(form).getByLabelText('입금액(원)'), { target: { value: amount } });
+      fireEvent.change(within(form).getByLabelText('입금일'), { target: { value: '2026-11-30' } });
+    };
+    const submit = async (times: number) => {
+      fireEvent.click(within(form).getByRole('button', { name: '등록' }));
+      await waitFor(() => expect(sent).toHaveLength(times));
+      await waitFor(() =>
+        expect(within(form).getByRole('button', { name: '등록' }).hasAttribute('disabled')).toBe(false),
+      );
+    };
+    fill('가온상사', '120000');
+    await submit(1);
+    await submit(2);
+    fill('가온상사', '125000');
+    await submit(3);
+    await screen.findByTestId('deposit-placed');
+    fill('가온상사', '125000');
+    await submit(4);
+    const ids = sent.map((x) => x.body.clientRequestId as string);
+    expect(sent.map((x) => x.body.amount)).toEqual([120_000, 120_000, 125_000, 125_000]);
+    expect(ids.every((id) => /^[0-9a-f-]{32,36}$/.test(id))).toBe(true);
+    expect(ids[1]).toBe(ids[0]);
+    expect(new Set(ids).size).toBe(3);
   });
 });

@@ -1,12 +1,13 @@
 import { seoulDay } from '@partsmall/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DepositRow } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
+import { newRequestId } from '../../../shared/request-id';
 import { Field, Form, useZodForm } from '../../../shared/ui/form';
 import { useAnswerNotes, useConfirmedWrite, useNotify } from '../../../shared/ui/notify';
 import { depositQueueQuery, useCreditWrite, useImportDeposits } from '../api';
-import { depositForm, wholeNumber } from '../form';
+import { depositForm, wholeNumber, type DepositFormValues } from '../form';
 import { CREDIT_TEXTS } from '../texts';
 import '../credit.css';
 import { DepositTable } from './DepositTable';
@@ -66,24 +67,30 @@ export function placedLine(d: DepositRow): string {
   return D.placed(d.companyName ?? D.companyNo(d.companyId ?? 0), parts, d.rule ?? d.statusLabel);
 }
 
-/** 입금 등록: a bank deposit staff type in (api/admin/recordDeposit), matched by itself. */
+/**
+ * 입금 등록: a bank deposit staff type in (api/admin/recordDeposit), matched by itself. The same
+ * values sent again after an answer that never came keep their clientRequestId, so the server
+ * records the deposit once ('이미 반영한 입금입니다.'); values changed, or a deposit recorded, start
+ * a new one (docs/requirements.md#credit-deposits).
+ */
 function RecordDeposit() {
   const record = useCreditWrite('adminRecordDeposit');
   const empty = { depositorName: '', amount: '', depositedAt: seoulDay(), companyId: '' };
   const form = useZodForm(depositForm, empty);
   const [last, setLast] = useState<string | null>(null);
+  const attempt = useRef<{ values: string; id: string } | null>(null);
   const recorded = useAnswerNotes((a: { message: string; results?: DepositRow }) => {
+    attempt.current = null;
     setLast(a.results ? placedLine(a.results) : null);
     form.reset(empty);
   });
+  const send = (v: DepositFormValues) => {
+    const values = JSON.stringify(v);
+    if (attempt.current?.values !== values) attempt.current = { values, id: newRequestId() };
+    record.mutate({ ...v, clientRequestId: attempt.current.id }, recorded);
+  };
   return (
-    <Form
-      form={form}
-      className="admin-panel form"
-      alertInvalid
-      aria-label={D.record}
-      onSubmit={(v) => record.mutate(v, recorded)}
-    >
+    <Form form={form} className="admin-panel form" alertInvalid aria-label={D.record} onSubmit={send}>
       <h2>{D.record}</h2>
       <p className="field-hint">{D.recordIntro}</p>
       <div className="admin-form-grid">
