@@ -223,6 +223,7 @@ describe('deposits staff enter', () => {
   it('a deposit for a known company goes to it and names no other, even when its name matches several', async () => {
     const [first, second] = [await makeCompany(server, '동명이인', 0), await makeCompany(server, '동명이인', 0)];
     await giveCredit(server, first.companyId);
+    await giveCredit(server, second.companyId);
     const byName = await record(tokens.staff, {
       depositorName: '동명이인상사',
       amount: 3_000,
@@ -281,11 +282,63 @@ describe('deposits staff enter', () => {
 });
 
 describe('the review queue', () => {
+  it('a company without a 외상 account is never matched by its own name: anyone may register a customer’s name', async () => {
+    const customer = await makeCompany(server, '청솔모터스', 0);
+    await giveCredit(server, customer.companyId);
+    const lookalike = await makeCompany(server, '청솔 모터스', 0);
+    const newcomer = await makeCompany(server, '바른부품', 0);
+    const customerCash = await balanceOf(server, customer.companyId);
+    const lookalikeCash = await balanceOf(server, lookalike.companyId);
+    const newcomerCash = await balanceOf(server, newcomer.companyId);
+
+    // The customer's name, also registered by a company without credit: the customer's deposit.
+    const paid = await record(tokens.staff, {
+      depositorName: '(주)청솔모터스상사',
+      amount: 41_000,
+      depositedAt: '2026-05-06',
+    });
+    expect(paid.body.results).toMatchObject({ status: 'applied', companyId: customer.companyId, candidates: [] });
+    expect(await balanceOf(server, customer.companyId)).toBe(customerCash + 41_000);
+    expect(await balanceOf(server, lookalike.companyId)).toBe(lookalikeCash);
+
+    // Only a company without credit has the name: staff decide, the company named, its cash unchanged.
+    const waits = await record(tokens.staff, {
+      depositorName: '바른부품상사',
+      amount: 52_000,
+      depositedAt: '2026-05-06',
+    });
+    expect(waits.body.message).toBe(MSG_DEPOSIT.queued);
+    expect(waits.body.results).toMatchObject({
+      status: 'review',
+      companyId: null,
+      reviewReason: '입금자명과 같은 업체가 있으나 외상 거래처가 아니어서 자동으로 반영하지 않았습니다.',
+      candidates: [{ companyId: newcomer.companyId, companyName: '바른부품상사' }],
+    });
+    expect(await balanceOf(server, newcomer.companyId)).toBe(newcomerCash);
+
+    // Assigned by staff, the name is taught: the next deposit of it is the newcomer's by itself.
+    const seq = (waits.body.results as { seq: number }).seq;
+    const assigned = await call(
+      server,
+      'adminAssignDeposit',
+      { seq, companyId: newcomer.companyId },
+      { token: tokens.staff },
+    );
+    expect(assigned.body.results).toMatchObject({ status: 'applied', companyId: newcomer.companyId });
+    const next = await record(tokens.staff, {
+      depositorName: '바른부품상사',
+      amount: 3_500,
+      depositedAt: '2026-05-07',
+    });
+    expect(next.body.results).toMatchObject({ status: 'applied', companyId: newcomer.companyId });
+    expect(await balanceOf(server, newcomer.companyId)).toBe(newcomerCash + 52_000 + 3_500);
+  });
+
   it('a name matching no company or two waits; staff assign it, and the name then matches by itself', async () => {
     const twinA = await makeCompany(server, '제일모터', 0);
     const twinB = await makeCompany(server, '제일 모터', 0);
     const loner = await makeCompany(server, '동해정비', 0);
-    await giveCredit(server, loner.companyId);
+    for (const company of [twinA, twinB, loner]) await giveCredit(server, company.companyId);
     const st = await makeStatement(server, loner.companyId, '2026-04', 33_000, '2026-05-11');
 
     const none = await record(tokens.staff, { depositorName: '김동해', amount: 33_000, depositedAt: '2026-05-05' });

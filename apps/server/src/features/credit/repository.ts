@@ -84,6 +84,12 @@ export async function findCreditAccount(db: Db | Tx, companyId: number, lock = f
   return row ?? null;
 }
 
+/** The companies with a 외상 account, whatever its state (a held or stopped one still pays its statements). */
+export async function companiesWithCreditAccount(db: Db | Tx): Promise<Set<number>> {
+  const rows = await db.select({ id: creditAccounts.companyId }).from(creditAccounts);
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function listPaymentTerms(db: Db | Tx) {
   return db.select().from(paymentTerms).orderBy(paymentTerms.createdAt, paymentTerms.code);
 }

@@ -134,21 +134,30 @@ describe('depositor names', () => {
     expect(normalizeDepositorName(name)).toBe(compared);
   });
 
+  // 1-4 have a 외상 account (their own names match); 5 has none, 6 none but a name staff taught it.
   const index = companyNameIndex([
     { id: 1, names: ['(주)한빛모터스'] },
     { id: 2, names: ['대성카센터', '김대성'] },
     { id: 3, names: ['대성 카센터'] },
     { id: 4, names: ['서울공업사'] },
+    { id: 5, names: [], untrusted: '㈜가온상사' },
+    { id: 6, names: ['박가온'], untrusted: '가온부품' },
   ]);
 
   it('one company: matched', () => {
     expect(matchDepositor('한빛모터스', index)).toEqual({ kind: 'one', companyId: 1 });
     expect(matchDepositor('김대성', index)).toEqual({ kind: 'one', companyId: 2 });
+    expect(matchDepositor('박가온', index)).toEqual({ kind: 'one', companyId: 6 });
   });
 
   it('two companies or none: the review queue', () => {
     expect(matchDepositor('대성카센터', index)).toEqual({ kind: 'many', companyIds: [2, 3] });
     expect(matchDepositor('홍길동', index)).toEqual({ kind: 'none' });
     expect(matchDepositor('', index)).toEqual({ kind: 'none' });
+  });
+
+  it('a company without a 외상 account is named to staff by its own name, never matched by it', () => {
+    expect(matchDepositor('가온상사', index)).toEqual({ kind: 'notOnCredit', companyIds: [5] });
+    expect(matchDepositor('가온 부품', index)).toEqual({ kind: 'notOnCredit', companyIds: [6] });
   });
 });

@@ -11,11 +11,11 @@ import {
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { pageOfTable } from '../../db/page.js';
-import { paymentsOfDeposits } from '../credit/repository.js';
+import { companiesWithCreditAccount, paymentsOfDeposits } from '../credit/repository.js';
 import { activeCompanyName, activeCompanyNames, companyNamesOf } from '../members/repository.js';
 import { applyDeposit, type DepositDbRow } from './apply.js';
 import type { LadderResult } from './ladder.js';
-import { companyNameIndex, matchDepositor, type NameMatch } from './names.js';
+import { companyNameIndex, matchDepositor, type NameIndex, type NameMatch, type NamedCompany } from './names.js';
 import { depositorNames, deposits } from './schema.js';
 
 export type DepositSource = 'virtual_account' | 'card' | 'staff' | 'import';
@@ -44,18 +44,24 @@ export interface Recorded {
   ladder?: LadderResult;
 }
 
-/** The companies' compared names: each company's own and the depositor names staff taught it. */
-export async function loadNameIndex(db: Db | Tx) {
+/**
+ * The companies' compared names: the depositor names staff taught each, and each company's own, which
+ * matches by itself only for a company with a 외상 account (names.ts says why).
+ */
+export async function loadNameIndex(db: Db | Tx): Promise<NameIndex> {
   // One after another: on a transaction (one connection) queries cannot run side by side.
   const own = await activeCompanyNames(db);
+  const onCredit = await companiesWithCreditAccount(db);
   const taught = await db.select({ id: depositorNames.companyId, name: depositorNames.name }).from(depositorNames);
-  const names = new Map<number, string[]>();
-  for (const r of own) names.set(r.id, [r.name]);
+  const named = new Map<number, NamedCompany & { names: string[] }>();
+  for (const r of own)
+    named.set(r.id, onCredit.has(r.id) ? { id: r.id, names: [r.name] } : { id: r.id, names: [], untrusted: r.name });
   // A withdrawn company's taught names match nothing: only the companies read above are compared.
-  for (const r of taught) names.get(r.id)?.push(r.name);
-  return companyNameIndex([...names].map(([id, list]) => ({ id, names: list })));
+  for (const r of taught) named.get(r.id)?.names.push(r.name);
+  return companyNameIndex([...named.values()]);
 }
-export type NameIndex = Awaited<ReturnType<typeof loadNameIndex>>;
+
+const REVIEW_REASON = { none: 'noMatch', many: 'ambiguous', notOnCredit: 'notOnCredit' } as const;
 
 /**
  * Records a deposit once per source key and applies it (docs/requirements.md#credit-deposits): with
@@ -71,8 +77,7 @@ export async function recordDeposit(
 ): Promise<Recorded> {
   let match: NameMatch | null = null;
   if (d.companyId === undefined) match = matchDepositor(d.depositorName, names ?? (await loadNameIndex(tx)));
-  const reason: DepositReviewReason | null =
-    match === null || match.kind === 'one' ? null : match.kind === 'none' ? 'noMatch' : 'ambiguous';
+  const reason: DepositReviewReason | null = match === null || match.kind === 'one' ? null : REVIEW_REASON[match.kind];
   const [inserted] = await tx
     .insert(deposits)
     .values({
@@ -83,7 +88,7 @@ export async function recordDeposit(
       depositedAt: d.depositedAt,
       status: 'review',
       reviewReason: reason,
-      candidates: match?.kind === 'many' ? match.companyIds : null,
+      candidates: match && 'companyIds' in match ? match.companyIds : null,
       accountId: d.accountId ?? null,
       paymentId: d.paymentId ?? null,
       recordedBy: d.recordedBy ?? null,
