@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_PAPERWORK, orderMgtKey } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
@@ -7,6 +7,7 @@ import { companies, sentEffects, taxInvoiceOutbox, taxInvoices } from '../../src
 import { runHandler } from '../../src/features/jobs/index.js';
 import { popbillTaxInvoices } from '../../src/features/tax-invoices/popbill.js';
 import { consoleTaxInvoices } from '../../src/features/tax-invoices/provider.js';
+import type { TaxInvoiceProvider } from '../../src/features/tax-invoices/types.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { insertOrder, makeProduct, type OrderFixture } from '../order-helpers.js';
@@ -30,8 +31,12 @@ const INVOICE_FIELDS = {
   invoiceMode: 'order' as const,
 };
 
+/** The order's own invoice (its corrections name the order too). */
 async function invoiceOf(orderId: number) {
-  const [row] = await server.db.select().from(taxInvoices).where(eq(taxInvoices.orderId, orderId));
+  const [row] = await server.db
+    .select()
+    .from(taxInvoices)
+    .where(and(eq(taxInvoices.orderId, orderId), eq(taxInvoices.kind, 'order')));
   return row;
 }
 
@@ -255,6 +260,85 @@ describe('an invoice past issuing', () => {
       expect([status, (await invoiceOf(orderId))!.status, asked]).toEqual([status, status, 0]);
     }
     expect(await outboxOf(orderId)).toHaveLength(1);
+  });
+});
+
+describe('a refund beside an invoice being issued', () => {
+  /** The order returned by its buyer and the return approved by staff: refunded whole. */
+  async function refundWhole(orderId: number) {
+    const token = await loginAs(server, full.main.id, full.main.pw);
+    expect((await call(server, 'returnMallOrder', { seq: orderId, returnReason: 0 }, { token })).body.code).toBe(201);
+    const approved = await call(server, 'adminSetOrderStatus', { seq: orderId, status: 5 }, { token: staff });
+    expect(approved.body.code).toBe(201);
+  }
+  const correctionsOf = (orderId: number) =>
+    server.db
+      .select()
+      .from(taxInvoices)
+      .where(sql`${taxInvoices.kind} = 'correction' and ${taxInvoices.orderId} = ${orderId}`);
+  /** The invoice as an earlier moment left it, its effect log cleared; then its job run with `provider`. */
+  async function rerun(row: { id: number; mgtKey: string }, provider: TaxInvoiceProvider) {
+    const job = {
+      id: randomBytes(4).toString('hex'),
+      data: { invoiceId: row.id },
+      singletonKey: row.mgtKey,
+      retryCount: 1,
+    };
+    const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log, taxInvoices: provider };
+    await runHandler('taxInvoice.issue', job, deps);
+  }
+
+  it('a refund written while the provider issues the invoice gets its 수정세금계산서', async () => {
+    const orderId = await shippedOrder(full, { totalAmount: 33_000, shipping: 0 });
+    const row = (await invoiceWhen(orderId, 'sent'))!;
+    // Back to before its first try.
+    await server.db
+      .update(taxInvoices)
+      .set({ status: 'pending', issuedAt: null, draftedAt: null, ntsConfirmNum: null })
+      .where(eq(taxInvoices.id, row.id));
+    await server.db.delete(sentEffects).where(sql`${sentEffects.key} like ${`%${row.mgtKey}%`}`);
+    const sent: number[] = [];
+    await rerun(row, {
+      name: 'popbill',
+      issue: async (doc) => {
+        sent.push(doc.total);
+        await refundWhole(orderId); // the move finds no issued invoice to correct
+        return { ntsConfirmNum: '202600000000000000000033', sent: true };
+      },
+      states: async () => new Map(),
+    });
+    expect(sent).toEqual([33_000]);
+    expect(await invoiceOf(orderId)).toMatchObject({ status: 'sent', total: 33_000 });
+    expect((await correctionsOf(orderId)).map((c) => c.total)).toEqual([-33_000]);
+  });
+
+  it('a try whose answer was lost, then a whole refund: the retry finds it issued at the provider, keeps it and corrects it', async () => {
+    const orderId = await shippedOrder(full, { totalAmount: 27_500, shipping: 0 });
+    const row = (await invoiceWhen(orderId, 'sent'))!;
+    // Its try sent the amounts and timed out; the provider had issued it.
+    await server.db
+      .update(taxInvoices)
+      .set({ status: 'failed', error: 'timeout', issuedAt: null, draftedAt: new Date(), ntsConfirmNum: null })
+      .where(eq(taxInvoices.id, row.id));
+    await server.db.delete(sentEffects).where(sql`${sentEffects.key} like ${`%${row.mgtKey}%`}`);
+    await refundWhole(orderId);
+    expect(await correctionsOf(orderId)).toEqual([]);
+    const asked: string[][] = [];
+    await rerun(row, {
+      name: 'popbill',
+      issue: () => Promise.reject(new Error('held at the provider: not issued again')),
+      states: async (keys) => {
+        asked.push(keys);
+        return new Map([[row.mgtKey, { ntsConfirmNum: '202600000000000000000275', sent: true }]]);
+      },
+    });
+    expect(asked).toEqual([[row.mgtKey]]);
+    expect(await invoiceOf(orderId)).toMatchObject({
+      status: 'sent',
+      total: 27_500,
+      ntsConfirmNum: '202600000000000000000275',
+    });
+    expect((await correctionsOf(orderId)).map((c) => c.total)).toEqual([-27_500]);
   });
 });
 

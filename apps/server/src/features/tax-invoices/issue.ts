@@ -122,6 +122,9 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
   } else if (row.statementId !== null) {
     // A credit statement's 월합계 says what the statement billed; a later return is a credit note.
     draft = row;
+  } else if (await recordHeldAtProvider(db, provider, row)) {
+    // A try whose answer was lost issued it: recorded as it was sent; refunds since get corrections below.
+    return correctRefundsSinceDraft(db, row);
   } else {
     const now = new Date();
     const fresh = await currentDraft(db, row, now);
@@ -136,6 +139,7 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
       tax: fresh.tax,
       total: fresh.total,
       items: fresh.items,
+      draftedAt: now,
     });
   }
 
@@ -205,19 +209,44 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
   // The effect is keyed by the mgtKey, which the provider also keys the document by: when the effect
   // log says it was done but the row was not updated (a crash in between), asking again is safe.
   if (!(await job.once(`invoice:${row.mgtKey}`, issue))) await issue();
-
-  // A refund written while this invoice was being issued gets its correction now.
-  if (row.kind !== 'correction') {
-    await db.transaction(async (tx) => {
-      const [fresh] = await tx
-        .select(issuedColumns)
-        .from(taxInvoices)
-        .where(and(eq(taxInvoices.id, row.id), isNotNull(taxInvoices.issuedAt)))
-        .for('update');
-      if (fresh) await writeCorrections(tx, row.companyId, fresh);
-    });
-  }
+  if (row.kind !== 'correction') await correctRefundsSinceDraft(db, row);
 };
+
+/**
+ * A refund written while this invoice was being issued (after its amounts were read, before it was
+ * recorded issued: its move found nothing issued to correct) gets its correction now.
+ */
+async function correctRefundsSinceDraft(db: Db, row: Row): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .select(issuedColumns)
+      .from(taxInvoices)
+      .where(and(eq(taxInvoices.id, row.id), isNotNull(taxInvoices.issuedAt)))
+      .for('update');
+    if (fresh) await writeCorrections(tx, row.companyId, fresh);
+  });
+}
+
+/**
+ * A per-order or 월합계 invoice tried before (a timeout, a lost answer, a crash after the provider
+ * accepted) may have been issued at the provider all the same. Before it is worked out again (a refund since
+ * may have lowered it, or left nothing to invoice), the provider is asked for its key: one it holds
+ * is recorded issued with the amounts sent, never cancelled or changed here
+ * (docs/requirements.md#tax-invoices). True when it was.
+ */
+async function recordHeldAtProvider(db: Db, provider: TaxInvoiceProvider, row: Row): Promise<boolean> {
+  // draftedAt: an earlier try sent these amounts (it failed, crashed, or staff retry it).
+  if (row.draftedAt === null || !provider.states) return false;
+  const held = (await provider.states([row.mgtKey])).get(row.mgtKey);
+  if (!held || held.rejected) return false;
+  await setRow(db, row.id, {
+    status: held.sent ? 'sent' : 'issued',
+    error: '',
+    ntsConfirmNum: held.ntsConfirmNum,
+    issuedAt: new Date(),
+  });
+  return true;
+}
 
 /** The 월합계 invoices of a month: one per company taking them, for the orders shipped that month. */
 export const monthlyTaxInvoices: JobHandler<'taxInvoice.monthly'> = async (job, deps) => {

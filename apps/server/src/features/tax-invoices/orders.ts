@@ -88,6 +88,7 @@ export const issuedColumns = {
   mgtKey: taxInvoices.mgtKey,
   items: taxInvoices.items,
   issuedAt: taxInvoices.issuedAt,
+  draftedAt: taxInvoices.draftedAt,
   writeDate: taxInvoices.writeDate,
   supply: taxInvoices.supply,
   tax: taxInvoices.tax,
@@ -95,12 +96,13 @@ export const issuedColumns = {
 };
 type IssuedRow = Pick<
   typeof taxInvoices.$inferSelect,
-  'id' | 'mgtKey' | 'items' | 'issuedAt' | 'writeDate' | 'supply' | 'tax' | 'total'
+  'id' | 'mgtKey' | 'items' | 'issuedAt' | 'draftedAt' | 'writeDate' | 'supply' | 'tax' | 'total'
 >;
 
 /**
- * The 수정세금계산서 of refunds made after an invoice was issued, for the orders it lists (each refund
- * once: its key names the original and the refund's ledger row).
+ * The 수정세금계산서 of refunds made after an invoice's amounts were read for issuing (its draftedAt;
+ * issuedAt for an invoice issued as written), for the orders it lists (each refund once: its key
+ * names the original and the refund's ledger row).
  */
 export async function writeCorrections(tx: Tx, companyId: number, original: IssuedRow): Promise<void> {
   const ids = original.items.map((i) => i.orderSeq);
@@ -115,7 +117,7 @@ export async function writeCorrections(tx: Tx, companyId: number, original: Issu
     total: original.total,
     items: original.items.map((i) => ({ orderSeq: i.orderSeq, total: i.total, supply: 0, tax: 0 })),
   };
-  for (const c of corrections(draft, original.issuedAt, listed)) {
+  for (const c of corrections(draft, original.draftedAt ?? original.issuedAt, listed)) {
     await writeInvoice(tx, {
       companyId,
       kind: 'correction',

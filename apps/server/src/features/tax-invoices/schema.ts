@@ -43,6 +43,11 @@ export const taxInvoices = pgTable(
     error: blankText('error'),
     ntsConfirmNum: text('nts_confirm_num'),
     issuedAt: instant('issued_at'),
+    /**
+     * When the amounts sent to the provider were read (a per-order or 월합계 invoice worked out again at
+     * its try): a refund after it is corrected, one before it is in the amounts. Null until a try.
+     */
+    draftedAt: instant('drafted_at'),
     ...timestamps(),
   },
   (t) => [

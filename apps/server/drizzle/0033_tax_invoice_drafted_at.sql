@@ -1,0 +1,1 @@
+ALTER TABLE "tax_invoices" ADD COLUMN "drafted_at" timestamp with time zone;
