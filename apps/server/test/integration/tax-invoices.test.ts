@@ -440,4 +440,57 @@ describe('월합계', () => {
     expect(rows[0]!.items.map((i) => i.orderSeq)).toEqual([kept1, first]);
     expect(kept2).toBeGreaterThan(0);
   });
+
+  it('a company that switched to 월합계 in the month: its orders invoiced one by one are not listed again', async () => {
+    const switched = await makeCompany(server, '새봄');
+    const shippedAt = new Date('2026-10-14T02:00:00Z');
+    const order = (totalAmount: number) =>
+      insertOrder(server, {
+        companyId: switched.companyId,
+        memberId: switched.main.seq,
+        productId,
+        shipping: 0,
+        createdAt: shippedAt,
+        status: 2,
+        totalAmount,
+        shippedAt,
+      });
+    // Shipped while it took per-order invoices: its own invoice, issued (another refused by the 국세청
+    // is still its own).
+    const perOrder = await order(16_500);
+    const refusedPerOrder = await order(5_500);
+    for (const [orderId, status] of [
+      [perOrder, 'sent'],
+      [refusedPerOrder, 'failed'],
+    ] as const)
+      await server.db.insert(taxInvoices).values({
+        companyId: switched.companyId,
+        kind: 'order',
+        mgtKey: orderMgtKey(orderId),
+        orderId,
+        status,
+        writeDate: '20261014',
+        supply: 0,
+        tax: 0,
+        total: 0,
+        items: [],
+      });
+    await server.db
+      .update(companies)
+      .set({ ...INVOICE_FIELDS, invoiceMode: 'monthly' })
+      .where(eq(companies.id, switched.companyId));
+    const afterSwitch = await order(38_500);
+    const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log };
+    await runHandler(
+      'taxInvoice.monthly',
+      { id: 'm10', data: { month: '2026-10' }, singletonKey: 'month:2026-10', retryCount: 0 },
+      deps,
+    );
+    const [monthly] = await server.db
+      .select()
+      .from(taxInvoices)
+      .where(and(eq(taxInvoices.companyId, switched.companyId), eq(taxInvoices.kind, 'monthly')));
+    expect(monthly).toMatchObject({ month: '2026-10', total: 38_500 });
+    expect(monthly!.items.map((i) => i.orderSeq)).toEqual([afterSwitch]);
+  });
 });

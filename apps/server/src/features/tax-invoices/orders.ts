@@ -43,6 +43,29 @@ export async function invoiceOrders(db: Db | Tx, companyId: number, where: SQL |
   }));
 }
 
+/**
+ * The orders with no per-order invoice of their own: what a 월합계 may list. A company that took
+ * per-order invoices and switched to 월합계 in the month had its earlier orders invoiced one by one
+ * (whatever became of those invoices): listed again, their supply would be on two invoices.
+ */
+export async function withoutOrderInvoice(db: Db | Tx, list: InvoiceOrder[]): Promise<InvoiceOrder[]> {
+  if (list.length === 0) return list;
+  const invoiced = await db
+    .select({ orderId: taxInvoices.orderId })
+    .from(taxInvoices)
+    .where(
+      and(
+        eq(taxInvoices.kind, 'order'),
+        inArray(
+          taxInvoices.orderId,
+          list.map((o) => o.seq),
+        ),
+      ),
+    );
+  const own = new Set(invoiced.map((r) => r.orderId));
+  return list.filter((o) => !own.has(o.seq));
+}
+
 /** Writes an invoice row (발행 대기) and its issuing job, once per mgtKey; answers whether it was new. */
 export async function writeInvoice(
   tx: Tx,
