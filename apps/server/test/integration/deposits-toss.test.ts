@@ -168,6 +168,31 @@ describe('issuing a statement account at Toss', () => {
     expect(opened!.dueAt.toISOString()).toBe(new Date(`${dueDay}T23:59:59+09:00`).toISOString());
   });
 
+  it('an account past its due time gives way to a new one for what is unpaid; before it, the same account and Toss asked nothing', async () => {
+    const { seq, account } = await statementWithAccount('만기정비', 23_000);
+    const provider = virtualAccountsFromConfig(server.ctx!.config);
+    const before = toss.calls.length;
+    const justBefore = new Date(account.dueAt.getTime() - 1_000);
+    expect(await issueStatementAccount(server.db, provider, seq, justBefore)).toMatchObject({ id: account.id });
+    expect(toss.calls.length).toBe(before);
+
+    const past = new Date(account.dueAt.getTime() + 1_000);
+    const renewed = (await issueStatementAccount(server.db, provider, seq, past))!;
+    expect(renewed.orderId).not.toBe(account.orderId);
+    expect(renewed).toMatchObject({ status: 'open', amount: 23_000 });
+    // At least three days from when it was asked for (the statement is overdue).
+    expect(renewed.dueAt.getTime()).toBeGreaterThanOrEqual(past.getTime() + 3 * 86400_000 - 1_000);
+    const rows = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, seq));
+    expect(rows.map((r) => [r.orderId, r.status]).sort()).toEqual(
+      [
+        [account.orderId, 'expired'],
+        [renewed.orderId, 'open'],
+      ].sort(),
+    );
+    expect((await statementOf(server, seq)).vaAccountNumber).toBe(renewed.accountNumber);
+    expect(renewed.accountNumber).not.toBe(account.accountNumber);
+  });
+
   it('a statement with nothing left to pay gets no account, and Toss is asked nothing', async () => {
     const c = await makeCompany(server, '완납정비', 0);
     await giveCredit(server, c.companyId);

@@ -51,7 +51,8 @@ const monthLabel = (month: string) => `${month.slice(0, 4)}년 ${Number(month.sl
  * row is written with its orderId before the provider is asked, so a retry asks for the same orderId
  * (Toss answers the account it issued); the issued account is written on the row and on the
  * statement (its va_* fields), and the company told by 알림톡, in one transaction. A statement with
- * nothing left to pay gets none. Answers the open account, or null. A refusal marks the row failed
+ * nothing left to pay gets none; an open account past its due time is replaced. Answers the open
+ * account, or null. A refusal marks the row failed
  * and throws (the job retries with a new orderId, then parks for staff); no answer throws and the
  * retry asks again; while another ask is still issuing the same account, this one waits for it.
  */
@@ -75,6 +76,15 @@ export async function issueStatementAccount(
     return row;
   };
   let account = await live();
+  if (account?.status === 'open' && account.dueAt.getTime() <= now.getTime()) {
+    // The bank takes no deposit into it any more: it gives way to a new one for what is unpaid, open
+    // at least three days (a deposit made before its end still arrives by its orderId).
+    await db
+      .update(statementAccounts)
+      .set({ status: 'expired' })
+      .where(and(eq(statementAccounts.id, account.id), eq(statementAccounts.status, 'open')));
+    account = await live();
+  }
   if (account?.status === 'open') return account;
   if (!account) {
     if (unpaid <= 0) return null;

@@ -24,7 +24,8 @@ import { payments } from '../payments/schema.js';
 /**
  * A statement's virtual account. The row is written ('issuing', with its orderId) before the
  * provider is asked, so that every try of the issuing job asks for the same orderId and Toss answers
- * the account it issued the first time; then 'open' with the account, or 'failed' (Toss refused).
+ * the account it issued the first time; then 'open' with the account, or 'failed' (Toss refused);
+ * an open one past its due time is 'expired' when next asked for, and a new one is issued.
  */
 export const statementAccounts = pgTable(
   'statement_accounts',
@@ -56,7 +57,7 @@ export const statementAccounts = pgTable(
     uniqueIndex('statement_accounts_live')
       .on(t.statementId)
       .where(sql`status in ('issuing','open')`),
-    checkIn('statement_accounts_status_valid', t.status, ['issuing', 'open', 'failed']),
+    checkIn('statement_accounts_status_valid', t.status, ['issuing', 'open', 'failed', 'expired']),
     checkPositive('statement_accounts_amount_positive', t.amount),
   ],
 );

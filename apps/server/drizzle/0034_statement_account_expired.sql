@@ -1,0 +1,2 @@
+ALTER TABLE "statement_accounts" DROP CONSTRAINT "statement_accounts_status_valid";--> statement-breakpoint
+ALTER TABLE "statement_accounts" ADD CONSTRAINT "statement_accounts_status_valid" CHECK ("statement_accounts"."status" in ('issuing','open','failed','expired'));
