@@ -14,6 +14,7 @@ import {
 } from '../../src/db/schema.js';
 import { postLedgerEntry } from '../../src/features/credit/index.js';
 import { createSession } from '../../src/features/auth/sessions.js';
+import { draftStatement } from '../../src/features/credit/close.js';
 import { reverseDeposit } from '../../src/features/deposits/apply.js';
 import { debit } from '../../src/features/wallet/index.js';
 import { call, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
@@ -782,6 +783,14 @@ describe('undoing a deposit whose cash was spent', () => {
     await server.db.transaction((tx) =>
       debit(tx, { companyId: c.companyId, amount: 45_000, type: 'order', memberId: null, note: '주문 (시험)' }),
     );
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const used = async () =>
+      ((await call(server, 'getCreditSummary', {}, { token })).body.results as { used: number }).used;
+    const nextDraft = async () => {
+      const { figures } = (await draftStatement(server.db, c.companyId, '2026-12', new Date(Date.now() + 86400_000)))!;
+      return { amountDue: figures.amountDue, adjustments: figures.adjustments };
+    };
+    const [usedBefore, draftBefore] = [await used(), await nextDraft()];
     await server.db.transaction(async (tx) => {
       const [row] = await tx.select().from(deposits).where(eq(deposits.id, seq));
       await reverseDeposit(tx, row!);
@@ -794,10 +803,17 @@ describe('undoing a deposit whose cash was spent', () => {
     expect(await ledgerOfDeposit(server, seq)).toEqual([
       { kind: 'payment', statementId: st, amount: -40_000 },
       { kind: 'payment_reversal', statementId: st, amount: 40_000 },
-      { kind: 'payment_reversal', statementId: null, amount: 45_000 },
+      { kind: 'adjustment', statementId: null, amount: 45_000 },
     ]);
     // Owed: the statement's 40,000 again and the 45,000 spent from a deposit that never came.
     expect(await owed(server, c.companyId)).toBe(85_000);
+    // The 45,000 is billed by the next statement, and uses the limit until then (with the statement's
+    // 40,000 owed again): as it stood before the reversal and after.
+    expect(await nextDraft()).toEqual({
+      amountDue: draftBefore.amountDue + 45_000,
+      adjustments: draftBefore.adjustments + 45_000,
+    });
+    expect(await used()).toBe(usedBefore + 85_000);
     await expectLedgerMatchesBalances(server);
     await expectStatementsMatchLedger(server);
   });

@@ -80,8 +80,8 @@ export async function applyDeposit(
  * Undoes an applied deposit the bank took back (a virtual account's DONE → WAITING_FOR_DEPOSIT or
  * CANCELED): each of its `payment` rows gets a `payment_reversal` of the same amount (the ledger is
  * never changed, only added to) and its statement's paid amount goes back; what went to cash is taken
- * back from the cash balance, and what of it the company has already spent is owed again (a
- * `payment_reversal` without a statement). The deposit row is marked reversed.
+ * back from the cash balance, and what of it the company has already spent is owed again (an
+ * `adjustment`, billed by the next statement). The deposit row is marked reversed.
  */
 export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = new Date()): Promise<void> {
   const companyId = deposit.companyId;
@@ -111,12 +111,14 @@ export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = 
       });
     }
     const spent = deposit.toCash - back;
+    // Owed like a charge: an adjustment is billed by the next statement (its amount due) and counts
+    // against the limit; a payment_reversal without a statement to reopen would be neither.
     if (spent > 0) {
       await postLedgerEntry(tx, {
         companyId,
-        kind: 'payment_reversal',
+        kind: 'adjustment',
         amount: spent,
-        idemKey: `payment_reversal:deposit:${deposit.id}:cash`,
+        idemKey: `adjustment:deposit:${deposit.id}:cash`,
         depositId: deposit.id,
         note: `입금 #${deposit.id} 취소: 캐시로 넣어 이미 쓴 ${won(spent)}`,
       });
