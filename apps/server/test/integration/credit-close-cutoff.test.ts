@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receivablesLedger, statementLines, statements } from '../../src/db/schema.js';
+import { ORDER_STATUS } from '@partsmall/contract';
+import { companies, receivablesLedger, statementLines, statements, taxInvoices } from '../../src/db/schema.js';
+import { reversalKey } from '../../src/features/credit/checkout.js';
 import { closeMonth } from '../../src/features/credit/close.js';
 import { postLedgerEntry } from '../../src/features/credit/index.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { makeProduct, placeOrder, seoulToday } from '../order-helpers.js';
+import { insertOrder, makeProduct, placeOrder, seoulToday } from '../order-helpers.js';
 import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 
@@ -163,5 +165,47 @@ describe('the running month closed at an instant (the test clock)', () => {
     const s = await statementOfMonth(c.companyId, month);
     expect(s!.lines.map((l) => [l.kind, l.amount])).toEqual([['adjustment', 1_000]]);
     expect(s!.statement).toMatchObject({ opening: 0, charges: 0, adjustments: 1_000, closing: 1_000 });
+  });
+});
+
+describe('a return approved after its month ended, before that month was closed', () => {
+  it("is credited by the next statement and corrects the month's 월합계 by a 수정세금계산서", async () => {
+    const c = await makeCompany(server, '경계반품', 0);
+    await giveCredit(server, t.admin, c.companyId, { limit: 1_000_000 });
+    await server.db
+      .update(companies)
+      .set({ ceo: '김경계', bizType: '도소매', bizItem: '자동차 부품', invoiceMail: 'tax@gyeonggye.kr' })
+      .where(eq(companies.id, c.companyId));
+    const product = (await makeProduct(server, { tiers: [33_000, 33_000, 33_000, 33_000], salePrice: 33_000 })).id;
+    const shippedAt = new Date('2026-09-30T16:00:00+09:00');
+    const orderId = await insertOrder(server, {
+      companyId: c.companyId,
+      memberId: c.main.seq,
+      status: 5,
+      productId: product,
+      totalAmount: 33_000,
+      shipping: 0,
+      createdAt: new Date('2026-09-29T10:00:00+09:00'),
+      shippedAt,
+    });
+    const entry = (kind: 'charge' | 'reversal', amount: number, idemKey: string, at: string) =>
+      server.db
+        .insert(receivablesLedger)
+        .values({ companyId: c.companyId, kind, amount, orderId, idemKey, note: '', createdAt: new Date(at) });
+    await entry('charge', 33_000, `charge:order:${orderId}`, '2026-09-30T16:00:00+09:00');
+    // Approved one minute into October, before September's close: a reversal, not a credit note.
+    await entry('reversal', -33_000, reversalKey(orderId, ORDER_STATUS.returnApproved), '2026-10-01T00:01:00+09:00');
+    for (const month of ['2026-09', '2026-10'])
+      expect((await closeMonth(server.db, { month, companyId: c.companyId })).closed).toBe(1);
+
+    const september = (await statementOfMonth(c.companyId, '2026-09'))!.statement;
+    expect(september).toMatchObject({ charges: 33_000, amountDue: 33_000 });
+    expect((await statementOfMonth(c.companyId, '2026-10'))!.statement).toMatchObject({ credits: -33_000 });
+    const [monthly] = await server.db.select().from(taxInvoices).where(eq(taxInvoices.id, september.taxInvoiceId!));
+    expect(monthly).toMatchObject({ kind: 'monthly', total: 33_000 });
+    const corrections = await server.db.select().from(taxInvoices).where(eq(taxInvoices.originalId, monthly!.id));
+    expect(corrections.map((x) => [x.kind, x.orderId, x.total, x.writeDate])).toEqual([
+      ['correction', orderId, -33_000, '20261001'],
+    ]);
   });
 });

@@ -271,8 +271,13 @@ async function closeCompany(
       parked = Boolean(missingInvoiceFields(company));
     }
     // A credit note (a return after an earlier close) corrects that month's 월합계: a 수정세금계산서,
-    // made with the statement that bills the note, so once.
-    const notes = draft.lines.filter((l) => l.kind === 'credit_note' && l.orderId !== null);
+    // made with the statement that bills the note, so once. So does a reversal of an order this
+    // statement does not charge: a return approved after the charge's month ended but before its close
+    // ran (00:05 on the 1st, or later if it failed) is posted as a reversal, and that month's 월합계
+    // billed the whole order.
+    const notes = draft.lines.filter(
+      (l) => l.orderId !== null && (l.kind === 'credit_note' || (l.kind === 'reversal' && !charged.has(l.orderId))),
+    );
     const originals = await creditNoteOriginals(
       tx,
       notes.map((l) => l.id),
