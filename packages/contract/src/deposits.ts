@@ -23,7 +23,7 @@ export const DEPOSITOR_NAME_MAX = 40;
 export const DEPOSIT_REVIEW_REASONS = {
   noMatch: '입금자명과 일치하는 업체가 없습니다.',
   ambiguous: '입금자명과 일치하는 업체가 둘 이상입니다.',
-  notOnCredit: '입금자명과 같은 업체가 있으나 외상 거래처가 아니어서 자동으로 반영하지 않았습니다.',
+  notOnCredit: '외상 거래처가 아닌 업체와 입금자명이 같습니다.',
 } as const;
 export type DepositReviewReason = keyof typeof DEPOSIT_REVIEW_REASONS;
 

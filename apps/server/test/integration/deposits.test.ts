@@ -312,7 +312,7 @@ describe('the review queue', () => {
     expect(waits.body.results).toMatchObject({
       status: 'review',
       companyId: null,
-      reviewReason: '입금자명과 같은 업체가 있으나 외상 거래처가 아니어서 자동으로 반영하지 않았습니다.',
+      reviewReason: '외상 거래처가 아닌 업체와 입금자명이 같습니다.',
       candidates: [{ companyId: newcomer.companyId, companyName: '바른부품상사' }],
     });
     expect(await balanceOf(server, newcomer.companyId)).toBe(newcomerCash);
