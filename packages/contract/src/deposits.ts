@@ -24,6 +24,7 @@ export const DEPOSIT_REVIEW_REASONS = {
   noMatch: '입금자명과 일치하는 업체가 없습니다.',
   ambiguous: '입금자명과 일치하는 업체가 둘 이상입니다.',
   notOnCredit: '외상 거래처가 아닌 업체와 입금자명이 같습니다.',
+  twin: '같은 날 입금자명·금액이 같은 입금이 이미 있습니다. 같은 입금이면 제외하세요.',
 } as const;
 export type DepositReviewReason = keyof typeof DEPOSIT_REVIEW_REASONS;
 
@@ -81,6 +82,7 @@ export const MSG_DEPOSIT = {
   depositedAtFuture: '입금 일시가 미래입니다. 날짜를 확인해 주세요.',
   applied: (amount: number) => `입금 ${groupDigits(amount)}원을 반영했습니다.`,
   queued: '입금자명으로 업체를 정할 수 없어 검토 대기 목록에 넣었습니다.',
+  twinQueued: '같은 날 입금자명·금액이 같은 입금이 이미 있어 반영하지 않고 검토 대기 목록에 넣었습니다.',
   repeated: '이미 반영한 입금입니다.',
   imported: (applied: number, queued: number, repeated: number) =>
     `입금 ${groupDigits(applied)}건을 반영했고 ${groupDigits(queued)}건은 검토 대기 목록에 넣었습니다.${repeated > 0 ? ` 이미 올린 ${groupDigits(repeated)}건은 건너뛰었습니다.` : ''}`,

@@ -506,6 +506,49 @@ describe('a company that withdrew', () => {
 });
 
 describe('a bank 입금내역 file', () => {
+  it('a deposit staff typed and the same line of the bank file later: the line waits for staff; a second equal deposit applies', async () => {
+    const c = await makeCompany(server, '쌍둥이정비', 0);
+    await giveCredit(server, c.companyId);
+    const st = await makeStatement(server, c.companyId, '2026-04', 40_000, '2026-05-11');
+    const typed = await record(tokens.staff, {
+      depositorName: '쌍둥이정비상사',
+      amount: 40_000,
+      depositedAt: '2026-05-12',
+    });
+    expect(typed.body.results).toMatchObject({ status: 'applied', companyId: c.companyId });
+    const cashBefore = await balanceOf(server, c.companyId);
+    const csv = [
+      '거래일시,입금자명,입금액',
+      '2026-05-12 10:20:00,(주)쌍둥이정비상사,40000',
+      '2026-05-12 16:05:00,쌍둥이정비상사,40000',
+      '2026-05-13 09:00:00,쌍둥이정비상사,12000',
+    ].join('\n');
+    const imported = await upload(tokens.staff, '입금내역.csv', csv);
+    expect(imported.body.results).toMatchObject({ rows: 3, applied: 2, review: 1, duplicates: 0 });
+    const held = await server.db
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.source, 'import'), eq(deposits.status, 'review'), eq(deposits.amount, 40_000)));
+    expect(held.map((d) => [d.depositorName, d.reviewReason])).toEqual([['(주)쌍둥이정비상사', 'twin']]);
+    // The statement paid once; the second 40,000 and the 12,000 went to cash.
+    expect(await statementOf(server, st)).toMatchObject({ paid: 40_000, status: 'paid' });
+    expect(await balanceOf(server, c.companyId)).toBe(cashBefore + 52_000);
+
+    // The other way round: staff type a deposit the file brought already.
+    const late = await record(tokens.staff, {
+      depositorName: '쌍둥이 정비상사',
+      amount: 12_000,
+      depositedAt: '2026-05-13',
+      companyId: c.companyId,
+    });
+    expect(late.body.message).toBe(MSG_DEPOSIT.twinQueued);
+    expect(late.body.results).toMatchObject({
+      status: 'review',
+      reviewReason: '같은 날 입금자명·금액이 같은 입금이 이미 있습니다. 같은 입금이면 제외하세요.',
+    });
+    expect(await balanceOf(server, c.companyId)).toBe(cashBefore + 52_000);
+  });
+
   it('EUC-KR CSV: matched lines applied, the rest queued; the same file again changes nothing', async () => {
     const c = await makeCompany(server, '남부카센터', 0);
     await giveCredit(server, c.companyId);

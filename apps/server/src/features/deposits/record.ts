@@ -17,6 +17,7 @@ import { applyDeposit, type DepositDbRow } from './apply.js';
 import type { LadderResult } from './ladder.js';
 import { companyNameIndex, matchDepositor, type NameIndex, type NameMatch, type NamedCompany } from './names.js';
 import { depositorNames, deposits } from './schema.js';
+import { heldAsTwin } from './twins.js';
 
 export type DepositSource = 'virtual_account' | 'card' | 'staff' | 'import';
 
@@ -76,8 +77,13 @@ export async function recordDeposit(
   now: Date = new Date(),
 ): Promise<Recorded> {
   let match: NameMatch | null = null;
-  if (d.companyId === undefined) match = matchDepositor(d.depositorName, names ?? (await loadNameIndex(tx)));
-  const reason: DepositReviewReason | null = match === null || match.kind === 'one' ? null : REVIEW_REASON[match.kind];
+  const twin = await heldAsTwin(tx, d);
+  if (d.companyId === undefined && !twin) match = matchDepositor(d.depositorName, names ?? (await loadNameIndex(tx)));
+  const reason: DepositReviewReason | null = twin
+    ? 'twin'
+    : match === null || match.kind === 'one'
+      ? null
+      : REVIEW_REASON[match.kind];
   const [inserted] = await tx
     .insert(deposits)
     .values({
@@ -99,7 +105,7 @@ export async function recordDeposit(
     const [before] = await tx.select().from(deposits).where(eq(deposits.sourceKey, d.sourceKey));
     return { deposit: before!, created: false };
   }
-  const companyId = d.companyId ?? (match?.kind === 'one' ? match.companyId : undefined);
+  const companyId = twin ? undefined : (d.companyId ?? (match?.kind === 'one' ? match.companyId : undefined));
   if (companyId === undefined) return { deposit: inserted, created: true };
   const ladder = await applyDeposit(tx, inserted, companyId, {
     ownStatementId: d.ownStatementId,

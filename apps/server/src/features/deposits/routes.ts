@@ -94,7 +94,9 @@ export function depositRoutes(app: Api, ctx: AppContext) {
     const message = !recorded.created
       ? MSG_DEPOSIT.repeated
       : recorded.deposit.status === 'review'
-        ? MSG_DEPOSIT.queued
+        ? recorded.deposit.reviewReason === 'twin'
+          ? MSG_DEPOSIT.twinQueued
+          : MSG_DEPOSIT.queued
         : MSG_DEPOSIT.applied(recorded.deposit.amount);
     return recorded.created ? created(row!, message) : ok(row!, message);
   });

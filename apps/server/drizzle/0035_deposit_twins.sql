@@ -1,0 +1,1 @@
+CREATE INDEX "deposits_amount_day" ON "deposits" USING btree ("amount","deposited_at");
