@@ -27,6 +27,17 @@ const row = (seq: number): DepositRow => ({
   created: '2026-11-02T01:00:00.000Z',
 });
 
+/** A deposit applied to company 7 (named `companyName`): what recordDeposit answers once it is placed. */
+const appliedRow = (seq: number, companyName: string, placed: Partial<DepositRow> = {}): DepositRow => ({
+  ...row(seq),
+  companyId: 7,
+  companyName,
+  status: 'applied',
+  statusLabel: '반영',
+  reviewReason: undefined,
+  ...placed,
+});
+
 /** What the page sent besides reading the queue. */
 let sent: { url: string; body: Record<string, unknown> }[] = [];
 /** How api/admin/recordDeposit answers each time in turn: a lost answer, or the deposit recorded. */
@@ -156,20 +167,14 @@ describe('the deposits set aside', () => {
 
 describe('what a deposit just recorded did', () => {
   it('an applied deposit: its company, each statement and the cash it paid, and the rule that placed it', () => {
-    const applied: DepositRow = {
-      ...row(61),
-      companyId: 7,
-      companyName: '한빛모터스',
-      status: 'applied',
-      statusLabel: '반영',
-      reviewReason: undefined,
+    const applied = appliedRow(61, '한빛모터스', {
       applications: [
         { statementSeq: 3, month: '2026-04', amount: 120_000, toCash: false },
         { statementSeq: 4, month: '2026-05', amount: 8_500, toCash: false },
         { statementSeq: null, month: null, amount: 1_500, toCash: true },
       ],
       rule: '결제기한이 빠른 명세서부터',
-    };
+    });
     expect(placedLine(applied)).toBe(
       '한빛모터스: 2026년 4월 명세서 120,000원, 2026년 5월 명세서 8,500원, 캐시 1,500원 (결제기한이 빠른 명세서부터)',
     );
@@ -184,13 +189,7 @@ describe('what a deposit just recorded did', () => {
 
 describe('a deposit staff type in', () => {
   it('sent again after its answer was lost keeps its request id; changed values or a recorded deposit get a new one', async () => {
-    const applied: DepositRow = {
-      ...row(91),
-      companyId: 7,
-      companyName: '가온상사',
-      status: 'applied',
-      statusLabel: '반영',
-    };
+    const applied = appliedRow(91, '가온상사');
     serve([], 0);
     recordAnswers = ['lost', 'lost', applied, applied];
     render();
