@@ -77,13 +77,8 @@ export async function recordDeposit(
   now: Date = new Date(),
 ): Promise<Recorded> {
   let match: NameMatch | null = null;
-  const twin = await heldAsTwin(tx, d);
-  if (d.companyId === undefined && !twin) match = matchDepositor(d.depositorName, names ?? (await loadNameIndex(tx)));
-  const reason: DepositReviewReason | null = twin
-    ? 'twin'
-    : match === null || match.kind === 'one'
-      ? null
-      : REVIEW_REASON[match.kind];
+  if (d.companyId === undefined) match = matchDepositor(d.depositorName, names ?? (await loadNameIndex(tx)));
+  const reason: DepositReviewReason | null = match === null || match.kind === 'one' ? null : REVIEW_REASON[match.kind];
   const [inserted] = await tx
     .insert(deposits)
     .values({
@@ -105,7 +100,16 @@ export async function recordDeposit(
     const [before] = await tx.select().from(deposits).where(eq(deposits.sourceKey, d.sourceKey));
     return { deposit: before!, created: false };
   }
-  const companyId = twin ? undefined : (d.companyId ?? (match?.kind === 'one' ? match.companyId : undefined));
+  // Asked only of a deposit recorded now (a repeated key, as a file imported again, costs nothing more).
+  if (await heldAsTwin(tx, inserted)) {
+    const [held] = await tx
+      .update(deposits)
+      .set({ reviewReason: 'twin', candidates: null })
+      .where(eq(deposits.id, inserted.id))
+      .returning();
+    return { deposit: held!, created: true };
+  }
+  const companyId = d.companyId ?? (match?.kind === 'one' ? match.companyId : undefined);
   if (companyId === undefined) return { deposit: inserted, created: true };
   const ladder = await applyDeposit(tx, inserted, companyId, {
     ownStatementId: d.ownStatementId,

@@ -10,12 +10,13 @@ import { deposits } from './schema.js';
  * recorded already (docs/requirements.md#credit-deposits): staff often type an urgent deposit and
  * import the bank's file later, and the two have different keys. Twins are the same Seoul day, amount
  * and compared depositor name; a deposit is held while the other way has more such deposits standing
- * (not set aside, not taken back) than its own way has recorded, each of its own way pairing one. So
+ * (not set aside, not taken back) than its own way has besides it (`d`, just recorded), each of its own
+ * way pairing one. So
  * a file with two equal lines and one typed twin holds the first and applies the second.
  */
 export async function heldAsTwin(
   tx: Tx,
-  d: { source: string; depositorName: string; amount: number; depositedAt: Date },
+  d: { id: number; source: string; depositorName: string; amount: number; depositedAt: Date },
 ): Promise<boolean> {
   if (d.source !== 'staff' && d.source !== 'import') return false;
   const day = seoulDay(d.depositedAt);
@@ -23,7 +24,7 @@ export async function heldAsTwin(
   await lockFor(tx, 'deposit-twins', day, d.amount);
   const start = new Date(`${day}T00:00:00+09:00`);
   const rows = await tx
-    .select({ source: deposits.source, name: deposits.depositorName, status: deposits.status })
+    .select({ id: deposits.id, source: deposits.source, name: deposits.depositorName, status: deposits.status })
     .from(deposits)
     .where(
       and(
@@ -34,7 +35,7 @@ export async function heldAsTwin(
       ),
     );
   const name = normalizeDepositorName(d.depositorName);
-  const same = rows.filter((r) => normalizeDepositorName(r.name) === name);
+  const same = rows.filter((r) => r.id !== d.id && normalizeDepositorName(r.name) === name);
   const standing = same.filter((r) => r.source !== d.source && r.status !== 'ignored' && r.status !== 'reversed');
   return standing.length > same.filter((r) => r.source === d.source).length;
 }
