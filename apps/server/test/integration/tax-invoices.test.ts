@@ -340,6 +340,22 @@ describe('a refund beside an invoice being issued', () => {
     });
     expect((await correctionsOf(orderId)).map((c) => c.total)).toEqual([-27_500]);
   });
+  it('the demo provider answers what it holds: a lost answer, then a whole refund, keeps the invoice as issued and corrects it', async () => {
+    const orderId = await shippedOrder(full, { totalAmount: 18_700, shipping: 0 });
+    const row = (await invoiceWhen(orderId, 'sent'))!;
+    const [outbox] = await outboxOf(orderId);
+    // Its try reached the outbox and its answer was lost.
+    await server.db
+      .update(taxInvoices)
+      .set({ status: 'failed', error: 'timeout', issuedAt: null, draftedAt: new Date(), ntsConfirmNum: null })
+      .where(eq(taxInvoices.id, row.id));
+    await server.db.delete(sentEffects).where(sql`${sentEffects.key} like ${`%${row.mgtKey}%`}`);
+    await refundWhole(orderId);
+    await rerun(row, consoleTaxInvoices(server.db, server.app.log));
+    expect(await invoiceOf(orderId)).toMatchObject({ status: 'sent', total: 18_700, ntsConfirmNum: row.ntsConfirmNum });
+    expect((await correctionsOf(orderId)).map((c) => c.total)).toEqual([-18_700]);
+    expect(await outboxOf(orderId)).toEqual([outbox]);
+  });
 });
 
 describe('Popbill', () => {

@@ -276,7 +276,7 @@ const POLL_BATCH = 5_000;
 /**
  * The hourly read of invoices issued and not yet at the 국세청 (docs/requirements.md#tax-invoices):
  * the provider's states, 304 → 국세청 전송 (sent), 305 → 실패 with the NTS's reason for staff.
- * A provider that answers the final state when it issues (console) has nothing to read.
+ * The demo (console) answers 국세청 전송 when it issues, so it leaves nothing here to read.
  */
 export const pollTaxInvoices: JobHandler<'taxInvoice.poll', TaxInvoiceJobDeps> = async (_job, deps) => {
   const { db } = deps;

@@ -1,27 +1,46 @@
+import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { taxInvoiceOutbox } from './schema.js';
 import { popbillTaxInvoices } from './popbill.js';
-import type { TaxInvoiceProvider } from './types.js';
+import type { TaxInvoiceDocument, TaxInvoiceProvider } from './types.js';
 
 export { TaxInvoiceRefused, type IssuedInvoice, type TaxInvoiceDocument, type TaxInvoiceProvider } from './types.js';
 
-/** The demo provider: each invoice's fields go to the dev outbox (tax_invoice_outbox), once per key. */
+/** A made-up 승인번호 of the demo, shaped like the NTS's (24 characters), never a real one. */
+function demoConfirmNum(writeDate: string, mgtKey: string): string {
+  return `DEMO${writeDate}${mgtKey
+    .replace(/[^A-Z0-9]/gi, '')
+    .padStart(12, '0')
+    .slice(-12)}`;
+}
+
+/**
+ * The demo provider: each invoice's fields go to the dev outbox (tax_invoice_outbox), once per key.
+ * It answers `states` from that outbox, so a retry after a lost answer finds what it holds as
+ * Popbill's adapter does (docs/requirements.md#tax-invoices).
+ */
 export function consoleTaxInvoices(db: Db, log: FastifyBaseLogger): TaxInvoiceProvider {
   return {
     name: 'console',
     async issue(doc) {
       await db.insert(taxInvoiceOutbox).values({ mgtKey: doc.mgtKey, fields: doc }).onConflictDoNothing();
       log.info({ mgtKey: doc.mgtKey, total: doc.total }, '[세금계산서 console] 발행');
-      // A made-up 승인번호 of the demo, shaped like the NTS's (24 characters), never a real one.
-      return {
-        ntsConfirmNum: `DEMO${doc.writeDate}${doc.mgtKey
-          .replace(/[^A-Z0-9]/gi, '')
-          .padStart(12, '0')
-          .slice(-12)}`,
-        sent: true,
-      };
+      return { ntsConfirmNum: demoConfirmNum(doc.writeDate, doc.mgtKey), sent: true };
+    },
+    async states(mgtKeys) {
+      if (mgtKeys.length === 0) return new Map();
+      const held = await db
+        .select({ mgtKey: taxInvoiceOutbox.mgtKey, fields: taxInvoiceOutbox.fields })
+        .from(taxInvoiceOutbox)
+        .where(inArray(taxInvoiceOutbox.mgtKey, mgtKeys));
+      return new Map(
+        held.map((h) => {
+          const writeDate = (h.fields as Pick<TaxInvoiceDocument, 'writeDate'>).writeDate;
+          return [h.mgtKey, { ntsConfirmNum: demoConfirmNum(writeDate, h.mgtKey), sent: true }];
+        }),
+      );
     },
   };
 }

@@ -66,7 +66,7 @@ export interface TaxInvoiceProvider {
   issue(doc: TaxInvoiceDocument): Promise<IssuedInvoice>;
   /**
    * The documents' states now (국세청 전송 or its refusal), by mgtKey; a key the provider does not
-   * answer is left out. Absent on a provider whose issue answers the final state (console).
+   * answer is left out. Absent on the provider that issues nothing (off).
    */
   states?(mgtKeys: string[]): Promise<Map<string, IssuedInvoice>>;
 }
