@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
-import { cashLedger, companies, members, orderLines, orders, products } from '../../src/db/schema.js';
+import { cartItems, cashLedger, companies, members, orderLines, orders, products } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { PICKUP } from '../order-helpers.js';
 
@@ -139,6 +139,38 @@ describe('payment races', () => {
     expect(rows).toHaveLength(1);
     const [p] = await server.db.select().from(products).where(eq(products.id, productId));
     expect(p!.hasAmount).toBe(97);
+    await assertBooksBalance();
+  });
+
+  it('one cart line paid from ten tabs at once, each with its own request id, is paid once; the others find it gone', async () => {
+    const demo = await companyOf('demo@partsmall.kr');
+    const [buyer] = await server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+    const productId = await addProduct(40, 6_500);
+    await setBalance(demo.id, 500_000);
+    const [line] = await server.db
+      .insert(cartItems)
+      .values({ memberId: buyer!.id, companyId: demo.id, productId, qty: 3 })
+      .returning({ id: cartItems.id });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call<{ orderSeq: number }>(
+          server,
+          'POST',
+          'api/requestPaymentProduct',
+          { clientRequestId: randomUUID(), shippingInfo: PICKUP, carts: [{ seq: line!.id, qty: 3 }] },
+          demoToken,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.body.code).sort()).toEqual([201, 404, 404, 404, 404, 404, 404, 404, 404, 404]);
+    expect(answers.find((a) => a.body.code === 404)!.body.message).toBe('장바구니 항목을 찾을 수 없습니다.');
+    const [p] = await server.db.select().from(products).where(eq(products.id, productId));
+    expect(p!.hasAmount).toBe(37);
+    const [after] = await server.db.select().from(companies).where(eq(companies.id, demo.id));
+    expect(after!.point).toBe(500_000 - 19_500);
+    const lines = await server.db.select().from(orderLines).where(eq(orderLines.productId, productId));
+    expect(lines.map((l) => l.qty)).toEqual([3]);
+    expect(await server.db.select().from(cartItems).where(eq(cartItems.id, line!.id))).toEqual([]);
     await assertBooksBalance();
   });
 

@@ -36,7 +36,11 @@ export async function addCartLines(
     });
 }
 
-/** Removes these lines of a member's cart (paid: they left the cart with the order). */
-export async function removeCartLines(tx: Tx, memberId: number, lineIds: number[]): Promise<void> {
-  await tx.delete(cartItems).where(and(eq(cartItems.memberId, memberId), inArray(cartItems.id, lineIds)));
+/** Removes these lines of a member's cart (paid: they left the cart with the order); how many it removed. */
+export async function removeCartLines(tx: Tx, memberId: number, lineIds: number[]): Promise<number> {
+  const removed = await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.memberId, memberId), inArray(cartItems.id, lineIds)))
+    .returning({ id: cartItems.id });
+  return removed.length;
 }

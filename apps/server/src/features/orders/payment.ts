@@ -15,7 +15,7 @@ import { companyLevelSql, companyPoint } from '../members/repository.js';
 import { lockProductsForPayment, takeStock } from '../products/repository.js';
 import { orderEvents, orderLines, orders } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
-import { badRequest } from '../../shared/http.js';
+import { badRequest, notFound } from '../../shared/http.js';
 import { debit } from '../wallet/index.js';
 import { chargeCreditOrder } from '../credit/index.js';
 import { notifyOrderPaid } from '../notify/index.js';
@@ -124,9 +124,10 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
       amount: total,
       paidAt: new Date(),
     });
-    if (cartSeqs.length > 0) {
-      await removeCartLines(tx, buyer.memberId, cartSeqs);
-    }
+    // The lines were read before the product locks: a payment of the same lines from another tab
+    // (its own request id) may have taken them since. Only the one that removes them pays.
+    if (cartSeqs.length > 0 && (await removeCartLines(tx, buyer.memberId, cartSeqs)) !== new Set(cartSeqs).size)
+      throw notFound(MSG_ORDER.cartLineNotFound);
     return { repeated: false as const, orderSeq: claimed.id, totalAmount: goods, shipping: fee, point };
   });
 
