@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG, PHONE_CODE } from '@partsmall/contract';
 import { like } from 'drizzle-orm';
+import { queryRows } from '../../src/db/client.js';
 import { companies, phoneCodes, rateEvents, smsOutbox } from '../../src/db/schema.js';
 import { DEMO_COMPANY, OTHER_COMPANY, withCheckDigit } from '../../src/seed/demo.js';
 import {
@@ -312,6 +313,42 @@ describe('GET api/checkAuthCode', () => {
     const fresh = await sendPhoneCode(server, phone);
     expect((await check(phone, fresh)).body.code).toBe(200);
   });
+
+  // PGlite runs one statement at a time, so two checks never interleave there: this race is PostgreSQL's.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'the right code sent beside the fifth wrong one, both read before either counts, is not judged after the tries ran out',
+    async () => {
+      const phone = '01020000015';
+      const code = await sendPhoneCode(server, phone);
+      await server.db
+        .update(phoneCodes)
+        .set({ attempts: PHONE_CODE.maxWrongTries - 1 })
+        .where(eq(phoneCodes.phone, phone));
+      let fifth: ReturnType<typeof check> | undefined;
+      let right: ReturnType<typeof check> | undefined;
+      // Read outside the transaction: pg_stat_activity is a snapshot taken once per transaction.
+      const waiting = async () =>
+        (
+          await queryRows<{ n: number }>(
+            server.db,
+            sql`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock' and query like 'update "phone_codes"%'`,
+          )
+        )[0]!.n;
+      // The code's row held: both checks read it, and whatever each writes waits until the hold ends.
+      await server.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from phone_codes where phone = ${phone} for update`);
+        fifth = check(phone, wrongCode(code));
+        await expect.poll(waiting, { timeout: 20_000, interval: 20 }).toBe(1);
+        right = check(phone, code);
+        await expect.poll(waiting, { timeout: 20_000, interval: 20 }).toBe(2);
+      });
+      expect((await fifth!).body.message).toBe(MSG.codeTooManyTries);
+      expect((await right!).body).toEqual({ code: 400, message: MSG.codeTooManyTries, field: 'authCode' });
+      const [row] = await codesOf(phone);
+      expect([row!.attempts, row!.verifiedAt]).toEqual([PHONE_CODE.maxWrongTries, null]);
+    },
+  );
 
   it('an expired code is refused, even when right; one a moment from its end is taken', async () => {
     const phone = '01020000013';

@@ -127,19 +127,21 @@ export async function checkPhoneCode(
   }
   if (row.attempts >= PHONE_CODE.maxWrongTries) throw codeError(MSG.codeTooManyTries, bodyCode);
   if (row.expiresAt.getTime() <= now) throw codeError(MSG.codeExpired, bodyCode);
-  if (!matches) {
-    const [updated] = await db
-      .update(phoneCodes)
-      .set({ attempts: sql`${phoneCodes.attempts} + 1` })
-      .where(and(eq(phoneCodes.id, row.id), lt(phoneCodes.attempts, PHONE_CODE.maxWrongTries)))
-      .returning({ attempts: phoneCodes.attempts });
-    const attempts = updated?.attempts ?? PHONE_CODE.maxWrongTries;
-    throw codeError(attempts >= PHONE_CODE.maxWrongTries ? MSG.codeTooManyTries : MSG.codeWrong, bodyCode);
-  }
+  // The check takes one of the code's tries before it is judged, in one statement: checks sent at
+  // once each wait for their try, so no answer is judged after the fifth wrong one (the row read
+  // above may be older than that). A right answer gives its try back.
+  const [taken] = await db
+    .update(phoneCodes)
+    .set({ attempts: sql`${phoneCodes.attempts} + 1` })
+    .where(and(eq(phoneCodes.id, row.id), lt(phoneCodes.attempts, PHONE_CODE.maxWrongTries)))
+    .returning({ attempts: phoneCodes.attempts });
+  if (!taken) throw codeError(MSG.codeTooManyTries, bodyCode);
+  if (!matches)
+    throw codeError(taken.attempts >= PHONE_CODE.maxWrongTries ? MSG.codeTooManyTries : MSG.codeWrong, bodyCode);
   if (mode === 'verify') {
     await db
       .update(phoneCodes)
-      .set({ verifiedAt: new Date(now) })
+      .set({ verifiedAt: new Date(now), attempts: sql`${phoneCodes.attempts} - 1` })
       .where(eq(phoneCodes.id, row.id));
   } else {
     await markConsumed(db, row.id, bodyCode);
