@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
+import { connect, type Socket } from 'socket.io-client';
 import type { ChatMessage, ClientBaseInfoEvent, UsersToAdmin } from '@partsmall/contract';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { seedDemo } from '../../src/seed/demo.js';
 import { createClient } from 'redis';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../src/db/schema.js';
 import { call, freshDatabase, loginAs, nextEvent, tradeSocket, type TestServer } from '../helpers.js';
 import { makeProduct } from '../order-helpers.js';
 import { ack, clientId, eventArgs, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
@@ -192,6 +194,45 @@ describe.skipIf(!redisUrl)('chat across two instances on one Redis', () => {
     } finally {
       staff.close();
       for (const t of tabs) t.close();
+    }
+  });
+
+  it('a chat socket cut off is never restored from its session: reconnecting with its pid and any stream offset is checked again (401 for a revoked session)', async () => {
+    const [a] = servers as [TestServer, TestServer];
+    const customer = await newCustomer(a, '복구시도');
+    const staff = await openChat(a, await tokenFor(a, await memberIdOf(a, 'staff@partsmall.kr')));
+    const redis = createClient({ url: redisUrl });
+    await redis.connect();
+    let again: Socket | undefined;
+    try {
+      const offline = waitFor<UsersToAdmin>(
+        staff,
+        'usersToAdmin',
+        (u) => !u.full && u.users.some((x) => x.seq === customer.seq && !x.onlineStatus),
+      );
+      const chat = await openChat(a, customer.token);
+      const pid = (chat as unknown as { _pid?: string })._pid;
+      expect(pid).toEqual(expect.any(String));
+      // Its transport cut, as a network drop would: a reason Socket.IO keeps sessions for.
+      chat.io.engine.close();
+      await offline;
+      // The offline announcement left through Redis after any session the close kept: none was kept.
+      expect(await redis.exists(`${redisPrefix}:sio:session:${pid}`)).toBe(0);
+      const [entry] = await redis.xRevRange(`${redisPrefix}:socket.io`, '+', '-', { COUNT: 1 });
+      expect(entry?.id).toMatch(/^\d+-\d+$/);
+      await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, customer.seq));
+      again = connect(`${a.base}/chat`, {
+        auth: { token: customer.token, pid, offset: entry!.id },
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      });
+      const refused = await nextEvent<{ code: number }>(again, 'chatError');
+      expect(refused.code).toBe(401);
+    } finally {
+      again?.close();
+      staff.close();
+      await redis.quit();
     }
   });
 });

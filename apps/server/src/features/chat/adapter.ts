@@ -6,6 +6,8 @@ interface ClusterInternals {
   broadcast(packet: unknown, opts: BroadcastOptions): Promise<void>;
   publish(message: { type: MessageType; data: unknown }): void;
   addOffsetIfNecessary(packet: unknown, opts: BroadcastOptions, offset: string): void;
+  persistSession(session: unknown): void;
+  restoreSession(pid: string, offset: string): Promise<unknown>;
 }
 
 /**
@@ -28,6 +30,11 @@ export function configureChatDelivery(nsp: Namespace): void {
   }
   if (!(nsp.adapter instanceof ClusterAdapter)) return;
   const adapter = nsp.adapter as unknown as ClusterInternals;
+  // No recovery here either: a restored socket would skip the session check (skipMiddlewares) and
+  // come back with its rooms (staff's among them) for whoever sends its pid and any offset of the
+  // shared stream. A chat socket that reconnects is a new one, checked again (docs/security.md).
+  adapter.persistSession = () => {};
+  adapter.restoreSession = () => Promise.reject(new Error('chat sockets are not restored'));
   adapter.broadcast = async (packet, opts) => {
     Adapter.prototype.broadcast.call(nsp.adapter, packet, opts);
     if (opts.flags?.local) return;

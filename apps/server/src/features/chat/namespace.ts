@@ -94,7 +94,8 @@ function refuse(socket: Socket, answer: ChatAck) {
  * otherwise it joins its rooms, its events are listened to, and a staff socket gets the user list.
  */
 function openConnection(chat: ChatServer, socket: Socket) {
-  const auth = socket.data as AuthContext | null;
+  // A restored socket (never made here: see configureChatDelivery) would carry no session.
+  const auth = socket.recovered ? null : (socket.data as AuthContext | null);
   if (!auth) {
     refuse(socket, UNAUTHORIZED);
     return;
