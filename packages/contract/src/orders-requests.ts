@@ -7,6 +7,8 @@ import { EPC_MSG, normalizeVin } from './epc-vin.js';
 import { jobRefField } from './quick-order.js';
 import { pageNumber, pageSize } from './page-fields.js';
 import { payWithField } from './orders-pay-with.js';
+import { MSG } from './messages.js';
+import { isPlainLines, isPlainText } from './rules.js';
 
 const positiveQty = z
   .number({ error: MSG_ORDER.qtyInvalid })
@@ -53,25 +55,27 @@ const digits = (min: number, max: number, msg: string) =>
     .string({ error: msg })
     .trim()
     .regex(new RegExp(`^\\d{${min},${max}}$`), msg);
-const text = (min: number, max: number, msg: string) => z.string({ error: msg }).trim().min(min, msg).max(max, msg);
+/** A one-line text of the delivery or an address: trimmed, its length, no control characters. */
+const text = (min: number, max: number, msg: string) =>
+  z.string({ error: msg }).trim().min(min, msg).max(max, msg).refine(isPlainText, MSG.textInvalid);
 
 export const shippingInfo = z
   .object({
     managerCompanyId: z.number().optional(),
     name: text(2, 20, MSG_ORDER.recipientName),
     phone: digits(10, 11, MSG_ORDER.recipientPhone),
-    postNum: z.string().trim().max(6).default(''),
-    address: z.string().trim().max(100, MSG_ORDER.address).default(''),
-    addrSub: z.string().trim().max(100, MSG_ORDER.addrSub).default(''),
-    arrive: z.string().trim().max(50, MSG_ORDER.arrive).default(''),
+    postNum: text(0, 6, MSG_ORDER.postNum).default(''),
+    address: text(0, 100, MSG_ORDER.address).default(''),
+    addrSub: text(0, 100, MSG_ORDER.addrSub).default(''),
+    arrive: text(0, 50, MSG_ORDER.arrive).default(''),
     shippingValue: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], {
       error: MSG_ORDER.badShippingType,
     }),
     shippingPayType: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ORDER.badPayType }),
-    memo: z.string().max(255, MSG_ORDER.memo).default(''),
+    memo: z.string().max(255, MSG_ORDER.memo).refine(isPlainLines, MSG.textInvalid).default(''),
     directDeli: z.boolean().default(false),
-    fromName: z.string().trim().max(20, MSG_ORDER.senderName).default(''),
-    fromPhone: z.string().trim().max(11, MSG_ORDER.senderPhone).default(''),
+    fromName: text(0, 20, MSG_ORDER.senderName).default(''),
+    fromPhone: text(0, 11, MSG_ORDER.senderPhone).default(''),
     receiverIsSelfQuick: z.boolean().default(false),
     /** The fee the client showed; the server computes its own. */
     shipping: z.number().optional(),
@@ -132,7 +136,7 @@ export const savedAddressRequest = z.object({
   phone: digits(10, 11, MSG_ORDER.recipientPhone),
   postNum: digits(5, 6, MSG_ORDER.postNum),
   address: text(2, 100, MSG_ORDER.address),
-  addrSub: z.string().trim().max(100, MSG_ORDER.addrSub).default(''),
+  addrSub: text(0, 100, MSG_ORDER.addrSub).default(''),
 });
 
 /** api/getMallOrderInfo: the same date-range list query as the payment histories (docs/requirements.md#validation). */

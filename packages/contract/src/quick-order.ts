@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { answerOf } from './envelope.js';
 import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_MAX_MEMO, QUICK_ORDER_MAX_QTY } from './quick-order-lines.js';
-import { groupDigits } from './rules.js';
+import { MSG } from './messages.js';
+import { groupDigits, isPlainText } from './rules.js';
 
 /** 작업번호 or 차량번호 of a cart line or an order (docs/requirements.md#job-reference). */
 export const JOB_REF_MAX = 30;
@@ -68,6 +69,7 @@ export const jobRefField = z
   .string({ error: MSG_QUICK_ORDER.jobRef })
   .trim()
   .max(JOB_REF_MAX, MSG_QUICK_ORDER.jobRef)
+  .refine(isPlainText, MSG.textInvalid)
   .optional();
 
 const productId = z
@@ -159,6 +161,7 @@ export const addQuickOrderToCartRequest = z.object({
           .string({ error: MSG_QUICK_ORDER.memo })
           .trim()
           .max(QUICK_ORDER_MAX_MEMO, MSG_QUICK_ORDER.memo)
+          .refine(isPlainText, MSG.textInvalid)
           .optional(),
         jobRef: jobRefField,
       }),

@@ -84,6 +84,11 @@ export function isPlainText(value: string): boolean {
   return !/\p{Cc}/u.test(value);
 }
 
+/** Text of several lines (a memo typed in a text area): no control character but line breaks and tabs. */
+export function isPlainLines(value: string): boolean {
+  return !/(?![\t\n\r])\p{Cc}/u.test(value);
+}
+
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**

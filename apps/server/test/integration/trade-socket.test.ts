@@ -1,10 +1,10 @@
-import { isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, MSG_ORDER, type ClientBaseInfoEvent, type TradeAnswer } from '@partsmall/contract';
-import { sessions } from '../../src/db/schema.js';
+import { orders, sessions } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
-import { insertOrder, makeProduct } from '../order-helpers.js';
+import { PICKUP, insertOrder, makeProduct } from '../order-helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -179,6 +179,21 @@ describe('trade socket: the cart and what a tab is told', () => {
         expect(await answered).toMatchObject({ code: 201, message: MSG_ORDER.addedToCart });
       }
       expect((await cartQuantities(token)).sort()).toEqual([3, 4]);
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('a payment over the socket whose delivery memo holds a NUL is refused on the field (400), nothing paid', async () => {
+    const { c, tab, p } = await openTab('소켓제어문자');
+    try {
+      const finished = nextEvent<TradeAnswer>(tab, 'paymentFinish');
+      tab.emit('requestPaymentProduct', {
+        shippingInfo: { ...PICKUP, memo: '문 앞\u0000에 두세요' },
+        carts: [{ productId: p.id, qty: 1 }],
+      });
+      expect(await finished).toMatchObject({ code: 400, message: MSG.textInvalid, field: 'shippingInfo.memo' });
+      expect(await server.db.select().from(orders).where(eq(orders.companyId, c.companyId))).toEqual([]);
     } finally {
       tab.close();
     }

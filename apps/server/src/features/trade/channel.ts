@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { TradeSocket, TradeSocketRef, TradeTransport } from '../../realtime/hub.js';
 import type { DomainEvent, DomainEvents, EventSink } from '../../shared/events.js';
+import { invalidText } from '../../shared/db-errors.js';
 import { AppError } from '../../shared/http.js';
 import { parseOr400 } from '../../shared/parse.js';
 import { resolveSession } from '../auth/index.js';
@@ -149,6 +150,9 @@ export function registerTradeChannel({
         field: err.field,
         clientRequestId: requestId,
       } satisfies TradeAnswer);
+    } else if (invalidText(outcome.reason)) {
+      // As the HTTP handler's backstop: text the database refuses is the user's input, a 400.
+      socket.emit(answer, { code: 400, message: MSG.textInvalid, clientRequestId: requestId } satisfies TradeAnswer);
     } else {
       log.error({ err: outcome.reason }, `${event} failed`);
       socket.emit(answer, { code: 500, message: MSG.serverError, clientRequestId: requestId } satisfies TradeAnswer);
