@@ -90,6 +90,7 @@ export const MSG_CHAT = {
   imageBroken: '이미지 파일이 손상되었거나 형식이 맞지 않습니다.',
   imageForeignData: '이미지에 허용되지 않는 데이터가 포함되어 있습니다.',
   imageTooBig: '이미지 해상도가 너무 큽니다. 2,500만 화소(예: 5000×5000) 이하의 사진을 보내 주세요.',
+  imageBmpCompressed: '압축된 BMP는 보낼 수 없습니다. PNG나 JPG로 저장해 보내 주세요.',
   // canned replies
   cannedTitleRequired: '상용구 제목을 입력하세요.',
   cannedTitleLength: '상용구 제목은 50자 이내로 입력하세요.',

@@ -355,6 +355,36 @@ describe('chat uploads: refused by content, nothing stored', () => {
     expect(await outcome(c.sender, c.ref, [file('bomb.bmp', huge)])).toBe(`400 ${MSG_CHAT.imageTooBig}`);
   });
 
+  it('a run-length compressed BMP is refused before it is decoded: its runs could keep the decoder busy on the main thread', async () => {
+    const c = await customer('RLE폭탄');
+    // 8 bits per pixel, BI_RLE8, 2000×2000 (well under the pixel limit), a 256-colour palette; then
+    // pairs that end a line and pairs of 255-pixel runs, repeated: each two bytes are 255 writes.
+    const width = 2000;
+    const palette = 256 * 4;
+    const runs = Buffer.alloc(200_000);
+    for (let i = 0; i < runs.length; i += 40) {
+      runs.writeUInt16BE(0x0000, i);
+      for (let j = i + 2; j < i + 40; j += 2) runs.writeUInt16BE(0xff00, j);
+    }
+    const head = Buffer.alloc(54 + palette);
+    head.write('BM', 0, 'latin1');
+    head.writeUInt32LE(head.length + runs.length, 2);
+    head.writeUInt32LE(head.length, 10);
+    head.writeUInt32LE(40, 14);
+    head.writeInt32LE(width, 18);
+    head.writeInt32LE(width, 22);
+    head.writeUInt16LE(1, 26);
+    head.writeUInt16LE(8, 28);
+    head.writeUInt32LE(1, 30); // BI_RLE8
+    head.writeUInt32LE(runs.length, 34);
+    head.writeUInt32LE(256, 46);
+    const rle = Buffer.concat([head, runs]);
+    expect(await outcome(c.sender, c.ref, [file('runs.bmp', rle)])).toBe(`400 ${MSG_CHAT.imageBmpCompressed}`);
+    expect(MSG_CHAT.imageBmpCompressed).toBe('압축된 BMP는 보낼 수 없습니다. PNG나 JPG로 저장해 보내 주세요.');
+    // An uncompressed BMP of the same shop still goes through (stored as PNG).
+    expect(await outcome(c.sender, c.ref, [file('plain.bmp', bmp(8, 6))])).toBe('accepted');
+  });
+
   it('a small PNG that unpacks to 7000×7000 is refused with its Korean message; 25 megapixels pass, one row more does not', async () => {
     const c = await customer('칠천픽셀');
     const flat = (width: number, height: number) =>

@@ -188,6 +188,9 @@ function outputFormat(kind: ImageKind, alpha: boolean): { ext: string; mime: str
   }
 }
 
+/** BI_RGB, BI_BITFIELDS and BI_ALPHABITFIELDS: one value per pixel, read row by row. */
+const BMP_UNCOMPRESSED = new Set([0, 3, 6]);
+
 /**
  * BMP is decoded in JavaScript (libvips has no BMP reader) into opaque RGB; its declared size is
  * checked before any pixel buffer is allocated.
@@ -199,6 +202,10 @@ function bmpPixels(buf: Buffer): { data: Buffer; width: number; height: number }
   const height = Math.abs(buf.readInt32LE(22));
   if (width <= 0 || height <= 0) throw refuse(MSG_CHAT.imageBroken, 'bmp size');
   if (width * height > MAX_INPUT_PIXELS) throw refuse(MSG_CHAT.imageTooBig, 'bmp too many pixels');
+  // Run-length data (BI_RLE8, BI_RLE4) is refused: the decoder follows its runs without a bound, on
+  // the main thread, and a crafted 10 MB file kept it busy 107 s (docs/security.md#uploads).
+  const compression = buf.readUInt32LE(30);
+  if (!BMP_UNCOMPRESSED.has(compression)) throw refuse(MSG_CHAT.imageBmpCompressed, `bmp compression ${compression}`);
   let decoded: { data: Buffer; width: number; height: number };
   try {
     decoded = decodeBmp(buf);
