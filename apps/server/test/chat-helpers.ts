@@ -116,6 +116,7 @@ export async function startChatNamespace(
     base: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`,
     channel,
     close: async () => {
+      channel.close();
       io.disconnectSockets(true);
       await new Promise((resolve) => io.close(resolve));
     },

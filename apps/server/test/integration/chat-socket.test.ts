@@ -71,6 +71,22 @@ describe('chat socket: visitors and dead sessions', () => {
     }
   });
 
+  it('a socket that only listens is checked too: its session revoked outside the application, it gets 401 and is closed without sending anything', async () => {
+    const namespace = await startChatNamespace(chat.server, { sessionRecheckMs: 50 });
+    try {
+      const c = await newCustomer(chat.server, '듣기만');
+      const socket = await openChat(namespace, c.token);
+      open.push(socket);
+      const refused = waitFor<ChatAck>(socket, 'chatError');
+      const closed = waitFor(socket, 'disconnect');
+      await chat.server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, c.seq));
+      expect(await refused).toEqual({ code: 401, message: MSG.tokenExpired });
+      await closed;
+    } finally {
+      await namespace.close();
+    }
+  });
+
   it('messages sent together after an outside revocation share one session check: none is stored', async () => {
     const namespace = await startChatNamespace(chat.server, { sessionRecheckMs: 0 });
     try {

@@ -9,6 +9,7 @@ import { configureChatDelivery } from './adapter.js';
 import { chatLookups } from './lookups.js';
 import { chatPresence } from './presence.js';
 import { chatRooms, type ChatChannel, type ChatSocketData } from './rooms.js';
+import { sessionSweep } from './session-sweep.js';
 import { announce, connectionOf, type ChatConnection, type ChatHandler, type ChatServer } from './connection.js';
 import { CHAT_HANDLERS, sendUserList } from './events.js';
 import { isStaff, messageWriter } from './messages.js';
@@ -17,9 +18,9 @@ export type { ChatChannel } from './rooms.js';
 
 export interface ChatOptions {
   /**
-   * How long a socket's session check holds before an event checks it again. Logout, password
-   * change, stop and withdrawal end chat sockets at once (endSessions, across processes through
-   * the adapter); this re-check catches expiry and revocations made outside the application.
+   * How long a socket's session check holds before an event, or the sweep, checks it again. Logout,
+   * password change, stop and withdrawal end chat sockets at once (endSessions, across processes
+   * through the adapter); this re-check catches expiry and revocations made outside the application.
    */
   sessionRecheckMs?: number;
   /** The app's domain events: each stored message is told as `messageStored` (the reply notice listens). */
@@ -50,13 +51,20 @@ export function registerChatNamespace(
   const presence = chatPresence(nsp, db, log);
   const chat: ChatServer = { nsp, db, log, sessionRecheckMs, storeText, lookups, presence, events: options.events };
 
-  nsp.on('connection', (socket) => openConnection(chat, socket));
+  const sweep = sessionSweep(sessionRecheckMs, (conn) => refuse(conn.socket, UNAUTHORIZED));
+  nsp.on('connection', (socket) => {
+    const conn = openConnection(chat, socket);
+    if (conn) sweep.watch(conn);
+  });
 
   return {
     announce: (message) => announce(nsp, message),
     countOnlineCustomers: async () => (await presence.onlineCustomers()).size,
     customerOnline: async (customerId) => (await presence.onlineAmong([customerId])).has(customerId),
-    close: presence.close,
+    close() {
+      sweep.close();
+      presence.close();
+    },
     endSessions(sessionIds) {
       for (const id of sessionIds) {
         nsp.to(chatRooms.session(id)).emit(CHAT_EVENTS.chatError, UNAUTHORIZED);
@@ -93,18 +101,18 @@ function refuse(socket: Socket, answer: ChatAck) {
  * A new socket: refused without a session (401) or as a customer without a company (403);
  * otherwise it joins its rooms, its events are listened to, and a staff socket gets the user list.
  */
-function openConnection(chat: ChatServer, socket: Socket) {
+function openConnection(chat: ChatServer, socket: Socket): ChatConnection | undefined {
   // A restored socket (never made here: see configureChatDelivery) would carry no session.
   const auth = socket.recovered ? null : (socket.data as AuthContext | null);
   if (!auth) {
     refuse(socket, UNAUTHORIZED);
-    return;
+    return undefined;
   }
   const me: MemberRow = auth.member;
   const side = isStaff(me) ? 'staff' : 'customer';
   if (side === 'customer' && me.companyId === null) {
     refuse(socket, { code: 403, message: MSG.forbidden });
-    return;
+    return undefined;
   }
   // The token stays in the connection (session watch): socket.data travels between processes.
   const data: ChatSocketData = { memberId: me.id, side };
@@ -113,6 +121,7 @@ function openConnection(chat: ChatServer, socket: Socket) {
   joinRooms(conn, auth.sessionId);
   for (const [event, work] of Object.entries(CHAT_HANDLERS)) handle(conn, event, work);
   if (side === 'staff') void sendUserList(conn).catch((err) => chat.log.error({ err }, 'chat user list failed'));
+  return conn;
 }
 
 /** A session's room (endSessions), and a customer's own and all customers' rooms, or staff's. */
