@@ -80,6 +80,7 @@ export const MSG_MEMBER = {
   lastMainAccount: '회사에는 사용 중인 대표 계정이 하나 이상 있어야 합니다.',
   memberStopped: '계정 사용을 중지했습니다.',
   memberResumed: '계정 사용을 다시 허용했습니다.',
+  stoppedByShop: '쇼핑몰에서 사용을 중지한 계정입니다. 다시 사용하려면 고객센터에 문의하세요.',
   cannotStopSelf: '자신의 계정은 중지할 수 없습니다.',
   cannotResetSelf: '자신의 비밀번호는 비밀번호 변경 메뉴에서 바꾸세요.',
   passwordReset: '비밀번호를 초기화했습니다. 새 비밀번호는 지금 한 번만 표시됩니다.',

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   MSG_ADMIN,
   MSG_CATALOGUE,
+  MSG_MEMBER,
   MSG_ORDER,
   MSG_SHOP,
   type CatalogueReport,
@@ -502,6 +503,32 @@ describe('cash and licence', () => {
     expect((await auditOf(`member:${co.main.seq}`)).map((a) => a.after)).toEqual([
       { status: 'stopped' },
       { status: 'active' },
+    ]);
+  });
+
+  it("an account the shop stopped stays stopped until the shop resumes it: the company's main account cannot let it in", async () => {
+    const co = await makeCompany(server, '쇼핑몰정지', 1);
+    const sub = co.subs[0]!;
+    const mainToken = await loginAs(server, co.main.id, co.main.pw);
+    const resume = () => call(server, 'stateMemberInfo', { seq: sub.seq, status: 'active' }, { token: mainToken });
+    expect((await post('setMemberStatus', { memberId: sub.seq, status: 'stopped' }, staff)).body.code).toBe(201);
+    const refused = await resume();
+    expect([refused.status, refused.body.message]).toEqual([400, MSG_MEMBER.stoppedByShop]);
+    expect(MSG_MEMBER.stoppedByShop).toBe(
+      '쇼핑몰에서 사용을 중지한 계정입니다. 다시 사용하려면 고객센터에 문의하세요.',
+    );
+    expect((await call(server, 'login', { id: sub.id, pw: sub.pw })).body.code).not.toBe(200);
+    // The company may still stop it itself; the shop's stop stands.
+    const stopAgain = await call(server, 'stateMemberInfo', { seq: sub.seq, status: 'stopped' }, { token: mainToken });
+    expect(stopAgain.body.code).toBe(201);
+    expect((await resume()).body.message).toBe(MSG_MEMBER.stoppedByShop);
+    // Resumed by the shop, it is the company's again to stop and resume.
+    expect((await post('setMemberStatus', { memberId: sub.seq, status: 'active' }, staff)).body.code).toBe(201);
+    expect((await call(server, 'login', { id: sub.id, pw: sub.pw })).body.code).toBe(200);
+    const byCompany = await call(server, 'stateMemberInfo', { seq: sub.seq, status: 'stopped' }, { token: mainToken });
+    expect(byCompany.body.code).toBe(201);
+    expect([(await resume()).body.code, (await call(server, 'login', { id: sub.id, pw: sub.pw })).body.code]).toEqual([
+      201, 200,
     ]);
   });
 });

@@ -22,7 +22,8 @@ export async function setAccountStatus(
   const { staffId, action, memberId, status } = change;
   await db.transaction(async (tx) => {
     const before = await current(tx);
-    await updateMember(tx, memberId, { status });
+    // The shop's stop binds the company too: only a resume from here clears it.
+    await updateMember(tx, memberId, { status, stoppedByShop: status === 'stopped' });
     await recordAudit(tx, {
       memberId: staffId,
       action,

@@ -40,7 +40,8 @@ export async function sessionProvenAt(db: Db, sessionId: number): Promise<Date |
 const SESSION_COLUMNS = `s.id as "sessionId",
       m.id, m.login_id as "loginId", m.password_hash as "passwordHash", m.name, m.phone, m.phone_verified as "phoneVerified",
       m.contact_phone as "contactPhone",
-      m.mail, m.type, m.role, m.company_id as "companyId", m.status, m.created_at as "createdAt", m.withdrawn_at as "withdrawnAt",
+      m.mail, m.type, m.role, m.company_id as "companyId", m.status, m.stopped_by_shop as "stoppedByShop", m.created_at as "createdAt",
+      m.withdrawn_at as "withdrawnAt",
       c.level as "companyLevel"`;
 const SESSION_JOINS = `from sessions s
     join members m on m.id = s.member_id
@@ -109,6 +110,7 @@ function authOf(row: MemberRow & { sessionId: number; companyLevel: CompanyLevel
     role: row.role,
     companyId: row.companyId,
     status: row.status,
+    stoppedByShop: row.stoppedByShop,
     createdAt: row.createdAt,
     withdrawnAt: row.withdrawnAt,
   };

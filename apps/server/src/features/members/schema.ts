@@ -74,6 +74,11 @@ export const members = pgTable(
     role: text('role').notNull().default('member'),
     companyId: companyRef(),
     status: status('active'),
+    /**
+     * Stopped by the shop's staff (admin setMemberStatus): only the shop lets it in again, never the
+     * company's main account (docs/security.md#back-office-audit).
+     */
+    stoppedByShop: boolean('stopped_by_shop').notNull().default(false),
     createdAt: createdAt(),
     withdrawnAt: instant('withdrawn_at'),
   },

@@ -243,17 +243,19 @@ async function assertActiveMain(tx: Tx, companyId: number) {
 
 /**
  * Changes an account of the company (not withdrawn; else 404) on the company's lock; the company
- * never ends up without an active main account.
+ * never ends up without an active main account, and never lets in an account the shop stopped.
  */
 async function changeAccount(db: Db, companyId: number, seq: number, change: { type?: number; status?: string }) {
   await db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
-    const rows = await tx
-      .update(members)
-      .set(change)
+    const [row] = await tx
+      .select({ stoppedByShop: members.stoppedByShop })
+      .from(members)
       .where(and(eq(members.id, seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
-      .returning({ id: members.id });
-    if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
+      .for('update');
+    if (!row) throw notFound(MSG_MEMBER.memberNotFound);
+    if (change.status === 'active' && row.stoppedByShop) throw badRequest(MSG_MEMBER.stoppedByShop, 'seq');
+    await tx.update(members).set(change).where(eq(members.id, seq));
     await assertActiveMain(tx, companyId);
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "stopped_by_shop" boolean DEFAULT false NOT NULL;
