@@ -19,6 +19,7 @@ import {
   type ImportProductsResult,
 } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
+import { lockFor } from '../../src/db/locks.js';
 import { companies, members, orderEvents, orderLines, orders, payments, products } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { png, zipArchive } from '../chat-images.js';
@@ -780,6 +781,44 @@ describe('CSV import', () => {
     );
     expect(rows.map((r) => r.pid)).toEqual([`RACE-${tag}-1`, `RACE-${tag}-2`]);
   });
+
+  // PGlite runs one statement at a time, so the two never wait on each other there: this race is PostgreSQL's.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a product saved while an import of its number waits for its locks: both finish (one lock order, no deadlock)',
+    async () => {
+      const tag = randomUUID().slice(0, 6).toUpperCase();
+      const line = (suffix: string, stock: number) =>
+        `ORD-${tag}-${suffix},순서 ${suffix},,2,1000,0,0,0,0,${stock},한국 김포물류센터,1,,,`;
+      expect((await post('importProducts', { csv: `${HEADER}\n${line('A', 1)}`, commit: true }, staff)).body.code).toBe(
+        201,
+      );
+      const [row] = await server.db
+        .select()
+        .from(products)
+        .where(eq(products.pid, `ORD-${tag}-A`));
+      const waiting = async () =>
+        (
+          await queryRows<{ n: number }>(
+            server.db,
+            sql`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        )[0]!.n;
+      let imported: ReturnType<typeof post> | undefined;
+      let saved: ReturnType<typeof post> | undefined;
+      await server.db.transaction(async (tx) => {
+        // The import's second number held: it takes its first (this product's) and waits here.
+        await lockFor(tx, 'product-pid', `ORD${tag}Z`, 1);
+        const csv = [HEADER, line('A', 4), line('Z', 2)].join('\n');
+        imported = post('importProducts', { csv, commit: true }, staff);
+        await expect.poll(waiting, { timeout: 20_000, interval: 20 }).toBe(1);
+        saved = post('saveProduct', productBody({ seq: row!.id, pid: `ORD-${tag}-A`, name: '동시 저장' }), staff2);
+        await expect.poll(waiting, { timeout: 20_000, interval: 20 }).toBe(2);
+      });
+      const answers = await Promise.all([imported!, saved!]);
+      expect(answers.map((a) => a.body.code)).toEqual([201, 201]);
+    },
+  );
 
   it('refuses a broken quote, a missing column and 100,000 lines', async () => {
     const broken = await post('importProducts', { csv: `${HEADER}\n"ABC,이름\n` }, staff);

@@ -11,6 +11,7 @@ import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
 import {
   assertUniquePid,
+  lockProductNumber,
   insertProduct,
   productRow,
   productWhere,
@@ -46,6 +47,7 @@ export async function saveProduct(
 ): Promise<AdminProduct> {
   const saved = await db.transaction(async (tx) => {
     if (r.seq) {
+      await lockProductNumber(tx, r);
       const before = await productRow(tx, r.seq, true);
       // The row is locked: of two edits read at one version, the second finds the first's.
       if (r.ver !== undefined && r.ver !== before.ver) throw new AppError(409, MSG_ADMIN.productChanged, 409, 'ver');
