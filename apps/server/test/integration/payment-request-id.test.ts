@@ -77,6 +77,26 @@ describe('requestPaymentProduct over HTTP', () => {
     expect(await balanceOf(server, shop.companyId)).toBe(before - 16_000);
     expect((await ordersOf()).filter((o) => o.clientRequestId === clientRequestId)).toHaveLength(1);
   });
+
+  it('a cart payment sent again after its answer was lost answers the paid order: its cart lines are gone, nothing is charged twice', async () => {
+    const p = await makeProduct(server, { tiers: [4000, 4000, 4000, 4000], salePrice: 5000, stock: 10 });
+    expect((await call(server, 'addToCart', { productId: p.id, hasAmount: 3 }, { token })).body.code).toBe(201);
+    const line = (await call(server, 'getMallCartInfo', {}, { token })).body.results!.find(
+      (l) => l.productInfo.seq === p.id,
+    )!;
+    const before = await balanceOf(server, shop.companyId);
+    const body = { clientRequestId: randomUUID(), shippingInfo, carts: [{ seq: line.seq, qty: 3 }] };
+    const first = await call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', body, token);
+    expect([first.body.code, first.body.results!.repeated]).toEqual([201, false]);
+    const again = await call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', body, token);
+    expect([again.body.code, again.body.results?.repeated, again.body.results?.orderSeq]).toEqual([
+      201,
+      true,
+      first.body.results!.orderSeq,
+    ]);
+    expect(again.body.results).toMatchObject({ totalAmount: 12_000, shipping: 6000, point: before - 18_000 });
+    expect(await balanceOf(server, shop.companyId)).toBe(before - 18_000);
+  });
 });
 
 describe('requestPaymentProduct over the trade channel', () => {

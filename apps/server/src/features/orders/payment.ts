@@ -15,7 +15,7 @@ import { companyLevelSql, companyPoint } from '../members/repository.js';
 import { lockProductsForPayment, takeStock } from '../products/repository.js';
 import { orderEvents, orderLines, orders } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
-import { badRequest, notFound } from '../../shared/http.js';
+import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { debit } from '../wallet/index.js';
 import { chargeCreditOrder } from '../credit/index.js';
 import { notifyOrderPaid } from '../notify/index.js';
@@ -44,14 +44,36 @@ export type { PaymentResult };
  * Any failure rolls all of it back. Each step is one round trip: the busiest write of the shop.
  */
 export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: ParsedPayment): Promise<PaymentResult> {
-  const cartSeqs = req.carts.filter((c) => c.seq !== undefined).map((c) => c.seq!);
-  const cart = cartSeqs.length > 0 ? await linesForPayment(db, buyer, cartSeqs) : [];
-  const { wanted, vins, notes } = mergeRequested(req.carts, cart);
-  const productIds = [...wanted.keys()].sort((a, b) => a - b);
   // Without the client's request id (the original client's payload has none) the order gets an id of its own,
   // which no other request can repeat: no deduplication then.
   const requestId = req.clientRequestId ?? `server:${randomUUID()}`;
   const answered = req.clientRequestId !== undefined ? { clientRequestId: req.clientRequestId } : {};
+  try {
+    return await payOnce(db, events, buyer, req, requestId, answered);
+  } catch (err) {
+    // A repeat of a payment already made (its answer was lost) may be refused before its claim
+    // finds the order: the cart lines it paid are gone, or the shop changed since (a product
+    // hidden, the delivery options). Such a refusal answers the paid order instead; the paying
+    // path itself asks nothing more.
+    if (!(err instanceof AppError) || req.clientRequestId === undefined) throw err;
+    const paid = await repeatedAnswer(db, buyer, requestId, answered);
+    if (paid) return paid;
+    throw err;
+  }
+}
+
+async function payOnce(
+  db: Db,
+  events: EventSink,
+  buyer: Buyer,
+  req: ParsedPayment,
+  requestId: string,
+  answered: { clientRequestId?: string },
+): Promise<PaymentResult> {
+  const cartSeqs = req.carts.filter((c) => c.seq !== undefined).map((c) => c.seq!);
+  const cart = cartSeqs.length > 0 ? await linesForPayment(db, buyer, cartSeqs) : [];
+  const { wanted, vins, notes } = mergeRequested(req.carts, cart);
+  const productIds = [...wanted.keys()].sort((a, b) => a - b);
   const s = req.shippingInfo;
   const fee = shippingFee(s.shippingPayType);
 
@@ -142,7 +164,8 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
     });
     return { ...outcome, ...answered };
   }
-  return answerRepeated(db, buyer, requestId, answered);
+  // Paid a moment ago by a parallel copy, whose order row this one's claim found.
+  return (await repeatedAnswer(db, buyer, requestId, answered))!;
 }
 
 /**
@@ -229,24 +252,25 @@ async function chargeOrder(
   });
 }
 
-/** The same request was paid before (or a moment ago by a parallel copy): the answer names that order. */
-async function answerRepeated(
+/** The answer to a request the company paid before, naming that order; null when it has not. */
+async function repeatedAnswer(
   db: Db,
   buyer: Buyer,
   requestId: string,
   answered: { clientRequestId?: string },
-): Promise<PaymentResult> {
+): Promise<PaymentResult | null> {
   const [existing] = await db
-    .select()
+    .select({ id: orders.id, totalAmount: orders.totalAmount, shipping: orders.shipping })
     .from(orders)
     .where(and(eq(orders.companyId, buyer.companyId), eq(orders.clientRequestId, requestId)));
+  if (!existing) return null;
   const point = (await companyPoint(db, buyer.companyId))!;
   return {
-    orderSeq: existing!.id,
+    orderSeq: existing.id,
     ...answered,
     repeated: true,
-    totalAmount: existing!.totalAmount,
-    shipping: existing!.shipping,
+    totalAmount: existing.totalAmount,
+    shipping: existing.shipping,
     point,
   };
 }
