@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { adminRoutes } from './features/admin/index.js';
 import { authRoutes, installRequestContext } from './features/auth/index.js';
+import { installClientAddress } from './shared/client-address.js';
 import { devRoutes } from './features/dev/index.js';
 import { mallRoutes } from './features/mall/index.js';
 import { carInfoRoutes } from './features/carinfo/index.js';
@@ -166,6 +167,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   const creditSchedule = startCreditSchedule(db, jobs, app.log);
   app.addHook('onClose', async () => creditSchedule.stop());
 
+  installClientAddress(app);
   installRequestContext(app, db);
   app.addHook('preClose', async () => {
     await realtime.close();

@@ -261,6 +261,17 @@ describe('api/chatJoin', () => {
     expect((await call(server, 'chatJoin', form(), { headers: fromAddress(newAddress()) })).body.code).toBe(200);
   });
 
+  it('counts IPv6 clients by their /64: five addresses of one network are one client, the next network another', async () => {
+    const net = '2001:db8:77:1';
+    for (let i = 1; i <= 5; i++)
+      expect((await call(server, 'chatJoin', form(), { headers: fromAddress(`${net}::${i}`) })).body.code).toBe(200);
+    const sixth = form();
+    const refused = await call(server, 'chatJoin', sixth, { headers: fromAddress(`${net}:ab:cd:ef:1234`) });
+    expect([refused.status, refused.body]).toEqual([429, { code: 429, message: MSG.tooMany }]);
+    expect(await server.db.select().from(members).where(eq(members.loginId, sixth.id))).toEqual([]);
+    expect((await call(server, 'chatJoin', form(), { headers: fromAddress('2001:db8:77:2::1') })).body.code).toBe(200);
+  });
+
   it("a phone claimed without a code does not block its real owner's verified sign-up", async () => {
     const phone = randomPhone();
     const squatter = await call(server, 'chatJoin', form({ phone }), { headers: fromAddress(newAddress()) });

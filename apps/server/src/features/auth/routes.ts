@@ -20,7 +20,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
 
   route(app, 'login', async (req) => {
-    const results = await login(db, req.body.id, req.body.pw, req.ip);
+    const results = await login(db, req.body.id, req.body.pw, req.clientAddress);
     return ok(results, MSG.loggedIn);
   });
 
@@ -38,7 +38,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'mobileVerification', async (req) => {
     if (await verifiedMemberByPhone(db, req.query.phone)) throw badRequest(MSG.phoneInUse, 'phone');
-    await requestPhoneCode(db, ctx.sms, req.query.phone, 'join', req.ip, req.log);
+    await requestPhoneCode(db, ctx.sms, req.query.phone, 'join', req.clientAddress, req.log);
     return ok(undefined, MSG.codeSent);
   });
 
@@ -49,7 +49,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'mobileVerificationInq', async (req) => {
     if (!(await memberByPhoneForRecovery(db, req.query.phone))) throw badRequest(MSG.phoneNotFound, 'phone');
-    await requestPhoneCode(db, ctx.sms, req.query.phone, 'find', req.ip, req.log);
+    await requestPhoneCode(db, ctx.sms, req.query.phone, 'find', req.clientAddress, req.log);
     return ok(undefined, MSG.codeSent);
   });
 
@@ -66,12 +66,12 @@ export function authRoutes(app: Api, ctx: AppContext) {
   route(app, 'join', async (req) => {
     const form = req.body;
     if (form.securityNum !== undefined) {
-      await joinSubAccount(db, { ...form, securityNum: form.securityNum }, req.ip);
+      await joinSubAccount(db, { ...form, securityNum: form.securityNum }, req.clientAddress);
     } else {
       await joinCompany(db, { ...form, companyName: form.companyName ?? '', companyArea: form.companyArea ?? '' });
     }
     return created(undefined, MSG.joinDone);
   });
 
-  route(app, 'chatJoin', async (req) => ok(await chatJoin(db, req.body, req.ip), MSG.joinDone));
+  route(app, 'chatJoin', async (req) => ok(await chatJoin(db, req.body, req.clientAddress), MSG.joinDone));
 }

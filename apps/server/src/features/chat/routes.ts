@@ -134,7 +134,7 @@ export function chatRoutes(
 
   async function upload(req: FastifyRequest, sender: SenderInfo, customer: ChatCustomer) {
     const clientMessageId = clientMessageIdOf(req);
-    await uploadSlot(sender, req.ip);
+    await uploadSlot(sender, req.clientAddress);
     const files = await readImages(req);
     const { message } = await uploadChatFiles(db, ctx.events, storage, { sender, customer, files, clientMessageId });
     return created(message, MSG_CHAT.sent);
@@ -210,7 +210,7 @@ export function chatRoutes(
   );
 
   route(app, 'qrcodeLogin', async (req) =>
-    ok(await redeemQrLoginCode(db, req.body.token, new Date(), { address: req.ip }), MSG_CHAT.qrLoginDone),
+    ok(await redeemQrLoginCode(db, req.body.token, new Date(), { address: req.clientAddress }), MSG_CHAT.qrLoginDone),
   );
 }
 

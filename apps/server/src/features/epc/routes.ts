@@ -195,7 +195,7 @@ function partNumberRoutes(app: Api, ctx: AppContext) {
     const b = req.body;
     // Only the catalogue of the VIN: a test VIN (free to everyone) must not open another catalogue's numbers.
     if (!(await vehicleOf(db, { vin: b.vin, mcid: b.mcid }))) throw notFound(EPC_MSG.noInfo);
-    await hotKeySlot(auth.member.id, req.ip);
+    await hotKeySlot(auth.member.id, req.clientAddress);
     const found = await searchPartNumbers(db, {
       keyword: b.searchHotKey,
       mcid: b.mcid,

@@ -13,7 +13,7 @@ const SAME_WITHIN_MS = 10 * 60_000;
 
 export function inquiryRoutes(app: Api, ctx: AppContext) {
   route(app, 'registerInquiry', async (req) => {
-    const key = `inquiry:${req.ip}`;
+    const key = `inquiry:${req.clientAddress}`;
     if ((await recentEvents(ctx.db, key, 3600)) >= PER_HOUR) throw tooMany(MSG_SHOP.inquiryTooMany);
     // A double click or a retried request stores one row (docs/requirements.md#entities): saves of one
     // phone run one after another, so the second of two at once finds the first's row.

@@ -19,7 +19,7 @@ export function notifyRoutes(app: Api, ctx: AppContext) {
   // A new phone is verified like any other: a code sent to it, with the same limits (docs/security.md#phone-codes-and-sms-cost).
   route(app, 'notifyPhoneCode', async (req) => {
     requireCompanyMember(req);
-    await requestPhoneCode(db, ctx.sms, req.body.phone, 'notify', req.ip, req.log);
+    await requestPhoneCode(db, ctx.sms, req.body.phone, 'notify', req.clientAddress, req.log);
     return ok(undefined, MSG.codeSent);
   });
 }
