@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateCells, estimateColumns, inferRoles } from './estimate-columns.js';
+import { ESTIMATE_MAX_COLUMNS, estimateCells, estimateColumns, inferRoles } from './estimate-columns.js';
 import { parseQuickOrderCells, parseQuickOrderText, type QuickOrderParse } from './quick-order-lines.js';
 
 /** Line, part number, quantity, memo and error of each row, and the columns read. */
@@ -248,5 +248,42 @@ describe('cells and roles', () => {
     expect(estimateCells('1,A0004201220,패드,2,21,700')).toEqual(['1', 'A0004201220', '패드', '2', '21,700']);
     expect(inferRoles([['브레이크 패드'], ['디스크']])).toEqual(['name']);
     expect(estimateColumns([['A0004201220', '2']])).toBeNull();
+  });
+});
+
+describe('wide pastes', () => {
+  /** An estimate's four columns, then `extra` columns of text. */
+  const wideEstimate = (extra: number) =>
+    [
+      ['42215489599', '2', '21,700', '43,400'],
+      ['A2295938783', '1', '19,800', '19,800'],
+      ['LR463819', '4', '20,500', '82,000'],
+    ].map((r) => [...r, ...Array.from({ length: extra }, (_, i) => `비고${i}`)]);
+
+  it(`a table of ${ESTIMATE_MAX_COLUMNS} columns is read by its columns; one of ${ESTIMATE_MAX_COLUMNS + 1} is not`, () => {
+    expect(ESTIMATE_MAX_COLUMNS).toBe(30);
+    const fits = estimateColumns(wideEstimate(26));
+    expect(fits?.roles.slice(0, 4)).toEqual(['part', 'qty', 'price', 'amount']);
+    expect(fits?.roles).toHaveLength(30);
+    expect(estimateColumns(wideEstimate(27))).toBeNull();
+  });
+
+  it('a line of hundreds of number cells is read at once as a plain line, not tried three columns at a time', () => {
+    // Before the bound: 1.2 KB of this held the thread 5 s, and 10 KB of the second 3 s.
+    const started = performance.now();
+    const cubic = parseQuickOrderText([...Array(100).fill('2'), ...Array(200).fill('1000')].join('\t'));
+    const wide = parseQuickOrderText(['2', ...Array(2000).fill('1000')].join('\t'));
+    expect(performance.now() - started).toBeLessThan(1_000);
+    for (const parsed of [cubic, wide]) expect(parsed.ok && parsed.columns).toBeFalsy();
+  });
+
+  it(`${ESTIMATE_MAX_COLUMNS} number columns down 100 KB of lines: each cell is read once, and the table's columns are found at once`, () => {
+    const row = [...Array(10).fill('2'), ...Array(20).fill('1,000')].join('\t');
+    const text = Array.from({ length: Math.floor(100_000 / (row.length + 1)) }, () => row).join('\n');
+    const started = performance.now();
+    const rows = text.split('\n').map((l) => l.split('\t'));
+    expect(inferRoles(rows).filter((r) => r === 'amount')).toHaveLength(1);
+    // Reading each cell again for every three columns tried took 2.5 s here.
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

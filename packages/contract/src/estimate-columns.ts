@@ -107,7 +107,11 @@ export function headerRow(rows: readonly (readonly string[])[]): number {
  * - name: Hangul before the quantity; memo: Hangul after it.
  */
 export function inferRoles(rows: readonly (readonly string[])[]): EstimateRole[] {
-  const width = Math.max(0, ...rows.map((r) => r.length));
+  const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
+  // Wider than any estimate: read as plain lines. Matching amounts tries every three columns, so
+  // a pasted line of hundreds of cells held the request thread for minutes (docs/security.md#costly-work).
+  if (width > ESTIMATE_MAX_COLUMNS) return Array.from({ length: width }, () => 'other');
+  const numbers = numberColumns(rows, width);
   const column = (i: number) => rows.map((r) => (r[i] ?? '').trim()).filter((c) => c !== '');
   const share = (i: number, test: (c: string) => boolean) => {
     const cells = column(i);
@@ -140,7 +144,7 @@ export function inferRoles(rows: readonly (readonly string[])[]): EstimateRole[]
   else if (ints.length > 1) {
     // The one whose product with a money column is another money column; else the first after the part.
     qty =
-      ints.find((q) => money.some((p) => money.some((a) => a !== p && timesMatch(rows, q, p, a)))) ??
+      ints.find((q) => money.some((p) => money.some((a) => a !== p && timesMatch(numbers, q, p, a)))) ??
       ints.find((q) => q > part) ??
       ints[0]!;
   }
@@ -148,7 +152,7 @@ export function inferRoles(rows: readonly (readonly string[])[]): EstimateRole[]
   if (money.length === 1) roles[money[0]!] = 'price';
   else if (money.length >= 2) {
     let amount = money[money.length - 1]!;
-    if (qty >= 0) for (const a of money) if (money.some((p) => p !== a && timesMatch(rows, qty, p, a))) amount = a;
+    if (qty >= 0) for (const a of money) if (money.some((p) => p !== a && timesMatch(numbers, qty, p, a))) amount = a;
     for (const m of money) roles[m] = m === amount ? 'amount' : 'price';
   }
   // Hangul: the name before the quantity, a memo after it.
@@ -161,16 +165,37 @@ export function inferRoles(rows: readonly (readonly string[])[]): EstimateRole[]
   return roles;
 }
 
+/** The most columns an estimate is read by (a wider table is read as plain lines). */
+export const ESTIMATE_MAX_COLUMNS = 30;
+
+/** Each column's cells read once as numbers, NaN where a cell is not one: timesMatch compares them many times. */
+interface NumberColumns {
+  /** A whole number (a quantity). */
+  whole: number[][];
+  /** Money, or a whole number (a price or an amount). */
+  money: number[][];
+}
+
+function numberColumns(rows: readonly (readonly string[])[], width: number): NumberColumns {
+  const whole: number[][] = [];
+  const money: number[][] = [];
+  for (let i = 0; i < width; i++) {
+    whole.push(rows.map((r) => (isInt(r[i] ?? '') ? intOf(r[i]!) : NaN)));
+    money.push(rows.map((r) => (isMoney(r[i] ?? '') || isInt(r[i] ?? '') ? moneyOf(r[i]!) : NaN)));
+  }
+  return { whole, money };
+}
+
 /** Whether column a is column q times column p in most rows (amount = quantity × unit price). */
-function timesMatch(rows: readonly (readonly string[])[], q: number, p: number, a: number): boolean {
+function timesMatch({ whole, money }: NumberColumns, q: number, p: number, a: number): boolean {
+  const [qs, ps, as] = [whole[q]!, money[p]!, money[a]!];
   let checked = 0;
   let equal = 0;
-  for (const r of rows) {
-    const [qc, pc, ac] = [r[q] ?? '', r[p] ?? '', r[a] ?? ''];
-    const money = (c: string) => isMoney(c) || isInt(c);
-    if (!isInt(qc) || !money(pc) || !money(ac)) continue;
+  for (let k = 0; k < qs.length; k++) {
+    const [qv, pv, av] = [qs[k]!, ps[k]!, as[k]!];
+    if (Number.isNaN(qv) || Number.isNaN(pv) || Number.isNaN(av)) continue;
     checked++;
-    if (Math.abs(intOf(qc) * moneyOf(pc) - moneyOf(ac)) < 1) equal++;
+    if (Math.abs(qv * pv - av) < 1) equal++;
   }
   return checked > 0 && equal / checked >= 0.6;
 }
