@@ -187,3 +187,23 @@ describe('resolvePartNumber', () => {
     expect(first.path).toHaveLength(21);
   });
 });
+
+describe('a number with very many partners', () => {
+  it('40,000 interchangeable numbers of one hub are indexed and resolved in one pass, each once', () => {
+    const partners = Array.from({ length: 40_000 }, (_, i) => `X${String(i).padStart(6, '0')}`);
+    const relations = [...partners.map((p) => inter('HUB1', p)), inter('HUB1', 'X000007'), inter('X000009', 'HUB1')];
+    const started = performance.now();
+    const index = indexPartRelations(relations);
+    const matches = resolvePartNumber(index, 'HUB1');
+    // Checking each new partner against the whole list took over 2 s here.
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(index.partners.get('HUB1')).toHaveLength(40_000);
+    expect(index.partners.get('X000009')).toEqual(['HUB1']);
+    expect(matches).toHaveLength(40_001);
+    expect(matches.slice(0, 3).map((m) => [m.key, m.match])).toEqual([
+      ['HUB1', 'own'],
+      ['X000000', 'interchangeable'],
+      ['X000001', 'interchangeable'],
+    ]);
+  });
+});
