@@ -276,6 +276,14 @@ describe('a refund beside an invoice being issued', () => {
       .select()
       .from(taxInvoices)
       .where(sql`${taxInvoices.kind} = 'correction' and ${taxInvoices.orderId} = ${orderId}`);
+  /** A try that sent the invoice's amounts and timed out: failed, drafted, its effect log cleared. */
+  async function answerLost(row: { id: number; mgtKey: string }) {
+    await server.db
+      .update(taxInvoices)
+      .set({ status: 'failed', error: 'timeout', issuedAt: null, draftedAt: new Date(), ntsConfirmNum: null })
+      .where(eq(taxInvoices.id, row.id));
+    await server.db.delete(sentEffects).where(sql`${sentEffects.key} like ${`%${row.mgtKey}%`}`);
+  }
   /** The invoice as an earlier moment left it, its effect log cleared; then its job run with `provider`. */
   async function rerun(row: { id: number; mgtKey: string }, provider: TaxInvoiceProvider) {
     const job = {
@@ -316,11 +324,7 @@ describe('a refund beside an invoice being issued', () => {
     const orderId = await shippedOrder(full, { totalAmount: 27_500, shipping: 0 });
     const row = (await invoiceWhen(orderId, 'sent'))!;
     // Its try sent the amounts and timed out; the provider had issued it.
-    await server.db
-      .update(taxInvoices)
-      .set({ status: 'failed', error: 'timeout', issuedAt: null, draftedAt: new Date(), ntsConfirmNum: null })
-      .where(eq(taxInvoices.id, row.id));
-    await server.db.delete(sentEffects).where(sql`${sentEffects.key} like ${`%${row.mgtKey}%`}`);
+    await answerLost(row);
     await refundWhole(orderId);
     expect(await correctionsOf(orderId)).toEqual([]);
     const asked: string[][] = [];
@@ -345,11 +349,7 @@ describe('a refund beside an invoice being issued', () => {
     const row = (await invoiceWhen(orderId, 'sent'))!;
     const [outbox] = await outboxOf(orderId);
     // Its try reached the outbox and its answer was lost.
-    await server.db
-      .update(taxInvoices)
-      .set({ status: 'failed', error: 'timeout', issuedAt: null, draftedAt: new Date(), ntsConfirmNum: null })
-      .where(eq(taxInvoices.id, row.id));
-    await server.db.delete(sentEffects).where(sql`${sentEffects.key} like ${`%${row.mgtKey}%`}`);
+    await answerLost(row);
     await refundWhole(orderId);
     await rerun(row, consoleTaxInvoices(server.db, server.app.log));
     expect(await invoiceOf(orderId)).toMatchObject({ status: 'sent', total: 18_700, ntsConfirmNum: row.ntsConfirmNum });
