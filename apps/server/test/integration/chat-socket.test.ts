@@ -18,6 +18,8 @@ import {
 } from '../chat-helpers.js';
 
 const chat = chatTestServer();
+/** Longer than any test: only an event's own check can notice a dead session. */
+const NO_SWEEP_MS = 3_600_000;
 const { open, connectAs, staffSocket } = chat;
 
 const messagesOf = async (senderId: number) =>
@@ -52,7 +54,7 @@ describe('chat socket: visitors and dead sessions', () => {
 
   it('a session revoked outside the application: the next check refuses with 401, stores nothing and closes the socket', async () => {
     // Re-checking on every event (the server re-checks every 10 s; logout and the like end sockets at once).
-    const namespace = await startChatNamespace(chat.server, { sessionRecheckMs: 0 });
+    const namespace = await startChatNamespace(chat.server, { sessionRecheckMs: 0, sessionSweepMs: NO_SWEEP_MS });
     try {
       const c = await newCustomer(chat.server, '폐기');
       const socket = await openChat(namespace, c.token);
@@ -88,7 +90,7 @@ describe('chat socket: visitors and dead sessions', () => {
   });
 
   it('messages sent together after an outside revocation share one session check: none is stored', async () => {
-    const namespace = await startChatNamespace(chat.server, { sessionRecheckMs: 0 });
+    const namespace = await startChatNamespace(chat.server, { sessionRecheckMs: 0, sessionSweepMs: NO_SWEEP_MS });
     try {
       const c = await newCustomer(chat.server, '동시폐기');
       const socket = await openChat(namespace, c.token);

@@ -23,6 +23,11 @@ export interface ChatOptions {
    * through the adapter); this re-check catches expiry and revocations made outside the application.
    */
   sessionRecheckMs?: number;
+  /**
+   * How often the open sockets' sessions are swept (session-sweep.ts); the re-check time unless
+   * given. A test of the per-event check sets it long, so that only the event's check can notice.
+   */
+  sessionSweepMs?: number;
   /** The app's domain events: each stored message is told as `messageStored` (the reply notice listens). */
   events?: DomainEvents;
 }
@@ -51,7 +56,7 @@ export function registerChatNamespace(
   const presence = chatPresence(nsp, db, log);
   const chat: ChatServer = { nsp, db, log, sessionRecheckMs, storeText, lookups, presence, events: options.events };
 
-  const sweep = sessionSweep(sessionRecheckMs, (conn) => refuse(conn.socket, UNAUTHORIZED));
+  const sweep = sessionSweep(options.sessionSweepMs ?? sessionRecheckMs, (conn) => refuse(conn.socket, UNAUTHORIZED));
   nsp.on('connection', (socket) => {
     const conn = openConnection(chat, socket);
     if (conn) sweep.watch(conn);

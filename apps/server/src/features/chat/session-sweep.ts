@@ -1,6 +1,6 @@
 import type { ChatConnection } from './connection.js';
 
-/** The shortest time between two sweeps, however short the re-check (tests ask for 0: every event). */
+/** The shortest time between two sweeps, however short the re-check (a test asks for 0: every event). */
 const MIN_SWEEP_MS = 20;
 
 /**
@@ -10,7 +10,7 @@ const MIN_SWEEP_MS = 20;
  * checks of one sweep go out together and the lookups batch them into one query; a socket checked
  * within the re-check time (by an event) is skipped.
  */
-export function sessionSweep(recheckMs: number, end: (conn: ChatConnection) => void) {
+export function sessionSweep(everyMs: number, end: (conn: ChatConnection) => void) {
   const watched = new Set<ChatConnection>();
   const timer = setInterval(
     () => {
@@ -21,7 +21,7 @@ export function sessionSweep(recheckMs: number, end: (conn: ChatConnection) => v
         });
       }
     },
-    Math.max(recheckMs, MIN_SWEEP_MS),
+    Math.max(everyMs, MIN_SWEEP_MS),
   );
   timer.unref();
   return {
