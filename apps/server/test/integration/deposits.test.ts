@@ -549,6 +549,31 @@ describe('a bank 입금내역 file', () => {
     expect(await balanceOf(server, c.companyId)).toBe(cashBefore + 52_000);
   });
 
+  it('two typed deposits and three equal lines of the file: two lines wait as twins, the third applies', async () => {
+    const c = await makeCompany(server, '삼중정비', 0);
+    await giveCredit(server, c.companyId);
+    for (const depositorName of ['삼중정비상사', '(주)삼중 정비상사']) {
+      const typed = await record(tokens.staff, { depositorName, amount: 9_000, depositedAt: '2026-05-20' });
+      expect(typed.body.results).toMatchObject({ status: 'applied', companyId: c.companyId });
+    }
+    const cashBefore = await balanceOf(server, c.companyId);
+    const csv = [
+      '거래일시,입금자명,입금액',
+      ...['09:00', '11:30', '15:45'].map((t) => `2026-05-20 ${t}:00,삼중정비상사,9000`),
+    ];
+    const imported = await upload(tokens.staff, '입금내역.csv', csv.join('\n'));
+    expect(imported.body.results).toMatchObject({ rows: 3, applied: 1, review: 2, duplicates: 0 });
+    const held = await server.db
+      .select({ reason: deposits.reviewReason, at: deposits.depositedAt })
+      .from(deposits)
+      .where(and(eq(deposits.source, 'import'), eq(deposits.amount, 9_000), eq(deposits.status, 'review')));
+    expect(held.map((d) => [d.reason, d.at.toISOString()]).sort()).toEqual([
+      ['twin', '2026-05-20T00:00:00.000Z'],
+      ['twin', '2026-05-20T02:30:00.000Z'],
+    ]);
+    expect(await balanceOf(server, c.companyId)).toBe(cashBefore + 9_000);
+  });
+
   it('EUC-KR CSV: matched lines applied, the rest queued; the same file again changes nothing', async () => {
     const c = await makeCompany(server, '남부카센터', 0);
     await giveCredit(server, c.companyId);

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import { seoulDay } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
 import { lockFor } from '../../db/locks.js';
@@ -23,8 +23,10 @@ export async function heldAsTwin(
   // Two deposits of one day and amount decide one after another (an import beside a typed one).
   await lockFor(tx, 'deposit-twins', day, d.amount);
   const start = new Date(`${day}T00:00:00+09:00`);
-  const rows = await tx
-    .select({ id: deposits.id, source: deposits.source, name: deposits.depositorName, status: deposits.status })
+  // Counted by name and status in the database: a file of 10,000 equal lines read every earlier line
+  // again for each new one (50 million rows, 183 s for one import).
+  const groups = await tx
+    .select({ source: deposits.source, name: deposits.depositorName, status: deposits.status, n: count() })
     .from(deposits)
     .where(
       and(
@@ -33,9 +35,14 @@ export async function heldAsTwin(
         gte(deposits.depositedAt, start),
         lt(deposits.depositedAt, new Date(start.getTime() + 86_400_000)),
       ),
-    );
+    )
+    .groupBy(deposits.source, deposits.depositorName, deposits.status);
   const name = normalizeDepositorName(d.depositorName);
-  const same = rows.filter((r) => r.id !== d.id && normalizeDepositorName(r.name) === name);
-  const standing = same.filter((r) => r.source !== d.source && r.status !== 'ignored' && r.status !== 'reversed');
-  return standing.length > same.filter((r) => r.source === d.source).length;
+  const same = groups.filter((g) => normalizeDepositorName(g.name) === name);
+  const standing = same
+    .filter((g) => g.source !== d.source && g.status !== 'ignored' && g.status !== 'reversed')
+    .reduce((sum, g) => sum + g.n, 0);
+  // `d` itself is one of its own way's.
+  const ownBesides = same.filter((g) => g.source === d.source).reduce((sum, g) => sum + g.n, 0) - 1;
+  return standing > ownBesides;
 }
