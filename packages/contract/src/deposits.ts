@@ -94,7 +94,7 @@ export const MSG_DEPOSIT = {
   accountUnavailable: '가상계좌를 발급하지 못했습니다. 잠시 후 다시 시도해 주세요.',
   webhookStored: '입금 통보를 받았습니다.',
   webhookRepeated: '이미 받은 입금 통보입니다.',
-  webhookLate: '이 계좌의 더 최근 입금 통보를 이미 받아 이 통보로는 바뀌는 것이 없습니다.',
+  webhookLate: '이 계좌의 더 최근 입금 통보보다 앞선 통보입니다. 통보 시각 순서대로 반영합니다.',
   webhookSecret: '가상계좌의 입금 통보가 아닙니다.',
   demoDeposited: '입금했습니다. 잠시 후 명세서에 반영됩니다.',
   demoReversed: '입금을 취소했습니다. 잠시 후 명세서에서 빠집니다.',

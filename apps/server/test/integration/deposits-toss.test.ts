@@ -8,6 +8,7 @@ import { issueStatementAccount } from '../../src/features/deposits/index.js';
 import { virtualAccountsFromConfig } from '../../src/features/payments/index.js';
 import { call, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
+import { balanceOf } from '../order-helpers.js';
 import { tossStandIn, type TossStandIn } from '../stand-ins.js';
 import {
   closeOfMonthBeforeRun,
@@ -412,7 +413,7 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
     const stale = { ...done, transactionKey: 'tx_stale_before_reversal', createdAt: '2026-11-02T10:01:00.000000' };
     const staleAnswer = await webhook(stale);
     expect(staleAnswer.status).toBe(200);
-    expect(staleAnswer.body).toMatchObject({ message: MSG_DEPOSIT.webhookLate, results: { repeated: true } });
+    expect(staleAnswer.body).toMatchObject({ message: MSG_DEPOSIT.webhookLate, results: { repeated: false } });
     expect((await statementOf(server, seq)).status).toBe('unpaid');
 
     const again = toss.depositInto(account.orderId, { createdAt: '2026-11-03T09:00:00.000000' });
@@ -428,6 +429,47 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
       { kind: 'payment_reversal', statementId: seq, amount: 55_000 },
     ]);
     expect(await owed(server, company.companyId)).toBe(0);
+    await expectStatementsMatchLedger(server);
+  });
+
+  it('a take-back that reaches the shop after the next deposit: the deposit taken back is undone, the later one stands', async () => {
+    const { company, seq, account } = await statementWithAccount('역순정비');
+    const first = toss.depositInto(account.orderId, { createdAt: '2026-11-04T10:00:00.000000' });
+    expect((await webhook(first)).status).toBe(200);
+    await until('applied', async () => (await statementOf(server, seq)).status === 'paid');
+    const cashBefore = await balanceOf(server, company.companyId);
+
+    // The bank took the first back at 10:05 and the buyer paid again at 10:10; Toss's 10:05 callback
+    // failed once and its retry arrives after the 10:10 one.
+    const second = toss.depositInto(account.orderId, { createdAt: '2026-11-04T10:10:00.000000' });
+    const back = toss.depositInto(account.orderId, {
+      back: true,
+      createdAt: '2026-11-04T10:05:00.000000',
+      transactionKey: first.transactionKey,
+    });
+    expect((await webhook(second)).status).toBe(200);
+    const byKey = async () =>
+      new Map(
+        (await server.db.select().from(deposits).where(eq(deposits.companyId, company.companyId))).map((d) => [
+          d.sourceKey,
+          d.status,
+        ]),
+      );
+    await until('second recorded', async () => (await byKey()).has(`toss:${second.transactionKey}`));
+    const late = await webhook(back);
+    expect([late.status, late.body]).toMatchObject([
+      200,
+      { message: MSG_DEPOSIT.webhookLate, results: { repeated: false } },
+    ]);
+    await until('first undone', async () => (await byKey()).get(`toss:${first.transactionKey}`) === 'reversed');
+    expect([...(await byKey())]).toEqual([
+      [`toss:${first.transactionKey}`, 'reversed'],
+      [`toss:${second.transactionKey}`, 'applied'],
+    ]);
+    // One payment counts once: the second came while the first had paid the statement, so it is cash;
+    // with the first undone the statement is owed again.
+    expect(await owed(server, company.companyId)).toBe(55_000);
+    expect(await balanceOf(server, company.companyId)).toBe(cashBefore + 55_000);
     await expectStatementsMatchLedger(server);
   });
 

@@ -24,7 +24,8 @@ export interface DepositCallback {
  * - `forged`: the account exists but the secret is not the one issued with it;
  * - `stored`: kept, and the job that applies it written in the same transaction;
  * - `repeated`: this transaction and status were stored before (Toss retries up to seven times);
- * - `late`: kept, but the account has a later event already: it changes nothing.
+ * - `late`: kept, though the account has a later event already; the job applies it in the
+ *   provider's order (a take-back can reach the shop after the next deposit's DONE).
  */
 export type CallbackOutcome =
   | { kind: 'notOurs' }
@@ -88,13 +89,14 @@ export async function receiveDepositCallback(
       .where(and(eq(depositEvents.accountId, account.id), gt(depositEvents.eventAt, eventAt)))
       .orderBy(desc(depositEvents.eventAt))
       .limit(1);
-    if (later) return { kind: 'late' } as const;
+    // An older event still goes to the job: it may be the take-back of a deposit whose later
+    // neighbour arrived first (the job replays all the account's events in order).
     await enqueue(
       tx,
       'deposit.callback',
       { accountId: account.id },
       { key: `account:${account.id}:event:${stored.id}` },
     );
-    return { kind: 'stored', eventId: stored.id } as const;
+    return later ? ({ kind: 'late' } as const) : ({ kind: 'stored', eventId: stored.id } as const);
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { setStatementAccount, statementWithCompany } from '../credit/repository.js';
 import { enqueue } from '../../shared/job-queue.js';
@@ -9,7 +9,7 @@ import type { VirtualAccountProvider } from '../deposits/types.js';
 import { reverseDeposit } from './apply.js';
 import { recordDeposit } from './record.js';
 import { depositEvents, deposits, statementAccounts } from './schema.js';
-import { latestDepositEvent, type StatementAccountRow } from './accounts.js';
+import type { StatementAccountRow } from './accounts.js';
 
 /** Toss keeps a virtual account open at most 30 days from its issue; a little less leaves room for the clock. */
 const ACCOUNT_MAX_MS = 30 * 86400_000 - 10 * 60_000;
@@ -187,11 +187,28 @@ export const statementAccountJob: JobHandler<
 };
 
 /**
+ * The transactions that stand after an account's callbacks, replayed in the provider's order (its
+ * time, then arrival): DONE adds its transaction; anything else (the bank took a deposit back:
+ * WAITING_FOR_DEPOSIT, CANCELED) undoes every deposit before it. Each standing key with the time of its DONE.
+ */
+export function standingTransactions(
+  events: readonly { transactionKey: string; status: string; eventAt: Date }[],
+): Map<string, Date> {
+  const stands = new Map<string, Date>();
+  for (const e of events) {
+    if (e.status !== 'DONE') stands.clear();
+    else if (!stands.has(e.transactionKey)) stands.set(e.transactionKey, e.eventAt);
+  }
+  return stands;
+}
+
+/**
  * Applies a virtual account's deposit callbacks (docs/requirements.md#credit-deposits): under the
- * account's row lock, its latest event by the provider's own time decides. DONE: the deposit of that
- * transaction is recorded (once, by its key) and applied to the statement first; anything else (the
- * bank took it back: WAITING_FOR_DEPOSIT, CANCELED) with a deposit standing: that deposit is undone.
- * Replays, and events older than one already seen, change nothing.
+ * account's row lock, all its events replayed in the provider's order decide (standingTransactions).
+ * A standing deposit whose transaction no longer stands is undone first, then each standing
+ * transaction without its deposit is recorded (once, by its key) and applied to the statement first.
+ * Deciding by the latest event alone kept a deposit the bank took back when a later deposit's
+ * callback arrived before the take-back's: both counted for one payment. Replays change nothing.
  */
 export async function applyAccountEvents(db: Db, accountId: number, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
@@ -201,19 +218,31 @@ export async function applyAccountEvents(db: Db, accountId: number, now: Date = 
       .where(eq(statementAccounts.id, accountId))
       .for('update');
     if (!account) return;
-    const latest = await latestDepositEvent(tx, accountId);
-    if (!latest) return;
+    const events = await tx
+      .select({
+        transactionKey: depositEvents.transactionKey,
+        status: depositEvents.status,
+        eventAt: depositEvents.eventAt,
+      })
+      .from(depositEvents)
+      .where(eq(depositEvents.accountId, accountId))
+      .orderBy(asc(depositEvents.eventAt), asc(depositEvents.id));
+    if (events.length === 0) return;
     await tx
       .update(depositEvents)
       .set({ processedAt: now })
       .where(and(eq(depositEvents.accountId, accountId), isNull(depositEvents.processedAt)));
+    const stands = standingTransactions(events);
     const standing = await tx
       .select()
       .from(deposits)
       .where(and(eq(deposits.accountId, accountId), eq(deposits.status, 'applied')));
-    const sourceKey = `${account.provider}:${latest.transactionKey}`;
-    if (latest.status === 'DONE') {
-      if (standing.some((d) => d.sourceKey === sourceKey)) return;
+    const keyOf = (transactionKey: string) => `${account.provider}:${transactionKey}`;
+    const standingKeys = new Set([...stands.keys()].map(keyOf));
+    for (const d of standing) if (!standingKeys.has(d.sourceKey)) await reverseDeposit(tx, d, now);
+    for (const [transactionKey, eventAt] of stands) {
+      const sourceKey = keyOf(transactionKey);
+      if (standing.some((d) => d.sourceKey === sourceKey)) continue;
       await recordDeposit(
         tx,
         {
@@ -221,7 +250,7 @@ export async function applyAccountEvents(db: Db, accountId: number, now: Date = 
           sourceKey,
           depositorName: account.holder,
           amount: account.amount,
-          depositedAt: latest.eventAt,
+          depositedAt: eventAt,
           companyId: account.companyId,
           accountId,
           ownStatementId: account.statementId,
@@ -229,9 +258,7 @@ export async function applyAccountEvents(db: Db, accountId: number, now: Date = 
         null,
         now,
       );
-      return;
     }
-    for (const d of standing) await reverseDeposit(tx, d, now);
   });
 }
 

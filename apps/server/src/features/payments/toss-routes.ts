@@ -298,13 +298,14 @@ async function receiveStatementDeposit(db: Db, log: FastifyBaseLogger, body: Web
   }
   if (received.kind === 'notOurs') return undefined;
   // 200 whatever it was (stored, a retry, or older than an event already seen): Toss stops resending.
+  // `repeated` only for a retry: an older event is new, and applied in its order.
   const message =
     received.kind === 'stored'
       ? MSG_DEPOSIT.webhookStored
       : received.kind === 'late'
         ? MSG_DEPOSIT.webhookLate
         : MSG_DEPOSIT.webhookRepeated;
-  return ok({ orderId: body.orderId, status: 'received' as const, repeated: received.kind !== 'stored' }, message);
+  return ok({ orderId: body.orderId, status: 'received' as const, repeated: received.kind === 'repeated' }, message);
 }
 
 /** The webhook's answer once the payment read from Toss is applied through the one confirmation path. */
