@@ -358,6 +358,74 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several server instances on one
   });
 });
 
+// pg-boss marks every job of a batch done when the batch ends; a failure recorded mid-batch was taken
+// by the other instance, whose failing try was then marked done by this one (docs/architecture.md#jobs).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a failed try while the rest of its batch runs', () => {
+  it("stays with its batch: the other instance's later failing try is not marked done, and a third try sends", async () => {
+    const failing = await makeCompany(server, '배치실패', 0);
+    const slow = await makeCompany(server, '배치느림', 0);
+    const other = await secondInstance({});
+    const tries: string[] = [];
+    let secondTryStarted = false;
+    let slowDone = false;
+    const failingTry = async () => {
+      tries.push('try');
+      if (tries.length === 1) throw new Error('첫 시도 실패');
+      if (tries.length === 2) {
+        secondTryStarted = true;
+        // Fails once this instance's batch has ended (the slow job returned, and a moment after).
+        await until('the slow job done', async () => slowDone, 20_000);
+        await new Promise((r) => setTimeout(r, 500));
+        throw new Error('둘째 시도 실패');
+      }
+    };
+    const slowTry = async () => {
+      // Keeps the batch open until the failed job's second try has begun elsewhere, or 3 s.
+      await until('second try', async () => secondTryStarted, 3_000).catch(() => false);
+      slowDone = true;
+    };
+    const restore = [
+      interceptSms(server.ctx!.sms, failing.main.phone, failingTry),
+      interceptSms(other.ctx.sms, failing.main.phone, failingTry),
+      interceptSms(server.ctx!.sms, slow.main.phone, slowTry),
+      interceptSms(other.ctx.sms, slow.main.phone, slowTry),
+    ];
+    try {
+      // One transaction, so one fetch takes both into one batch.
+      const [failingId, slowId] = await server.db.transaction(async (tx) => [
+        await enqueue(
+          tx,
+          'sms.cashCredited',
+          { paymentId: 895_001, companyId: failing.companyId, amount: 4_100, balanceAfter: 4_100 },
+          { key: 'batch-fail:1' },
+        ),
+        await enqueue(
+          tx,
+          'sms.cashCredited',
+          { paymentId: 895_002, companyId: slow.companyId, amount: 4_200, balanceAfter: 4_200 },
+          { key: 'batch-fail:2' },
+        ),
+      ]);
+      server.app.jobs.wake();
+      other.app.jobs.wake();
+      expect(
+        await until('sent', async () => (await outboxTexts(server.db, failing.main.phone)).length > 0, 20_000),
+      ).toBe(true);
+      expect(tries).toEqual(['try', 'try', 'try']);
+      expect(await outboxTexts(server.db, failing.main.phone)).toEqual([cashCreditedText(4_100, 4_100)]);
+      expect(await outboxTexts(server.db, slow.main.phone)).toEqual([cashCreditedText(4_200, 4_200)]);
+      expect(
+        await until('done', async () => (await jobState(server.db, 'sms.cashCredited', failingId)) === 'completed'),
+      ).toBe(true);
+      expect(await jobState(server.db, 'sms.cashCredited', slowId)).toBe('completed');
+    } finally {
+      restore.forEach((r) => r());
+      await other.app.close();
+      await other.database.close();
+    }
+  });
+});
+
 /** Counts (and slows a little) the texts a provider sends to one company's main account. */
 function wrapSend(sms: Pick<SmsProvider, 'send'>, shop: TestCompany, onSend: () => void, waitMs = 5) {
   return interceptSms(sms, shop.main.phone, async () => {

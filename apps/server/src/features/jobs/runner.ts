@@ -105,21 +105,40 @@ export async function startJobs(
     }
   }
 
-  /** Runs one try; answers whether it succeeded (a failure is recorded here, with its reason). */
-  async function runOne(name: JobName, job: PgBoss.JobWithMetadata<object>): Promise<boolean> {
+  /** Runs one try; answers null when it succeeded, else its reason (recorded when its batch ends). */
+  async function runOne(name: JobName, job: PgBoss.JobWithMetadata<object>): Promise<string | null> {
     try {
       await runHandler(name, job, full);
-      return true;
+      return null;
     } catch (err) {
       const last = job.retryCount >= job.retryLimit;
       deps.log.warn(
         { job: job.id, name, attempt: job.retryCount + 1, parked: last, reason: message(err) },
         last ? 'job parked after its last try' : 'job try failed',
       );
+      return message(err);
+    }
+  }
+
+  /**
+   * Records a batch's tries when the whole batch has ended: the successes done in one statement, then
+   * each failure with its reason. pg-boss marks every job of a batch done when its callback returns
+   * (those still taken); a failure recorded at once went back to the queue while the rest of its
+   * batch ran, another process could take it, and this one's end marked that try done: a failed
+   * second try was then never retried, its message lost (docs/architecture.md#jobs).
+   */
+  async function recordBatch(name: JobName, jobs: PgBoss.JobWithMetadata<object>[], reasons: (string | null)[]) {
+    const ids = jobs.filter((_, i) => reasons[i] === null).map((j) => j.id);
+    if (ids.length > 0)
       await boss
-        .fail(name, job.id, { message: message(err) })
+        .complete(name, ids)
+        .catch((e: unknown) => deps.log.warn({ err: e, name }, 'job completions not recorded'));
+    for (const [i, job] of jobs.entries()) {
+      const reason = reasons[i];
+      if (reason === null || reason === undefined) continue;
+      await boss
+        .fail(name, job.id, { message: reason })
         .catch((e: unknown) => deps.log.warn({ err: e, job: job.id }, 'job failure not recorded'));
-      return false;
     }
   }
 
@@ -132,14 +151,9 @@ export async function startJobs(
         // Taken just as the server began to stop: give them back as a failed try (retried later,
         // by this process after a restart or by another one).
         if (stopping) throw new Error('서버가 종료 중이라 다음에 다시 시도합니다.');
-        const batch = Promise.all(jobs.map((job) => inTurn(() => runOne(name, job)))).then(async (succeeded) => {
-          // The successes are marked done together, in one statement.
-          const ids = jobs.filter((_, i) => succeeded[i]).map((j) => j.id);
-          if (ids.length > 0)
-            await boss
-              .complete(name, ids)
-              .catch((e: unknown) => deps.log.warn({ err: e, name }, 'job completions not recorded'));
-        });
+        const batch = Promise.all(jobs.map((job) => inTurn(() => runOne(name, job)))).then((reasons) =>
+          recordBatch(name, jobs, reasons),
+        );
         running.add(batch);
         let handOver!: () => void;
         const handedBack = new Promise<void>((resolve) => (handOver = resolve));
