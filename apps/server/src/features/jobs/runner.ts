@@ -42,11 +42,37 @@ const STOPPED = '서버가 종료되어 시작하지 않았습니다. 다음에 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
 /**
+ * Records a batch's tries when the whole batch has ended: the successes done in one statement, then
+ * each failure with its reason. pg-boss marks every job of a batch done when its callback returns
+ * (those still taken); a failure recorded at once went back to the queue while the rest of its
+ * batch ran, another process could take it, and this one's end marked that try done: a failed
+ * second try was then never retried, its message lost (docs/architecture.md#jobs).
+ */
+async function recordBatch(
+  boss: PgBoss,
+  log: JobDeps['log'],
+  name: JobName,
+  jobs: PgBoss.JobWithMetadata<object>[],
+  reasons: (string | null)[],
+) {
+  const ids = jobs.filter((_, i) => reasons[i] === null).map((j) => j.id);
+  if (ids.length > 0)
+    await boss.complete(name, ids).catch((e: unknown) => log.warn({ err: e, name }, 'job completions not recorded'));
+  for (const [i, job] of jobs.entries()) {
+    const reason = reasons[i];
+    if (reason === null || reason === undefined) continue;
+    await boss
+      .fail(name, job.id, { message: reason })
+      .catch((e: unknown) => log.warn({ err: e, job: job.id }, 'job failure not recorded'));
+  }
+}
+
+/**
  * Starts the job workers of this server process: pg-boss's tables are created or migrated, one
  * queue per kind of job with the retry settings, and one worker per queue. Each worker takes up to
  * `batchSize` jobs at a time (FOR UPDATE SKIP LOCKED: every process can run workers, each job goes
- * to one of them), runs them at most `concurrency` at once over all the workers, and completes or
- * fails each on its own.
+ * to one of them), runs them at most `concurrency` at once over all the workers, and records each
+ * try's outcome when its batch has ended (recordBatch).
  */
 export async function startJobs(
   db: Db,
@@ -120,28 +146,6 @@ export async function startJobs(
     }
   }
 
-  /**
-   * Records a batch's tries when the whole batch has ended: the successes done in one statement, then
-   * each failure with its reason. pg-boss marks every job of a batch done when its callback returns
-   * (those still taken); a failure recorded at once went back to the queue while the rest of its
-   * batch ran, another process could take it, and this one's end marked that try done: a failed
-   * second try was then never retried, its message lost (docs/architecture.md#jobs).
-   */
-  async function recordBatch(name: JobName, jobs: PgBoss.JobWithMetadata<object>[], reasons: (string | null)[]) {
-    const ids = jobs.filter((_, i) => reasons[i] === null).map((j) => j.id);
-    if (ids.length > 0)
-      await boss
-        .complete(name, ids)
-        .catch((e: unknown) => deps.log.warn({ err: e, name }, 'job completions not recorded'));
-    for (const [i, job] of jobs.entries()) {
-      const reason = reasons[i];
-      if (reason === null || reason === undefined) continue;
-      await boss
-        .fail(name, job.id, { message: reason })
-        .catch((e: unknown) => deps.log.warn({ err: e, job: job.id }, 'job failure not recorded'));
-    }
-  }
-
   writeJobs(settings.enabled);
   for (const name of settings.enabled ? NAMES : []) {
     const workerId = await boss.work<object>(
@@ -152,7 +156,7 @@ export async function startJobs(
         // by this process after a restart or by another one).
         if (stopping) throw new Error('서버가 종료 중이라 다음에 다시 시도합니다.');
         const batch = Promise.all(jobs.map((job) => inTurn(() => runOne(name, job)))).then((reasons) =>
-          recordBatch(name, jobs, reasons),
+          recordBatch(boss, deps.log, name, jobs, reasons),
         );
         running.add(batch);
         let handOver!: () => void;
