@@ -36,12 +36,22 @@ export async function clearEvents(db: Db, key: string): Promise<void> {
  * `clearEvents`.
  */
 export async function takeAttempt(db: Db, key: string, max: number, windowSec: number): Promise<boolean> {
+  return (await takeCountedAttempt(db, key, max, windowSec)) !== null;
+}
+
+/** takeAttempt answering the id of the event it counted (null past `max`), for giveBackAttempt. */
+export async function takeCountedAttempt(db: Db, key: string, max: number, windowSec: number): Promise<number | null> {
   return db.transaction(async (tx) => {
     await lockKey(tx, key);
-    if ((await recentEvents(tx, key, windowSec)) >= max) return false;
-    await tx.insert(rateEvents).values({ key });
-    return true;
+    if ((await recentEvents(tx, key, windowSec)) >= max) return null;
+    const [row] = await tx.insert(rateEvents).values({ key }).returning({ id: rateEvents.id });
+    return row!.id;
   });
+}
+
+/** Uncounts an attempt that did not happen (a text whose send failed, to be tried again). */
+export async function giveBackAttempt(db: Db, id: number): Promise<void> {
+  await db.delete(rateEvents).where(eq(rateEvents.id, id));
 }
 
 /** Events older than this are never read again (the longest window below is the known-address memory). */

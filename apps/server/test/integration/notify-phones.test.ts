@@ -5,7 +5,7 @@ import { NOTIFY_LIMIT, startOfSeoulDay, type SetNotifySettingsRequest } from '@p
 import { members } from '../../src/db/schema.js';
 import { rateEvents } from '../../src/db/rate-events.js';
 import { runHandler } from '../../src/features/jobs/index.js';
-import { phoneTextsKey, takeTextAllowance, type NotifyProvider } from '../../src/features/notify/index.js';
+import { phoneTextsKey, sendWithinAllowance, type NotifyProvider } from '../../src/features/notify/index.js';
 import type { SmsProvider } from '../../src/features/sms/index.js';
 import {
   call,
@@ -211,11 +211,35 @@ describe('texts per phone', () => {
       server.db
         .insert(rateEvents)
         .values(Array.from({ length: n }, () => ({ key: phoneTextsKey(phone), createdAt: at })));
+    const sent: string[] = [];
+    const text = (what: string) =>
+      sendWithinAllowance(server.db, phone, server.app.log, 'test', async () => sent.push(what));
     // A full day's texts a minute before midnight: today's first text still goes.
     await write(new Date(midnight.getTime() - 60_000), NOTIFY_LIMIT.textsPerPhonePerDay);
-    expect(await takeTextAllowance(server.db, phone, server.app.log, 'test')).toBe(true);
-    // Today's (the one just taken and the rest of the cap, a second after midnight): the next is refused.
+    expect(await text('first today')).toBe(true);
+    // Today's (the one just sent and the rest of the cap, a second after midnight): the next is refused.
     await write(new Date(midnight.getTime() + 1000), NOTIFY_LIMIT.textsPerPhonePerDay - 1);
-    expect(await takeTextAllowance(server.db, phone, server.app.log, 'test')).toBe(false);
+    expect(await text('past the cap')).toBe(false);
+    expect(sent).toEqual(['first today']);
+  });
+
+  it('a send that fails gives its count back: tries during an outage do not use the day up', async () => {
+    const phone = randomPhone();
+    await server.db
+      .insert(rateEvents)
+      .values(Array.from({ length: NOTIFY_LIMIT.textsPerPhonePerDay - 1 }, () => ({ key: phoneTextsKey(phone) })));
+    const sent: string[] = [];
+    const failing = () =>
+      sendWithinAllowance(server.db, phone, server.app.log, 'test', () => Promise.reject(new Error('제공자 장애')));
+    // Two failed tries at the last text of the day, then the try that can send: it goes.
+    await expect(failing()).rejects.toThrow('제공자 장애');
+    await expect(failing()).rejects.toThrow('제공자 장애');
+    expect(await sendWithinAllowance(server.db, phone, server.app.log, 'test', async () => sent.push('last'))).toBe(
+      true,
+    );
+    expect(await sendWithinAllowance(server.db, phone, server.app.log, 'test', async () => sent.push('over'))).toBe(
+      false,
+    );
+    expect(sent).toEqual(['last']);
   });
 });

@@ -1,7 +1,7 @@
 import { SHOP_NAME, renderNotice } from '@partsmall/contract';
 import { activeMemberPhones } from '../members/repository.js';
 import { productLabel } from '../products/repository.js';
-import { takeTextAllowance } from '../notify/index.js';
+import { sendWithinAllowance } from '../notify/index.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import type { SmsProvider } from '../sms/types.js';
 
@@ -27,8 +27,9 @@ export const restockTexts: JobHandler<'sms.restock', { sms: SmsProvider }> = asy
     const part = `member:${r.id}`;
     // The effect key as the message id: a provider that can ask whether it sent it sends it once.
     await job.once(part, async () => {
-      if (!(await takeTextAllowance(deps.db, r.phone, deps.log, 'restock'))) return;
-      await deps.sms.send(r.phone, text, undefined, `${job.name}:${job.key}:${part}`);
+      await sendWithinAllowance(deps.db, r.phone, deps.log, 'restock', () =>
+        deps.sms.send(r.phone, text, undefined, `${job.name}:${job.key}:${part}`),
+      );
     });
   }
 };

@@ -18,4 +18,4 @@ export {
 export { chatReplyNotices } from './chat-reply.js';
 export { notifyRoutes } from './routes.js';
 export { startNotifySchedule } from './schedule.js';
-export { phoneTextsKey, takeTextAllowance } from './limit.js';
+export { phoneTextsKey, sendWithinAllowance } from './limit.js';

@@ -5,7 +5,7 @@ import type { JobHandler } from '../../shared/job-types.js';
 import type { NotifyProvider } from './types.js';
 import { enqueue } from '../../shared/job-queue.js';
 import { recipientsFor, type NotifyAccount, type NotifySetting } from './recipients.js';
-import { takeTextAllowance } from './limit.js';
+import { sendWithinAllowance } from './limit.js';
 import { accountsWithSettings } from './repository.js';
 
 /** The company's active accounts, main accounts first, and their saved settings (one read: it runs per job). */
@@ -34,16 +34,17 @@ export const notifySend: JobHandler<'notify.send', { notify?: NotifyProvider }> 
   const { accounts, settings } = await accountsOf(deps.db, companyId);
   for (const r of recipientsFor(event, accounts, settings, memberId)) {
     const part = `member:${r.memberId}`;
+    // The day's cap per phone (NOTIFY_LIMIT): past it, this recipient's text is dropped, not retried.
     await job.once(part, async () => {
-      // The day's cap per phone (NOTIFY_LIMIT): past it, this recipient's text is dropped, not retried.
-      if (!(await takeTextAllowance(deps.db, r.phone, deps.log, event))) return;
-      await notify.send({
-        to: r.phone,
-        event,
-        text: notice.text,
-        variables: notice.variables,
-        messageId: `${job.name}:${job.key}:${part}`,
-      });
+      await sendWithinAllowance(deps.db, r.phone, deps.log, event, () =>
+        notify.send({
+          to: r.phone,
+          event,
+          text: notice.text,
+          variables: notice.variables,
+          messageId: `${job.name}:${job.key}:${part}`,
+        }),
+      );
     });
   }
 };
