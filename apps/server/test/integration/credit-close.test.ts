@@ -12,6 +12,7 @@ import {
 } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { closeMonth } from '../../src/features/credit/close.js';
+import { applyStatementPayment } from '../../src/features/credit/index.js';
 import { dueDateOf, nextMonth } from '../../src/features/credit/rules.js';
 import { call, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
@@ -467,6 +468,57 @@ describe('the next close after a return', () => {
     expect(await correctionsOf()).toHaveLength(1);
     const [firstAgain] = await server.db.select().from(statements).where(eq(statements.id, first!.id));
     expect(firstAgain).toMatchObject({ paid: 20_000, status: 'partial' });
+  });
+});
+
+describe('a statement the credit of an earlier one pays whole', () => {
+  it('asks for nothing: no 알림톡 of the statement and no virtual account', async () => {
+    const w = await makeCompany(server, '차감완납', 0);
+    await giveCredit(server, t.admin, w.companyId, { limit: 1_000_000 });
+    const token = (await createSession(server.db, w.main.seq)).token;
+    const jobsOf = async (seq: number) =>
+      (
+        await queryRows<{ name: string; key: string }>(
+          server.db,
+          sql`select name, singleton_key as key from pgboss.job
+            where singleton_key in (${`statement:${seq}:issued`}, ${`statement:${seq}`}) order by name`,
+        )
+      ).map((j) => [j.name, j.key]);
+    const statementOfMonth = async (m: string) =>
+      (
+        await server.db
+          .select()
+          .from(statements)
+          .where(and(eq(statements.companyId, w.companyId), eq(statements.month, m)))
+      )[0]!;
+    const endOf = (m: string) => new Date(`${nextMonth(m)}-01T12:00:00+09:00`);
+    // Month 1: an order of 30,000 billed, and paid.
+    const first = await creditOrder(token, 3);
+    await ship(first);
+    await closeMonth(server.db, { month, now: endOf(month), companyId: w.companyId });
+    const s1 = await statementOfMonth(month);
+    expect(await jobsOf(s1.id)).toEqual([
+      ['notify.send', `statement:${s1.id}:issued`],
+      ['statement.account', `statement:${s1.id}`],
+    ]);
+    await server.db.transaction((tx) =>
+      applyStatementPayment(tx, { statementId: s1.id, amount: 30_000, idemKey: `test:pay:${s1.id}` }),
+    );
+    // Month 2: the order returned, nothing bought: a statement of -30,000 whose credit waits.
+    expect((await call(server, 'returnMallOrder', { seq: first, returnReason: 1 }, { token })).body.code).toBe(201);
+    await move(first, 5);
+    const month2 = nextMonth(month);
+    await closeMonth(server.db, { month: month2, now: endOf(month2), companyId: w.companyId });
+    const s2 = await statementOfMonth(month2);
+    expect(s2).toMatchObject({ amountDue: -30_000, paid: 0 });
+    expect(await jobsOf(s2.id)).toEqual([]);
+    // Month 3: an order of 10,000, paid whole by the credit at the close.
+    await ship(await creditOrder(token, 1));
+    const month3 = nextMonth(month2);
+    await closeMonth(server.db, { month: month3, now: endOf(month3), companyId: w.companyId });
+    const s3 = await statementOfMonth(month3);
+    expect(s3).toMatchObject({ amountDue: 10_000, paid: 10_000, status: 'paid' });
+    expect(await jobsOf(s3.id)).toEqual([]);
   });
 });
 

@@ -299,10 +299,17 @@ async function closeCompany(
     // Credit on a statement (this one crediting more than it bills, or an earlier one's left over)
     // pays the company's unpaid statements, before the buyer is told and the account is issued.
     await settleStatementCredits(tx, companyId);
+    // What the credit left to pay: a statement it paid whole asks the buyer for nothing.
+    const [settled] = await tx
+      .select({ paid: statements.paid, status: statements.status })
+      .from(statements)
+      .where(eq(statements.id, s.id));
+    Object.assign(s, settled);
+    const unpaid = s.amountDue - s.paid;
     // The buyer is told the statement (알림톡), once: a job of this transaction keyed by the statement.
-    if (s.amountDue > 0) await notifyStatement(tx, s, 'issued');
+    if (unpaid > 0) await notifyStatement(tx, s, 'issued');
     // Its own virtual account, issued by the deposits feature's job (docs/requirements.md#credit-deposits).
-    if (s.amountDue > 0) await enqueue(tx, 'statement.account', { statementId: s.id }, { key: `statement:${s.id}` });
+    if (unpaid > 0) await enqueue(tx, 'statement.account', { statementId: s.id }, { key: `statement:${s.id}` });
     return { statement: s, made: true, parked };
   });
 }
