@@ -170,9 +170,13 @@ function popbillSettings(env: NodeJS.ProcessEnv, production: boolean, refusals: 
     'POPBILL_CORP_NUM',
   ]);
   const mgtKeyPrefix = env.POPBILL_MGTKEY_PREFIX ?? '';
-  if (!/^[A-Za-z0-9]{1,6}$/.test(mgtKeyPrefix)) {
+  // At most 3: Popbill's keys are 24 characters, and a correction of a 월합계 is 20 with company and
+  // refund ids as large as a shop reaches (company below 46,656, refund below 2^31; packages/contract's
+  // mgtKey comment). With 6, a company past 1,295 and a refund past 1,679,616 made a key of 25 that
+  // Popbill refuses for good.
+  if (!/^[A-Za-z0-9]{1,3}$/.test(mgtKeyPrefix)) {
     refusals.push(
-      'TAXINVOICE_PROVIDER=popbill 에는 POPBILL_MGTKEY_PREFIX (이 설치의 문서번호 머리, 영문·숫자 1-6자) 가 필요합니다',
+      'TAXINVOICE_PROVIDER=popbill 에는 POPBILL_MGTKEY_PREFIX (이 설치의 문서번호 머리, 영문·숫자 1-3자) 가 필요합니다',
     );
   }
   // Popbill's test service: the default in demo mode; in production only when named (and allowed by name).

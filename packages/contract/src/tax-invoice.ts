@@ -66,7 +66,9 @@ export function monthlyIssueDeadline(month: string): string {
 // mgtKey: Popbill's 문서번호, 1-24 characters of [A-Za-z0-9_-], unique per issuer. Derived, never stored
 // first, so that a job retried after a crash asks Popbill for the key it may already have issued.
 // Numbers are written in base 36, upper case: the longest key (a correction of a 월합계 with ids up to
-// 2^31) is then 23 characters, and Popbill's keys being case-insensitive cannot merge two keys.
+// 2^31) is then 23 characters, and Popbill's keys being case-insensitive cannot merge two keys. The
+// installation's prefix (at most 3) goes in front: with a company below 46,656 ('ZZZ') and any refund
+// below 2^31 the correction is 20, 23 with the prefix.
 // The parts are separated by '-', which base 36 never contains, so different inputs never share a key.
 
 const MGT_KEY_SHAPE = /^[A-Za-z0-9_-]{1,24}$/;

@@ -29,7 +29,7 @@ beforeAll(async () => {
       POPBILL_LINK_ID: 'PARTSMALL',
       POPBILL_SECRET_KEY: SECRET,
       POPBILL_CORP_NUM: '214-88-12345',
-      POPBILL_MGTKEY_PREFIX: `T${randomUUID().slice(0, 4)}`,
+      POPBILL_MGTKEY_PREFIX: `T${randomUUID().slice(0, 2)}`,
       POPBILL_AUTH_URL: standIn.url,
       POPBILL_API_URL: standIn.url,
       POPBILL_TIMEOUT_MS: '2000',

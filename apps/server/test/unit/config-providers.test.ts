@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { correctionMgtKey, creditNoteMgtKey, monthlyMgtKey, statementMgtKey } from '@partsmall/contract';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { popbillMgtKey } from '../../src/features/tax-invoices/popbill.js';
 
 /** PAYMENT_PROVIDER=toss and SMS_PROVIDER=solapi: their keys are required, and production needs no ALLOW_* switch for them. */
 const toss = { PAYMENT_PROVIDER: 'toss', TOSS_CLIENT_KEY: 'live_ck_1', TOSS_SECRET_KEY: 'live_sk_1' };
@@ -96,6 +98,19 @@ describe('test services in production', () => {
   it('Popbill needs an installation prefix for its document keys', () => {
     expect(() => loadConfig({ ...popbill, POPBILL_MGTKEY_PREFIX: '' })).toThrow('POPBILL_MGTKEY_PREFIX');
     expect(() => loadConfig({ ...popbill, POPBILL_MGTKEY_PREFIX: 'PM-1' })).toThrow('POPBILL_MGTKEY_PREFIX');
+    // Three characters at most: with them, the longest key a shop reaches fits Popbill's 24.
+    expect(loadConfig({ ...popbill, POPBILL_MGTKEY_PREFIX: 'PM1' }).popbill?.mgtKeyPrefix).toBe('PM1');
+    expect(() => loadConfig({ ...popbill, POPBILL_MGTKEY_PREFIX: 'PM12' })).toThrow('POPBILL_MGTKEY_PREFIX');
+    const longest = popbillMgtKey(
+      { mgtKeyPrefix: 'PM1' },
+      correctionMgtKey(monthlyMgtKey(46_655, '2026-12'), 2_147_483_647),
+    );
+    expect([longest, longest.length]).toEqual(['PM1M-202612-ZZZ-RZIK0ZJ', 23]);
+    const longestNote = popbillMgtKey(
+      { mgtKeyPrefix: 'PM1' },
+      creditNoteMgtKey(statementMgtKey(2_147_483_647), 2_147_483_647),
+    );
+    expect([longestNote, longestNote.length]).toEqual(['PM1S-ZIK0ZJ-CZIK0ZJ', 19]);
   });
 
   it('Toss test_ keys are refused in production unless ALLOW_TOSS_TEST_KEYS=true; the demo takes them', () => {
