@@ -23,15 +23,18 @@ import { companyName, depositRows, importKeys, loadNameIndex, recordDeposit } fr
 const IMPORT_CHUNK = 100;
 
 /**
- * 'YYYY-MM-DD' (a Seoul day, its start) or an ISO instant; null when neither, or when its day is not
- * on the calendar (JavaScript reads 2026-02-30 as 2 March).
+ * 'YYYY-MM-DD' (a Seoul day, its start) or an ISO instant, a time without an offset read as Seoul's
+ * (JavaScript reads it in the server's zone, UTC: 23:30 typed for the 31st was the 1st's 08:30, its
+ * twin check on the wrong day); null when neither, or when its day is not on the calendar
+ * (JavaScript reads 2026-02-30 as 2 March).
  */
 export function depositInstant(text: string): Date | null {
   const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
   if (!day) return null;
   const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
   if (m < 1 || m > 12 || d < 1 || d > new Date(Date.UTC(y, m, 0)).getUTCDate()) return null;
-  const at = new Date(text.length === 10 ? `${text}T00:00:00+09:00` : text);
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}+09:00`;
+  const at = new Date(text.length === 10 ? `${text}T00:00:00+09:00` : zoned);
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
