@@ -122,6 +122,24 @@ describe('Popbill after issuing', () => {
     expect(orderMgtKey(row.orderId!)).toBe(row.mgtKey);
   });
 
+  it('a 발행 대기 row whose try died after Popbill issued it (drafted, no answer written) is not cancelled', async () => {
+    const row = await shippedAndIssued(38_000);
+    // The process died between Popbill's answer and writing it: the row is still pending, drafted.
+    await server.db.update(taxInvoices).set({ status: 'pending' }).where(eq(taxInvoices.id, row.id));
+    expect((await invoiceOf(row.orderId!))!.draftedAt).not.toBeNull();
+    const cancel = await call(server, 'adminCancelTaxInvoice', { seq: row.id }, { token: staff });
+    expect([cancel.status, cancel.body.message]).toEqual([409, MSG_PAPERWORK.invoiceIssuedAtProvider]);
+    expect((await invoiceOf(row.orderId!))!.status).toBe('pending');
+    // Never drafted (no try has sent it): cancelled without asking Popbill.
+    const lookups = () => standIn.calls.getInfo + standIn.calls.getInfos;
+    const asked = lookups();
+    await server.db.update(taxInvoices).set({ status: 'pending', draftedAt: null }).where(eq(taxInvoices.id, row.id));
+    standIn.docs.delete(`${prefix()}${row.mgtKey}`);
+    const fresh = await call(server, 'adminCancelTaxInvoice', { seq: row.id }, { token: staff });
+    expect(fresh.body.code).toBe(201);
+    expect(lookups()).toBe(asked);
+  });
+
   it('a 실패 row Popbill does not hold is cancelled', async () => {
     const row = await shippedAndIssued(44_000);
     standIn.docs.delete(`${prefix()}${row.mgtKey}`);

@@ -154,13 +154,15 @@ export async function retryTaxInvoice(db: Db, runner: JobWaker, staffId: number,
 }
 
 /**
- * Staff cancel an invoice not issued (발행 대기 or 실패): nothing will be issued for it. Audited. A 실패
- * row is first looked up at the provider: a try whose answer was lost (a timeout) may have issued it
- * there, and such an invoice is not cancelled here (a retry records it); one the 국세청 refused may be.
+ * Staff cancel an invoice not issued (발행 대기 or 실패): nothing will be issued for it. Audited. A row a
+ * try has sent (실패, or 발행 대기 with its amounts drafted: a try whose process died before it wrote
+ * the answer) is first looked up at the provider: that try may have issued it there, and such an
+ * invoice is not cancelled here (a retry records it); one the 국세청 refused may be.
  */
 export async function cancelTaxInvoice(db: Db, staffId: number, id: number, provider?: TaxInvoiceProvider) {
   const [current] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, id));
-  if (current?.status === 'failed' && provider?.states) {
+  const sent = current?.status === 'failed' || (current?.status === 'pending' && current.draftedAt !== null);
+  if (current && sent && provider?.states) {
     let held;
     try {
       held = (await provider.states([current.mgtKey])).get(current.mgtKey);
