@@ -472,7 +472,7 @@ describe('the next close after a return', () => {
 });
 
 describe('a statement the credit of an earlier one pays whole', () => {
-  it('asks for nothing: no 알림톡 of the statement and no virtual account', async () => {
+  it('asks for nothing (no 알림톡, no virtual account); the credit waiting on a statement lowers 사용액', async () => {
     const w = await makeCompany(server, '차감완납', 0);
     await giveCredit(server, t.admin, w.companyId, { limit: 1_000_000 });
     const token = (await createSession(server.db, w.main.seq)).token;
@@ -507,11 +507,17 @@ describe('a statement the credit of an earlier one pays whole', () => {
     // Month 2: the order returned, nothing bought: a statement of -30,000 whose credit waits.
     expect((await call(server, 'returnMallOrder', { seq: first, returnReason: 1 }, { token })).body.code).toBe(201);
     await move(first, 5);
+    // An order of 40,000 not shipped: 사용액 is it less the credit note's 30,000, before and after the
+    // close that bills the note (its credit then waits on the statement).
+    await creditOrder(token, 4);
+    const used = async () => (await call(server, 'getCreditSummary', {}, { token })).body.results!.used;
+    expect(await used()).toBe(10_000);
     const month2 = nextMonth(month);
     await closeMonth(server.db, { month: month2, now: endOf(month2), companyId: w.companyId });
     const s2 = await statementOfMonth(month2);
     expect(s2).toMatchObject({ amountDue: -30_000, paid: 0 });
     expect(await jobsOf(s2.id)).toEqual([]);
+    expect(await used()).toBe(10_000);
     // Month 3: an order of 10,000, paid whole by the credit at the close.
     await ship(await creditOrder(token, 1));
     const month3 = nextMonth(month2);
@@ -519,6 +525,8 @@ describe('a statement the credit of an earlier one pays whole', () => {
     const s3 = await statementOfMonth(month3);
     expect(s3).toMatchObject({ amountDue: 10_000, paid: 10_000, status: 'paid' });
     expect(await jobsOf(s3.id)).toEqual([]);
+    // 20,000 of the credit left; the 40,000 order still open.
+    expect(await used()).toBe(20_000);
   });
 });
 

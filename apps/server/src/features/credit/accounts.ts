@@ -30,6 +30,7 @@ import {
   ledgerBalance,
   ledgerRowsOf,
   listPaymentTerms,
+  statementCredit,
   statementRowsWhere,
   unbilledParts,
   unpaidStatements,
@@ -169,16 +170,18 @@ export async function summaryOf(
   now: Date = new Date(),
 ): Promise<CreditSummary> {
   const today = seoulDay(now);
-  const [unpaid, unbilled, term] = await Promise.all([
+  const [unpaid, unbilled, term, credit] = await Promise.all([
     unpaidStatements(db, account.companyId),
     unbilledParts(db, account.companyId),
     findPaymentTerm(db, account.termCode),
+    statementCredit(db, account.companyId),
   ]);
   const rows = unpaid.map((s) => ({ unpaid: s.amountDue - s.paid, dueDate: s.dueDate }));
   const used = exposureOf({
     unpaidStatements: rows.reduce((sum, r) => sum + Math.max(0, r.unpaid), 0),
     unbilledShipped: unbilled.shipped,
     openOrders: unbilled.open,
+    statementCredit: credit,
   });
   const status = account.status as CreditStatus;
   const holdReason =

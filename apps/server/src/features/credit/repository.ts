@@ -123,6 +123,15 @@ export async function unpaidStatements(db: Db | Tx, companyId: number) {
     .orderBy(asc(statements.dueDate), asc(statements.id));
 }
 
+/** Credit left on a company's statements (paid above the amount due), not yet used to pay another. */
+export async function statementCredit(db: Db | Tx, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ credit: sql<string>`coalesce(sum(${statements.paid} - ${statements.amountDue}), 0)` })
+    .from(statements)
+    .where(and(eq(statements.companyId, companyId), sql`${statements.paid} > ${statements.amountDue}`));
+  return Number(row?.credit ?? 0);
+}
+
 /**
  * The ledger rows not yet on a statement that bill something (charges, reversals, credit notes,
  * adjustments), split into those of shipped orders or of no order (unbilled, owed) and those of orders

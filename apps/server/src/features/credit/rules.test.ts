@@ -58,8 +58,17 @@ describe('due dates from terms', () => {
 
 describe('exposure and the limit', () => {
   it('adds unpaid statements, shipped lines not billed and open orders', () => {
-    expect(exposureOf({ unpaidStatements: 300_000, unbilledShipped: 120_000, openOrders: 55_000 })).toBe(475_000);
-    expect(exposureOf({ unpaidStatements: 0, unbilledShipped: -20_000, openOrders: 0 })).toBe(0);
+    expect(
+      exposureOf({ unpaidStatements: 300_000, unbilledShipped: 120_000, openOrders: 55_000, statementCredit: 0 }),
+    ).toBe(475_000);
+    expect(exposureOf({ unpaidStatements: 0, unbilledShipped: -20_000, openOrders: 0, statementCredit: 0 })).toBe(0);
+    // Credit left on a closed statement lowers it as the unbilled credit note did before the close.
+    expect(exposureOf({ unpaidStatements: 0, unbilledShipped: 0, openOrders: 800_000, statementCredit: 300_000 })).toBe(
+      500_000,
+    );
+    expect(exposureOf({ unpaidStatements: 0, unbilledShipped: 0, openOrders: 100_000, statementCredit: 300_000 })).toBe(
+      0,
+    );
   });
 
   it('lets an order in up to the limit exactly, beyond it only when the account may exceed', () => {

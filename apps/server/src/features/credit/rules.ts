@@ -105,11 +105,20 @@ export interface ExposureParts {
   unbilledShipped: number;
   /** Charges of credit orders not yet shipped (less the reversals of those cancelled). */
   openOrders: number;
+  /**
+   * Credit left on closed statements, not yet used to pay another: Σ max(paid − amountDue, 0). A
+   * credit note lowers exposure while unbilled; billed on a statement with nothing to pay, it must
+   * go on lowering it until a later close uses it (without it, 사용액 jumped at the close).
+   */
+  statementCredit: number;
 }
 
-/** Exposure (사용액): unpaid statements + shipped lines not yet on a statement + open credit orders, never below 0. */
+/**
+ * Exposure (사용액): unpaid statements + shipped lines not yet on a statement + open credit orders −
+ * credit left on statements, never below 0.
+ */
 export function exposureOf(p: ExposureParts): number {
-  return Math.max(0, p.unpaidStatements + p.unbilledShipped + p.openOrders);
+  return Math.max(0, p.unpaidStatements + p.unbilledShipped + p.openOrders - p.statementCredit);
 }
 
 /** Whether a credit order of `amount` fits: exposure + amount ≤ limit, or the account may exceed. */
