@@ -41,6 +41,9 @@ export const ORDER_STATUS_LABELS: Record<number, string> = {
   [ORDER_STATUS.sellerCancelled]: '판매자취소',
 } satisfies Record<OrderStatus, string>;
 
+/** A return for change of mind: the buyer pays the shipping (it is not refunded, and stays a sale). */
+export const RETURN_REASON_CHANGE_OF_MIND = 1;
+
 export const RETURN_REASONS: Record<number, string> = {
   0: '초기 불량',
   1: '단순 변심',

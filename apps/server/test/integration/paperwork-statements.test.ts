@@ -183,6 +183,52 @@ describe('api/orderStatement', () => {
     await server.db.update(orders).set({ status: 3 }).where(eq(orders.id, cancelledA));
   });
 
+  it('a return for change of mind kept its shipping: its statement claims the shipping alone, and so does the period', async () => {
+    await server.db
+      .update(orders)
+      .set({ status: 5, returnReason: 1, shipping: 6_000 })
+      .where(eq(orders.id, cancelledA));
+    try {
+      const own = pdfText((await raw('api/orderStatement', { seq: cancelledA }, tokens.main)).body);
+      expect(own).toContain(
+        '반품된 주문입니다. 상품 금액은 환불되었고, 단순 변심 반품이라 배송비는 환불되지 않았습니다. (주문 상태: 반품승인)',
+      );
+      expect(own).toContain('이 주문은 반품되어 위 배송비만 청구합니다.');
+      expect(own).toContain('6,000');
+      expect(own).not.toContain('77,000');
+      const period = pdfText(
+        (
+          await raw(
+            'api/monthlyStatement',
+            { startDate: seoulDayOf(seoulMidnight(10)), endDate: seoulToday() },
+            tokens.main,
+          )
+        ).body,
+      );
+      expect(period).toContain(`주문번호 ${cancelledA}`);
+      expect(period).not.toContain('77,000');
+      // Returned for a defect (reason 0): everything was refunded, nothing is claimed, the period leaves it out.
+      await server.db.update(orders).set({ returnReason: 0 }).where(eq(orders.id, cancelledA));
+      const defect = pdfText((await raw('api/orderStatement', { seq: cancelledA }, tokens.main)).body);
+      expect(defect).toContain('반품된 주문입니다. 아래 금액은 청구하지 않으며, 결제된 금액은 환불되었습니다.');
+      const periodAfter = pdfText(
+        (
+          await raw(
+            'api/monthlyStatement',
+            { startDate: seoulDayOf(seoulMidnight(10)), endDate: seoulToday() },
+            tokens.main,
+          )
+        ).body,
+      );
+      expect(periodAfter).not.toContain(`주문번호 ${cancelledA}`);
+    } finally {
+      await server.db
+        .update(orders)
+        .set({ status: 3, returnReason: null, shipping: 0 })
+        .where(eq(orders.id, cancelledA));
+    }
+  });
+
   it("another company's order is 404 with a Korean message; a visitor 401; a bad seq 400", async () => {
     const other = await raw('api/orderStatement', { seq: orderA }, tokens.other);
     expect(other.status).toBe(404);

@@ -35,9 +35,10 @@ export interface StatementOrder {
   jobRefs?: readonly string[];
   /**
    * Set when the order was undone (취소 or 반품, its money given back): its own statement then says so
-   * instead of claiming the amount (docs/requirements.md#statements).
+   * instead of claiming the amount; a return for change of mind (`returnedShippingKept`) gave back the
+   * goods only, its lines are left out and its shipping is claimed (docs/requirements.md#statements).
    */
-  undone?: { kind: 'cancelled' | 'returned'; label: string };
+  undone?: { kind: 'cancelled' | 'returned' | 'returnedShippingKept'; label: string };
 }
 
 export interface OrderStatementInput {

@@ -274,6 +274,11 @@ const UNDONE = {
     notice: '반품된 주문입니다. 아래 금액은 청구하지 않으며, 결제된 금액은 환불되었습니다.',
     closing: '이 주문은 반품되어 위 금액을 청구하지 않습니다.',
   },
+  returnedShippingKept: {
+    stamp: '반품된 주문',
+    notice: '반품된 주문입니다. 상품 금액은 환불되었고, 단순 변심 반품이라 배송비는 환불되지 않았습니다.',
+    closing: '이 주문은 반품되어 위 배송비만 청구합니다.',
+  },
 } as const;
 
 function undoneNotice(text: string): Content {

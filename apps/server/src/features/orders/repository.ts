@@ -18,7 +18,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { ORDER_STATUSES_UNDONE, TIME_ZONE } from '@partsmall/contract';
+import { ORDER_STATUS, ORDER_STATUSES_UNDONE, RETURN_REASON_CHANGE_OF_MIND, TIME_ZONE } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { companyNameMatches, companyNameSql, memberNameSql, takesMonthlyInvoices } from '../members/repository.js';
 import { orderEvents, orderLines, orders } from './schema.js';
@@ -176,13 +176,30 @@ export async function shownOrderById(db: Db, id: number, companyId: number | nul
   return order;
 }
 
-/** A company's shown orders of Seoul days `from`..`to`, but those in `leftOut` statuses. */
-export const companyOrdersWithin = (companyId: number, from: string, to: string, leftOut: readonly number[]): SQL =>
+/** A company's shown orders of Seoul days `from`..`to`, but those in `leftOut` statuses unless `keptAnyway`. */
+export const companyOrdersWithin = (
+  companyId: number,
+  from: string,
+  to: string,
+  leftOut: readonly number[],
+  keptAnyway?: SQL,
+): SQL =>
   and(
     eq(orders.companyId, companyId),
     sql`${orders.storageId} > 0`,
-    notInArray(orders.status, [...leftOut]),
+    keptAnyway ? or(notInArray(orders.status, [...leftOut]), keptAnyway) : notInArray(orders.status, [...leftOut]),
     withinSeoulDays(orders.createdAt, from, to),
+  )!;
+
+/**
+ * A return approved for change of mind (reason 1) of an order with shipping: its goods were given
+ * back and its shipping kept (refundAmount), so its shipping is still a sale.
+ */
+export const returnKeepingShipping = (): SQL =>
+  and(
+    eq(orders.status, ORDER_STATUS.returnApproved),
+    eq(orders.returnReason, RETURN_REASON_CHANGE_OF_MIND),
+    gt(orders.shipping, 0),
   )!;
 
 /**

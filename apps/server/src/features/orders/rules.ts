@@ -1,6 +1,7 @@
 import {
   MSG_ORDER,
   ORDER_STATUS,
+  RETURN_REASON_CHANGE_OF_MIND,
   RETURN_WINDOW_DAYS,
   addSeoulDays,
   isChinaWarehouse,
@@ -95,6 +96,6 @@ export function refundAmount(
   order: { totalAmount: number; shipping: number; returnReason: number | null },
 ): number {
   if (rule === 'none') return 0;
-  if (rule === 'goods-or-all' && order.returnReason === 1) return order.totalAmount;
+  if (rule === 'goods-or-all' && order.returnReason === RETURN_REASON_CHANGE_OF_MIND) return order.totalAmount;
   return order.totalAmount + order.shipping;
 }

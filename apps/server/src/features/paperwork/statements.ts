@@ -4,12 +4,14 @@ import {
   ORDER_STATUS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES_UNDONE,
+  RETURN_REASON_CHANGE_OF_MIND,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { companyById, type CompanyRecord } from '../members/repository.js';
 import {
   companyOrdersWithin,
   ordersOldestFirst,
+  returnKeepingShipping,
   shownOrderById,
   statementLinesOf,
   statementRowCount,
@@ -58,6 +60,13 @@ export interface PaperReader {
 /** Orders whose money was given back in full, or never taken, are on no statement. */
 const NOT_ON_STATEMENT: readonly number[] = ORDER_STATUSES_UNDONE;
 
+/** How an undone order's statement reads: its money all given back, or (change of mind) all but its shipping. */
+function undoneKind(o: OrderRow): NonNullable<StatementOrder['undone']>['kind'] | null {
+  if (!NOT_ON_STATEMENT.includes(o.status)) return null;
+  if (o.status !== ORDER_STATUS.returnApproved) return 'cancelled';
+  return o.returnReason === RETURN_REASON_CHANGE_OF_MIND && o.shipping > 0 ? 'returnedShippingKept' : 'returned';
+}
+
 async function statementOrders(db: Db, rows: OrderRow[]): Promise<StatementOrder[]> {
   if (rows.length === 0) return [];
   const lines = await statementLinesOf(
@@ -68,21 +77,19 @@ async function statementOrders(db: Db, rows: OrderRow[]): Promise<StatementOrder
   for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
   return rows.map((o) => {
     const own = byOrder.get(o.id) ?? [];
+    const kind = undoneKind(o);
     return {
       orderNo: String(o.id),
       orderedAt: o.createdAt,
-      lines: own.map((l) => ({ partNo: l.pid, name: l.name, quantity: l.qty, unitPrice: l.price, memo: l.memo })),
+      // A return that kept its shipping claims the shipping alone: its goods were given back.
+      lines:
+        kind === 'returnedShippingKept'
+          ? []
+          : own.map((l) => ({ partNo: l.pid, name: l.name, quantity: l.qty, unitPrice: l.price, memo: l.memo })),
       shipping: o.shipping,
       // The order's 작업번호/차량번호 first, then the lines' own, once each (docs/requirements.md#job-reference).
       jobRefs: [...new Set([o.jobRef, ...own.map((l) => l.jobRef)].map((r) => r.trim()).filter(Boolean))],
-      ...(NOT_ON_STATEMENT.includes(o.status)
-        ? {
-            undone: {
-              kind: o.status === ORDER_STATUS.returnApproved ? ('returned' as const) : ('cancelled' as const),
-              label: ORDER_STATUS_LABELS[o.status] ?? '',
-            },
-          }
-        : {}),
+      ...(kind ? { undone: { kind, label: ORDER_STATUS_LABELS[o.status] ?? '' } } : {}),
     };
   });
 }
@@ -99,7 +106,8 @@ export async function orderStatementInput(db: Db, reader: PaperReader, seq: numb
 
 /**
  * A company's statement of a period: its orders of those Seoul days, cancelled and fully refunded
- * ones left out. A main account reads its own company; staff name the company.
+ * ones left out (a return for change of mind is on it with its shipping alone, which it kept). A main
+ * account reads its own company; staff name the company.
  */
 export async function monthlyStatementInput(
   db: Db,
@@ -117,7 +125,7 @@ export async function monthlyStatementInput(
   }
   const company = await companyById(db, companyId);
   if (!company) throw notFound(MSG_PAPERWORK.companyNotFound);
-  const where = companyOrdersWithin(companyId, q.startDate, q.endDate, NOT_ON_STATEMENT);
+  const where = companyOrdersWithin(companyId, q.startDate, q.endDate, NOT_ON_STATEMENT, returnKeepingShipping());
   // Bounded before anything is laid out: a row per line plus one per order's shipping.
   if ((await statementRowCount(db, where)) > MAX_STATEMENT_ROWS)
     throw new AppError(422, MSG_PAPERWORK.tooManyRows, 422, 'endDate');
