@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   corrections,
   correctionMgtKey,
+  correctionSplit,
   creditNoteMgtKey,
   lastDayOfMonth,
   monthlyInvoice,
@@ -191,6 +192,40 @@ describe('월합계 invoice', () => {
         total: -10_001,
       },
     ]);
+  });
+
+  it("a full return undoes the order's own split on a 월합계 whose rounding was settled won by won", () => {
+    // Two orders of 16: the columns add up to the split of 32 (29 + 3), so one line carries the won.
+    const original = {
+      mgtKey: 'M-202611-4',
+      writeDate: '20261130',
+      supply: 29,
+      tax: 3,
+      total: 32,
+      items: [
+        { orderSeq: 21, supply: 14, tax: 2, total: 16 },
+        { orderSeq: 22, supply: 15, tax: 1, total: 16 },
+      ],
+    };
+    const returned = {
+      seq: 21,
+      shippedAt: d('2026-11-20T01:00:00Z'),
+      total: 16,
+      refunds: [{ seq: 601, amount: 16, at: d('2026-12-03T02:00:00Z') }],
+    };
+    expect(corrections(original, issueAt, [returned])).toEqual([
+      expect.objectContaining({ orderSeq: 21, supply: -14, tax: -2, total: -16 }),
+    ]);
+  });
+
+  it('correctionSplit: a part split afresh, the rest the exact remainder, never more than is left', () => {
+    const item = { supply: 14, tax: 2, total: 16 };
+    const part = correctionSplit(10, item)!;
+    expect(part).toEqual({ supply: -9, tax: -1, total: -10 });
+    const left = { supply: item.supply + part.supply, tax: item.tax + part.tax, total: item.total + part.total };
+    expect(correctionSplit(6, left)).toEqual({ supply: -5, tax: -1, total: -6 });
+    expect(correctionSplit(50, item)).toEqual({ supply: -14, tax: -2, total: -16 });
+    expect(correctionSplit(5, { supply: 0, tax: 0, total: 0 })).toBeNull();
   });
 
   it('issues nothing for a month without a shipped order left', () => {

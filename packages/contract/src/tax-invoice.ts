@@ -196,28 +196,44 @@ export function corrections(
   issuedAt: Date,
   orders: readonly InvoiceOrder[],
 ): CorrectionDraft[] {
-  const invoiced = new Map(original.items.map((i) => [i.orderSeq, i.total]));
+  const invoiced = new Map(original.items.map((i) => [i.orderSeq, i]));
   const out: CorrectionDraft[] = [];
   for (const order of orders) {
+    const item = invoiced.get(order.seq);
+    if (item === undefined) continue;
     // What is left to correct: a refund never takes an order below zero on the invoices.
-    let left = invoiced.get(order.seq);
-    if (left === undefined) continue;
+    const left: VatSplit = { supply: item.supply, tax: item.tax, total: item.total };
     const after = order.refunds
       .filter((r) => r.at.getTime() > issuedAt.getTime())
       .sort((a, b) => a.at.getTime() - b.at.getTime() || a.seq - b.seq);
     for (const refund of after) {
-      const amount = Math.min(refund.amount, left);
-      if (amount <= 0) continue;
-      left -= amount;
+      const split = correctionSplit(refund.amount, left);
+      if (!split) continue;
+      left.supply += split.supply;
+      left.tax += split.tax;
+      left.total += split.total;
       out.push({
         mgtKey: correctionMgtKey(original.mgtKey, refund.seq),
         originalMgtKey: original.mgtKey,
         writeDate: seoulYmd(refund.at),
         refundSeq: refund.seq,
         orderSeq: order.seq,
-        ...splitWithTotal(-amount),
+        ...split,
       });
     }
   }
   return out.sort((a, b) => a.refundSeq - b.refundSeq);
+}
+
+/**
+ * The negative split of a correction of `amount` against what an order still has on its invoice
+ * (`left`), never more than that; null when nothing is left. One that takes the order to zero is the
+ * exact negative of what is left: a 월합계 settles its lines' rounding won by won (끝전 조정), so an
+ * item of 16 may be 14 + 2, and a fresh split of −16 (−15 − 1) left that order at 공급가액 −1, 세액 +1.
+ */
+export function correctionSplit(amount: number, left: VatSplit): VatSplit | null {
+  const taken = Math.min(amount, left.total);
+  if (taken <= 0) return null;
+  if (taken === left.total) return { supply: -left.supply, tax: -left.tax, total: -left.total };
+  return splitWithTotal(-taken);
 }

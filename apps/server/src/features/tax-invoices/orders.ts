@@ -5,7 +5,7 @@ import {
   correctionMgtKey,
   creditNoteMgtKey,
   orderInvoice,
-  splitWithTotal,
+  correctionSplit,
   type InvoiceDraft,
   type InvoiceOrder,
 } from '@partsmall/contract';
@@ -138,7 +138,7 @@ export async function writeCorrections(tx: Tx, companyId: number, original: Issu
     supply: original.supply,
     tax: original.tax,
     total: original.total,
-    items: original.items.map((i) => ({ orderSeq: i.orderSeq, total: i.total, supply: 0, tax: 0 })),
+    items: original.items.map((i) => ({ orderSeq: i.orderSeq, total: i.total, supply: i.supply, tax: i.tax })),
   };
   for (const c of corrections(draft, original.draftedAt ?? original.issuedAt, listed)) {
     await writeInvoice(tx, {
@@ -192,9 +192,14 @@ export async function writeCreditNoteCorrection(tx: Tx, n: CreditNote): Promise<
     .for('update');
   // A 월합계 staff cancelled was never issued: there is nothing to correct.
   if (!original || original.status === 'cancelled') return false;
-  const invoiced = original.items.find((i) => i.orderSeq === n.orderSeq)?.total ?? 0;
+  const item = original.items.find((i) => i.orderSeq === n.orderSeq);
+  if (!item) return false;
   const [corrected] = await tx
-    .select({ sum: sql<number>`coalesce(sum(${taxInvoices.total}), 0)`.mapWith(Number) })
+    .select({
+      supply: sql<number>`coalesce(sum(${taxInvoices.supply}), 0)`.mapWith(Number),
+      tax: sql<number>`coalesce(sum(${taxInvoices.tax}), 0)`.mapWith(Number),
+      total: sql<number>`coalesce(sum(${taxInvoices.total}), 0)`.mapWith(Number),
+    })
     .from(taxInvoices)
     .where(
       and(
@@ -203,9 +208,13 @@ export async function writeCreditNoteCorrection(tx: Tx, n: CreditNote): Promise<
         eq(taxInvoices.orderId, n.orderSeq),
       ),
     );
-  const amount = Math.min(n.amount, invoiced + (corrected?.sum ?? 0));
-  if (amount <= 0) return false;
-  const split = splitWithTotal(-amount);
+  // What the order still has on the 월합계; a note that takes it to zero undoes its split exactly.
+  const split = correctionSplit(n.amount, {
+    supply: item.supply + (corrected?.supply ?? 0),
+    tax: item.tax + (corrected?.tax ?? 0),
+    total: item.total + (corrected?.total ?? 0),
+  });
+  if (!split) return false;
   return writeInvoice(tx, {
     companyId: n.companyId,
     kind: 'correction',
