@@ -188,6 +188,16 @@ describe('api/orderStatement', () => {
       .update(orders)
       .set({ status: 5, returnReason: 1, shipping: 6_000 })
       .where(eq(orders.id, cancelledA));
+    const periodText = async () =>
+      pdfText(
+        (
+          await raw(
+            'api/monthlyStatement',
+            { startDate: seoulDayOf(seoulMidnight(10)), endDate: seoulToday() },
+            tokens.main,
+          )
+        ).body,
+      );
     try {
       const own = pdfText((await raw('api/orderStatement', { seq: cancelledA }, tokens.main)).body);
       expect(own).toContain(
@@ -196,30 +206,14 @@ describe('api/orderStatement', () => {
       expect(own).toContain('이 주문은 반품되어 위 배송비만 청구합니다.');
       expect(own).toContain('6,000');
       expect(own).not.toContain('77,000');
-      const period = pdfText(
-        (
-          await raw(
-            'api/monthlyStatement',
-            { startDate: seoulDayOf(seoulMidnight(10)), endDate: seoulToday() },
-            tokens.main,
-          )
-        ).body,
-      );
+      const period = await periodText();
       expect(period).toContain(`주문번호 ${cancelledA}`);
       expect(period).not.toContain('77,000');
       // Returned for a defect (reason 0): everything was refunded, nothing is claimed, the period leaves it out.
       await server.db.update(orders).set({ returnReason: 0 }).where(eq(orders.id, cancelledA));
       const defect = pdfText((await raw('api/orderStatement', { seq: cancelledA }, tokens.main)).body);
       expect(defect).toContain('반품된 주문입니다. 아래 금액은 청구하지 않으며, 결제된 금액은 환불되었습니다.');
-      const periodAfter = pdfText(
-        (
-          await raw(
-            'api/monthlyStatement',
-            { startDate: seoulDayOf(seoulMidnight(10)), endDate: seoulToday() },
-            tokens.main,
-          )
-        ).body,
-      );
+      const periodAfter = await periodText();
       expect(periodAfter).not.toContain(`주문번호 ${cancelledA}`);
     } finally {
       await server.db
