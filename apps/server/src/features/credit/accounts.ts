@@ -30,7 +30,6 @@ import {
   ledgerBalance,
   ledgerRowsOf,
   listPaymentTerms,
-  statementCredit,
   statementRowsWhere,
   unbilledParts,
   unpaidStatements,
@@ -170,18 +169,17 @@ export async function summaryOf(
   now: Date = new Date(),
 ): Promise<CreditSummary> {
   const today = seoulDay(now);
-  const [unpaid, unbilled, term, credit] = await Promise.all([
+  const [unpaid, unbilled, term] = await Promise.all([
     unpaidStatements(db, account.companyId),
     unbilledParts(db, account.companyId),
     findPaymentTerm(db, account.termCode),
-    statementCredit(db, account.companyId),
   ]);
   const rows = unpaid.map((s) => ({ unpaid: s.amountDue - s.paid, dueDate: s.dueDate }));
   const used = exposureOf({
     unpaidStatements: rows.reduce((sum, r) => sum + Math.max(0, r.unpaid), 0),
     unbilledShipped: unbilled.shipped,
     openOrders: unbilled.open,
-    statementCredit: credit,
+    statementCredit: unbilled.statementCredit,
   });
   const status = account.status as CreditStatus;
   const holdReason =

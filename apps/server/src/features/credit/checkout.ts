@@ -9,14 +9,7 @@ import type { Tx } from '../../db/client.js';
 import { memberType } from '../members/repository.js';
 import { badRequest } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
-import {
-  chargeOfOrder,
-  findCreditAccount,
-  postLedgerEntry,
-  statementCredit,
-  unbilledParts,
-  unpaidStatements,
-} from './repository.js';
+import { chargeOfOrder, findCreditAccount, postLedgerEntry, unbilledParts, unpaidStatements } from './repository.js';
 import { availableOf, creditFits, exposureOf, isHoldingOverdue, statementName } from './rules.js';
 import { statementLines, statements } from './schema.js';
 
@@ -50,7 +43,7 @@ export async function chargeCreditOrder(
     unpaidStatements: unpaid.reduce((sum, s) => sum + Math.max(0, s.amountDue - s.paid), 0),
     unbilledShipped: unbilled.shipped,
     openOrders: unbilled.open,
-    statementCredit: await statementCredit(tx, o.companyId),
+    statementCredit: unbilled.statementCredit,
   });
   if (!creditFits(used, o.amount, account.creditLimit, account.allowExceed))
     throw badRequest(MSG_CREDIT.overLimit(availableOf(account.creditLimit, used)), 'payWith');

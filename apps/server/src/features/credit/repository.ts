@@ -123,33 +123,34 @@ export async function unpaidStatements(db: Db | Tx, companyId: number) {
     .orderBy(asc(statements.dueDate), asc(statements.id));
 }
 
-/** Credit left on a company's statements (paid above the amount due), not yet used to pay another. */
-export async function statementCredit(db: Db | Tx, companyId: number): Promise<number> {
-  const [row] = await db
-    .select({ credit: sql<string>`coalesce(sum(${statements.paid} - ${statements.amountDue}), 0)` })
-    .from(statements)
-    .where(and(eq(statements.companyId, companyId), sql`${statements.paid} > ${statements.amountDue}`));
-  return Number(row?.credit ?? 0);
-}
-
 /**
  * The ledger rows not yet on a statement that bill something (charges, reversals, credit notes,
  * adjustments), split into those of shipped orders or of no order (unbilled, owed) and those of orders
- * not shipped yet (open orders). One query on the company's rows.
+ * not shipped yet (open orders); and the credit left on its statements (paid above the amount due,
+ * not yet used to pay another). One query on the company's rows.
  */
-export async function unbilledParts(db: Db | Tx, companyId: number): Promise<{ shipped: number; open: number }> {
-  const [row] = await queryRows<{ shipped: string; open: string }>(
+export async function unbilledParts(
+  db: Db | Tx,
+  companyId: number,
+): Promise<{ shipped: number; open: number; statementCredit: number }> {
+  const [row] = await queryRows<{ shipped: string; open: string; statement_credit: string }>(
     db,
     sql`select
       coalesce(sum(l.amount) filter (where l.order_id is null or o.shipped_at is not null), 0) as shipped,
-      coalesce(sum(l.amount) filter (where l.order_id is not null and o.shipped_at is null), 0) as open
+      coalesce(sum(l.amount) filter (where l.order_id is not null and o.shipped_at is null), 0) as open,
+      (select coalesce(sum(s.paid - s.amount_due), 0) from statements s
+        where s.company_id = ${companyId} and s.paid > s.amount_due) as statement_credit
     from receivables_ledger l
     left join orders o on o.id = l.order_id
     where l.company_id = ${companyId}
       and l.kind in ('charge', 'reversal', 'credit_note', 'adjustment')
       and not exists (select 1 from statement_lines sl where sl.ledger_id = l.id)`,
   );
-  return { shipped: Number(row?.shipped ?? 0), open: Number(row?.open ?? 0) };
+  return {
+    shipped: Number(row?.shipped ?? 0),
+    open: Number(row?.open ?? 0),
+    statementCredit: Number(row?.statement_credit ?? 0),
+  };
 }
 
 /** The newest ledger rows of a company with the running balance after each, newest first. */

@@ -23,13 +23,7 @@ import { buyerParty, supplierParty } from '../paperwork/index.js';
 import type { CreditStatementPdfInput } from '../documents/index.js';
 import { draftStatement, toStatementLines } from './close.js';
 import { notifyStatement } from './notices.js';
-import {
-  accountsByCompanyName,
-  statementCredit,
-  statementRowsWhere,
-  unbilledParts,
-  unpaidStatements,
-} from './repository.js';
+import { accountsByCompanyName, statementRowsWhere, unbilledParts, unpaidStatements } from './repository.js';
 import { agingOf, exposureOf, nextMonth, statementName } from './rules.js';
 import { statementLines, statements } from './schema.js';
 import { toStatementRow } from './views.js';
@@ -157,11 +151,7 @@ export async function receivablesAging(db: Db, now: Date = new Date()) {
   const accounts = await accountsByCompanyName(db);
   const rows: ReceivablesAgingRow[] = [];
   for (const { a, name } of accounts) {
-    const [unpaid, unbilled, credit] = await Promise.all([
-      unpaidStatements(db, a.companyId),
-      unbilledParts(db, a.companyId),
-      statementCredit(db, a.companyId),
-    ]);
+    const [unpaid, unbilled] = await Promise.all([unpaidStatements(db, a.companyId), unbilledParts(db, a.companyId)]);
     const items = unpaid.map((s) => ({ unpaid: s.amountDue - s.paid, dueDate: s.dueDate }));
     const aging = agingOf(items, Math.max(0, unbilled.shipped), today);
     const status = a.status as CreditStatus;
@@ -175,7 +165,7 @@ export async function receivablesAging(db: Db, now: Date = new Date()) {
         unpaidStatements: items.reduce((s, i) => s + Math.max(0, i.unpaid), 0),
         unbilledShipped: unbilled.shipped,
         openOrders: unbilled.open,
-        statementCredit: credit,
+        statementCredit: unbilled.statementCredit,
       }),
       ...aging,
       total: AGING_BUCKETS.reduce((s, b) => s + aging[b], 0),
