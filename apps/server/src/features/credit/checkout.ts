@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client.js';
 import { memberType } from '../members/repository.js';
 import { badRequest } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
-import { chargeOfOrder, findCreditAccount, postLedgerEntry, unbilledParts, unpaidStatements } from './repository.js';
+import { chargeOfOrder, creditPosition, findCreditAccount, postLedgerEntry } from './repository.js';
 import { availableOf, creditFits, exposureOf, isHoldingOverdue, statementName } from './rules.js';
 import { statementLines, statements } from './schema.js';
 
@@ -29,7 +29,8 @@ export async function chargeCreditOrder(
       throw badRequest(MSG_CREDIT.notForSubAccount, 'payWith');
   }
   if (account.status === 'suspended') throw badRequest(MSG_CREDIT.suspended, 'payWith');
-  const unpaid = await unpaidStatements(tx, o.companyId);
+  // The unpaid statements and the unbilled parts in one statement (docs/performance.md).
+  const { unpaid, unbilled } = await creditPosition(tx, o.companyId);
   if (account.status === 'on_hold') {
     const held = unpaid.find((s) => s.id === account.holdStatementId);
     throw badRequest(held ? MSG_CREDIT.onHold(statementName(held.month)) : MSG_CREDIT.onHoldNoStatement, 'payWith');
@@ -38,7 +39,6 @@ export async function chargeCreditOrder(
   const today = seoulDay(o.now ?? new Date());
   const overdue = unpaid.find((s) => isHoldingOverdue(s, account, today));
   if (overdue) throw badRequest(MSG_CREDIT.onHold(statementName(overdue.month)), 'payWith');
-  const unbilled = await unbilledParts(tx, o.companyId);
   const used = exposureOf({
     unpaidStatements: unpaid.reduce((sum, s) => sum + Math.max(0, s.amountDue - s.paid), 0),
     unbilledShipped: unbilled.shipped,

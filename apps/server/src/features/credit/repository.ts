@@ -129,17 +129,39 @@ export async function unpaidStatements(db: Db | Tx, companyId: number) {
  * not shipped yet (open orders); and the credit left on its statements (paid above the amount due,
  * not yet used to pay another). One query on the company's rows.
  */
-export async function unbilledParts(
+export async function unbilledParts(db: Db | Tx, companyId: number): Promise<UnbilledParts> {
+  return (await creditPosition(db, companyId, false)).unbilled;
+}
+
+export interface UnbilledParts {
+  shipped: number;
+  open: number;
+  statementCredit: number;
+}
+export type UnpaidStatement = Awaited<ReturnType<typeof unpaidStatements>>[number];
+
+/**
+ * unbilledParts, and with `withUnpaid` the unpaid statements as unpaidStatements reads them, in one
+ * statement: a credit checkout asks both on its hot path (docs/performance.md#statement-pdf-and-monthly-close).
+ */
+export async function creditPosition(
   db: Db | Tx,
   companyId: number,
-): Promise<{ shipped: number; open: number; statementCredit: number }> {
-  const [row] = await queryRows<{ shipped: string; open: string; statement_credit: string }>(
+  withUnpaid = true,
+): Promise<{ unbilled: UnbilledParts; unpaid: UnpaidStatement[] }> {
+  const unpaidColumn = withUnpaid
+    ? sql`(select coalesce(json_agg(json_build_object('id', s.id, 'month', s.month, 'amountDue', s.amount_due,
+          'paid', s.paid, 'dueDate', s.due_date) order by s.due_date, s.id), '[]'::json)
+        from statements s where s.company_id = ${companyId} and s.paid < s.amount_due)`
+    : sql`'[]'::json`;
+  const [row] = await queryRows<{ shipped: string; open: string; statement_credit: string; unpaid: UnpaidStatement[] }>(
     db,
     sql`select
       coalesce(sum(l.amount) filter (where l.order_id is null or o.shipped_at is not null), 0) as shipped,
       coalesce(sum(l.amount) filter (where l.order_id is not null and o.shipped_at is null), 0) as open,
       (select coalesce(sum(s.paid - s.amount_due), 0) from statements s
-        where s.company_id = ${companyId} and s.paid > s.amount_due) as statement_credit
+        where s.company_id = ${companyId} and s.paid > s.amount_due) as statement_credit,
+      ${unpaidColumn} as unpaid
     from receivables_ledger l
     left join orders o on o.id = l.order_id
     where l.company_id = ${companyId}
@@ -147,9 +169,12 @@ export async function unbilledParts(
       and not exists (select 1 from statement_lines sl where sl.ledger_id = l.id)`,
   );
   return {
-    shipped: Number(row?.shipped ?? 0),
-    open: Number(row?.open ?? 0),
-    statementCredit: Number(row?.statement_credit ?? 0),
+    unbilled: {
+      shipped: Number(row?.shipped ?? 0),
+      open: Number(row?.open ?? 0),
+      statementCredit: Number(row?.statement_credit ?? 0),
+    },
+    unpaid: (row?.unpaid ?? []).map((u) => ({ ...u, amountDue: Number(u.amountDue), paid: Number(u.paid) })),
   };
 }
 
