@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_DEPOSIT } from '@partsmall/contract';
-import { depositEvents, deposits, statementAccounts } from '../../src/db/schema.js';
+import { depositEvents, deposits, statementAccounts, statements } from '../../src/db/schema.js';
+import { setStatementAccount } from '../../src/features/credit/repository.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { applyStatementPayment } from '../../src/features/credit/index.js';
 import { issueStatementAccount } from '../../src/features/deposits/index.js';
@@ -124,6 +125,31 @@ describe('issuing a statement account at Toss', () => {
     expect(account).toMatchObject({ status: 'open', provider: 'toss', amount: 55_000 });
     expect(account.secret).toMatch(/^ps_/);
     expect((await statementOf(server, seq)).vaAccountNumber).toBe(account.accountNumber);
+  });
+
+  it('an account number an older statement still shows (banks reuse expired numbers) is written on the new one', async () => {
+    const older = await statementWithAccount('번호재사용');
+    const seq = await makeStatement(server, older.company.companyId, '2026-11', 12_000, '2026-12-10');
+    const number = older.answer.virtualAccount!.accountNumber;
+    await server.db.transaction((tx) =>
+      setStatementAccount(
+        tx,
+        seq,
+        {
+          bank: '20',
+          accountNumber: number,
+          holder: '파츠몰',
+          expiresAt: new Date('2026-12-10T14:59:59Z'),
+          providerKey: 'k',
+        },
+        new Date(),
+      ),
+    );
+    const rows = await server.db
+      .select({ id: statements.id, number: statements.vaAccountNumber })
+      .from(statements)
+      .where(eq(statements.vaAccountNumber, number));
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([older.seq, seq]);
   });
 
   it('an answer lost in a timeout: the retry asks for the same orderId and Toss answers the first account', async () => {

@@ -173,7 +173,8 @@ export const statements = pgTable(
   (t) => [
     uniqueIndex('statements_company_month').on(t.companyId, t.month),
     index('statements_due').on(t.status, t.dueDate),
-    uniqueIndex('statements_va_account').on(t.vaAccountNumber),
+    // No unique index on va_account_number: banks reuse a virtual account's number once it has
+    // expired, and an old statement keeping it refused the new statement's account for good.
     checkIn('statements_status_valid', t.status, ['unpaid', 'partial', 'paid']),
     check('statements_month_valid', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],

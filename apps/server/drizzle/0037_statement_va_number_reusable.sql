@@ -1,0 +1,1 @@
+DROP INDEX "statements_va_account";
