@@ -166,6 +166,39 @@ describe('unzipCatalogue', () => {
     expect(await refusal(bzip2)).toEqual(notZip);
   });
 
+  it('a zip with any byte changed is read or refused in Korean, never an error of its own', async () => {
+    const whole = zipSync({
+      'HM01/catalogue.jsonl': jsonl,
+      'HM01/images/p1.png': [png, { level: 0 }],
+      'HM01/parts.csv': strToU8('partNo,name\nA1,패드\n'),
+    });
+    // A fixed sequence of changes (xorshift), so a failure can be run again.
+    let seed = 0x2f6b_1d3c;
+    const next = () => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return seed >>> 0;
+    };
+    const outcomes = { read: 0, refused: 0 };
+    for (let i = 0; i < 400; i += 1) {
+      const zip = new Uint8Array(whole);
+      for (let k = 0; k < 1 + (i % 4); k += 1) zip[next() % zip.length] = next() & 0xff;
+      const err = await unzipCatalogue(zip).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      if (err === null) outcomes.read += 1;
+      else {
+        expect(err).toBeInstanceOf(AppError);
+        expect([MSG_CATALOGUE.notZip, MSG_CATALOGUE.tooBig]).toContain((err as AppError).message);
+        outcomes.refused += 1;
+      }
+    }
+    expect(outcomes.read + outcomes.refused).toBe(400);
+    expect(outcomes.refused).toBeGreaterThan(0);
+  });
+
   it('gives way to other work while it inflates a large entry', async () => {
     const size = 48 * 1024 * 1024;
     const zip = rawZip([{ name: 'catalogue.jsonl', stored: deflateSync(new Uint8Array(size), { level: 1 }), size }]);

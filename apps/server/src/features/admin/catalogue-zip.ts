@@ -40,7 +40,8 @@ function zip64Values(view: DataView, at: number, end: number, entry: Entry): voi
     if (id === 0x0001) {
       let q = p + 4;
       const next = () => {
-        if (q + 8 > p + 4 + length) throw broken();
+        // Within the sub-field as it says, and within the extra field as the header says.
+        if (q + 8 > Math.min(p + 4 + length, end)) throw broken();
         const value = Number(view.getBigUint64(q, true));
         q += 8;
         return value;
@@ -146,6 +147,17 @@ export async function unzipCatalogue(
   zip: Uint8Array,
   limits = CATALOGUE_ZIP_LIMITS,
 ): Promise<Record<string, Uint8Array>> {
+  try {
+    return await unzipChecked(zip, limits);
+  } catch (err) {
+    // A header pointing outside the zip, or any other shape the reader did not foresee, is a broken
+    // zip (400), never a 500.
+    if (err instanceof AppError) throw err;
+    throw broken();
+  }
+}
+
+async function unzipChecked(zip: Uint8Array, limits: typeof CATALOGUE_ZIP_LIMITS): Promise<Record<string, Uint8Array>> {
   const entries = centralDirectory(zip).filter((e) => !skipped(e.name));
   if (entries.length > limits.maxFiles) throw tooBig();
   let declared = 0;
