@@ -25,16 +25,15 @@ import { badRequest, forbidden, notFound } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
 import {
   creditAuditOf,
+  creditPosition,
   findCreditAccount,
   findPaymentTerm,
   ledgerBalance,
   ledgerRowsOf,
   listPaymentTerms,
   statementRowsWhere,
-  unbilledParts,
-  unpaidStatements,
 } from './repository.js';
-import { agingOf, availableOf, exposureOf } from './rules.js';
+import { agingOf, availableOf, positionExposure } from './rules.js';
 import { creditAccountAudit, creditAccounts, paymentTerms, statements, type CreditAccountRow } from './schema.js';
 import { auditFields, toCreditAccount, toReceivableRow, toStatementRow } from './views.js';
 
@@ -169,18 +168,13 @@ export async function summaryOf(
   now: Date = new Date(),
 ): Promise<CreditSummary> {
   const today = seoulDay(now);
-  const [unpaid, unbilled, term] = await Promise.all([
-    unpaidStatements(db, account.companyId),
-    unbilledParts(db, account.companyId),
+  const [position, term] = await Promise.all([
+    creditPosition(db, account.companyId),
     findPaymentTerm(db, account.termCode),
   ]);
+  const { unpaid, unbilled } = position;
   const rows = unpaid.map((s) => ({ unpaid: s.amountDue - s.paid, dueDate: s.dueDate }));
-  const used = exposureOf({
-    unpaidStatements: rows.reduce((sum, r) => sum + Math.max(0, r.unpaid), 0),
-    unbilledShipped: unbilled.shipped,
-    openOrders: unbilled.open,
-    statementCredit: unbilled.statementCredit,
-  });
+  const used = positionExposure(position);
   const status = account.status as CreditStatus;
   const holdReason =
     status === 'on_hold'

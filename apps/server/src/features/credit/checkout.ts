@@ -10,7 +10,7 @@ import { memberType } from '../members/repository.js';
 import { badRequest } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
 import { chargeOfOrder, creditPosition, findCreditAccount, postLedgerEntry } from './repository.js';
-import { availableOf, creditFits, exposureOf, isHoldingOverdue, statementName } from './rules.js';
+import { availableOf, creditFits, isHoldingOverdue, positionExposure, statementName } from './rules.js';
 import { statementLines, statements } from './schema.js';
 
 /**
@@ -30,7 +30,8 @@ export async function chargeCreditOrder(
   }
   if (account.status === 'suspended') throw badRequest(MSG_CREDIT.suspended, 'payWith');
   // The unpaid statements and the unbilled parts in one statement (docs/performance.md).
-  const { unpaid, unbilled } = await creditPosition(tx, o.companyId);
+  const position = await creditPosition(tx, o.companyId);
+  const { unpaid } = position;
   if (account.status === 'on_hold') {
     const held = unpaid.find((s) => s.id === account.holdStatementId);
     throw badRequest(held ? MSG_CREDIT.onHold(statementName(held.month)) : MSG_CREDIT.onHoldNoStatement, 'payWith');
@@ -39,12 +40,7 @@ export async function chargeCreditOrder(
   const today = seoulDay(o.now ?? new Date());
   const overdue = unpaid.find((s) => isHoldingOverdue(s, account, today));
   if (overdue) throw badRequest(MSG_CREDIT.onHold(statementName(overdue.month)), 'payWith');
-  const used = exposureOf({
-    unpaidStatements: unpaid.reduce((sum, s) => sum + Math.max(0, s.amountDue - s.paid), 0),
-    unbilledShipped: unbilled.shipped,
-    openOrders: unbilled.open,
-    statementCredit: unbilled.statementCredit,
-  });
+  const used = positionExposure(position);
   if (!creditFits(used, o.amount, account.creditLimit, account.allowExceed))
     throw badRequest(MSG_CREDIT.overLimit(availableOf(account.creditLimit, used)), 'payWith');
   await postLedgerEntry(tx, {

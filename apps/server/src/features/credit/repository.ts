@@ -123,37 +123,26 @@ export async function unpaidStatements(db: Db | Tx, companyId: number) {
     .orderBy(asc(statements.dueDate), asc(statements.id));
 }
 
-/**
- * The ledger rows not yet on a statement that bill something (charges, reversals, credit notes,
- * adjustments), split into those of shipped orders or of no order (unbilled, owed) and those of orders
- * not shipped yet (open orders); and the credit left on its statements (paid above the amount due,
- * not yet used to pay another). One query on the company's rows.
- */
-export async function unbilledParts(db: Db | Tx, companyId: number): Promise<UnbilledParts> {
-  return (await creditPosition(db, companyId, false)).unbilled;
-}
-
 export interface UnbilledParts {
   shipped: number;
   open: number;
   statementCredit: number;
 }
 export type UnpaidStatement = Awaited<ReturnType<typeof unpaidStatements>>[number];
+export interface CreditPosition {
+  unbilled: UnbilledParts;
+  unpaid: UnpaidStatement[];
+}
 
 /**
- * unbilledParts, and with `withUnpaid` the unpaid statements as unpaidStatements reads them, in one
- * statement: a credit checkout asks both on its hot path (docs/performance.md#statement-pdf-and-monthly-close).
+ * What exposure is made of, in one statement (a credit checkout asks it on its hot path,
+ * docs/performance.md#statement-pdf-and-monthly-close): the unpaid statements as unpaidStatements
+ * reads them; the ledger rows not yet on a statement that bill something (charges, reversals, credit
+ * notes, adjustments), split into those of shipped orders or of no order (unbilled, owed) and those of
+ * orders not shipped yet (open orders); and the credit left on its statements (paid above the amount
+ * due, not yet used to pay another).
  */
-export async function creditPosition(
-  db: Db | Tx,
-  companyId: number,
-  withUnpaid = true,
-): Promise<{ unbilled: UnbilledParts; unpaid: UnpaidStatement[] }> {
-  const unpaidColumn = withUnpaid
-    ? sql`(select coalesce(json_agg(json_build_object('id', s.id, 'month', s.month, 'amountDue', s.amount_due,
-          'paid', s.paid, 'dueDate', s.due_date) order by s.due_date, s.id), '[]'::json)
-        from statements s where s.company_id = ${companyId} and s.paid < s.amount_due)`
-    : sql`'[]'::json`;
+export async function creditPosition(db: Db | Tx, companyId: number): Promise<CreditPosition> {
   const [row] = await queryRows<{ shipped: string; open: string; statement_credit: string; unpaid: UnpaidStatement[] }>(
     db,
     sql`select
@@ -161,7 +150,9 @@ export async function creditPosition(
       coalesce(sum(l.amount) filter (where l.order_id is not null and o.shipped_at is null), 0) as open,
       (select coalesce(sum(s.paid - s.amount_due), 0) from statements s
         where s.company_id = ${companyId} and s.paid > s.amount_due) as statement_credit,
-      ${unpaidColumn} as unpaid
+      (select coalesce(json_agg(json_build_object('id', s.id, 'month', s.month, 'amountDue', s.amount_due,
+          'paid', s.paid, 'dueDate', s.due_date) order by s.due_date, s.id), '[]'::json)
+        from statements s where s.company_id = ${companyId} and s.paid < s.amount_due) as unpaid
     from receivables_ledger l
     left join orders o on o.id = l.order_id
     where l.company_id = ${companyId}

@@ -121,6 +121,19 @@ export function exposureOf(p: ExposureParts): number {
   return Math.max(0, p.unpaidStatements + p.unbilledShipped + p.openOrders - p.statementCredit);
 }
 
+/** exposureOf of a company's credit position as the repository reads it (creditPosition). */
+export function positionExposure(p: {
+  unpaid: readonly { amountDue: number; paid: number }[];
+  unbilled: { shipped: number; open: number; statementCredit: number };
+}): number {
+  return exposureOf({
+    unpaidStatements: p.unpaid.reduce((sum, s) => sum + Math.max(0, s.amountDue - s.paid), 0),
+    unbilledShipped: p.unbilled.shipped,
+    openOrders: p.unbilled.open,
+    statementCredit: p.unbilled.statementCredit,
+  });
+}
+
 /** Whether a credit order of `amount` fits: exposure + amount ≤ limit, or the account may exceed. */
 export function creditFits(exposure: number, amount: number, limit: number, allowExceed: boolean): boolean {
   return allowExceed || exposure + amount <= limit;

@@ -23,8 +23,8 @@ import { buyerParty, supplierParty } from '../paperwork/index.js';
 import type { CreditStatementPdfInput } from '../documents/index.js';
 import { draftStatement, toStatementLines } from './close.js';
 import { notifyStatement } from './notices.js';
-import { accountsByCompanyName, statementRowsWhere, unbilledParts, unpaidStatements } from './repository.js';
-import { agingOf, exposureOf, nextMonth, statementName } from './rules.js';
+import { accountsByCompanyName, creditPosition, statementRowsWhere } from './repository.js';
+import { agingOf, nextMonth, positionExposure, statementName } from './rules.js';
 import { statementLines, statements } from './schema.js';
 import { toStatementRow } from './views.js';
 
@@ -151,7 +151,8 @@ export async function receivablesAging(db: Db, now: Date = new Date()) {
   const accounts = await accountsByCompanyName(db);
   const rows: ReceivablesAgingRow[] = [];
   for (const { a, name } of accounts) {
-    const [unpaid, unbilled] = await Promise.all([unpaidStatements(db, a.companyId), unbilledParts(db, a.companyId)]);
+    const position = await creditPosition(db, a.companyId);
+    const { unpaid, unbilled } = position;
     const items = unpaid.map((s) => ({ unpaid: s.amountDue - s.paid, dueDate: s.dueDate }));
     const aging = agingOf(items, Math.max(0, unbilled.shipped), today);
     const status = a.status as CreditStatus;
@@ -161,12 +162,7 @@ export async function receivablesAging(db: Db, now: Date = new Date()) {
       status,
       statusLabel: CREDIT_STATUS_LABELS[status],
       limit: a.creditLimit,
-      used: exposureOf({
-        unpaidStatements: items.reduce((s, i) => s + Math.max(0, i.unpaid), 0),
-        unbilledShipped: unbilled.shipped,
-        openOrders: unbilled.open,
-        statementCredit: unbilled.statementCredit,
-      }),
+      used: positionExposure(position),
       ...aging,
       total: AGING_BUCKETS.reduce((s, b) => s + aging[b], 0),
       oldestDue: unpaid[0]?.dueDate ?? null,
