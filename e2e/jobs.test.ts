@@ -19,7 +19,7 @@ beforeAll(async () => {
   shop = await startShop({
     env: {
       JOBS_RETRY_LIMIT: '1',
-      JOBS_RETRY_DELAY_SECONDS: '0',
+      JOBS_RETRY_DELAY_SECONDS: '1',
       JOBS_RETRY_BACKOFF: 'false',
       JOBS_POLL_SECONDS: '0.5',
     },

@@ -29,7 +29,7 @@ import {
 // Fast job tries: no wait between tries, half-second polling.
 const FAST = {
   JOBS_RETRY_LIMIT: '2',
-  JOBS_RETRY_DELAY_SECONDS: '0',
+  JOBS_RETRY_DELAY_SECONDS: '1',
   JOBS_RETRY_BACKOFF: 'false',
   JOBS_POLL_SECONDS: '0.5',
 };

@@ -17,7 +17,7 @@ afterAll(async () => {
   for (const s of servers) await s.close();
 });
 
-const FAST = { JOBS_POLL_SECONDS: '0.5', JOBS_RETRY_DELAY_SECONDS: '0', JOBS_RETRY_BACKOFF: 'false' };
+const FAST = { JOBS_POLL_SECONDS: '0.5', JOBS_RETRY_DELAY_SECONDS: '1', JOBS_RETRY_BACKOFF: 'false' };
 
 const jobState = async (db: Db, id: string) =>
   (

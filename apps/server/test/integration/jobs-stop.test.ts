@@ -47,7 +47,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a stop that a try outlives', ()
   it('gives the job back, sends nothing of the queue after the stop, and the next start does it', async () => {
     const env = {
       JOBS_RETRY_LIMIT: '2',
-      JOBS_RETRY_DELAY_SECONDS: '0',
+      JOBS_RETRY_DELAY_SECONDS: '1',
       JOBS_RETRY_BACKOFF: 'false',
       JOBS_POLL_SECONDS: '0.5',
       JOBS_STOP_TIMEOUT_MS: '1000',

@@ -21,11 +21,11 @@ import type { SmsProvider } from '../../src/features/sms/types.js';
  * job once; a stop with jobs in flight ends cleanly. The last block runs on the embedded PGlite.
  */
 const SECRET = 'jobs-test-secret';
-// Fast tries for the test: no wait between tries, three tries in all, half-second polling.
+// Fast tries for the test: the shortest wait between tries (1 s), three tries in all, half-second polling.
 const FAST = {
   PAYMENT_SANDBOX_SECRET: SECRET,
   JOBS_RETRY_LIMIT: '2',
-  JOBS_RETRY_DELAY_SECONDS: '0',
+  JOBS_RETRY_DELAY_SECONDS: '1',
   JOBS_RETRY_BACKOFF: 'false',
   JOBS_POLL_SECONDS: '0.5',
 };

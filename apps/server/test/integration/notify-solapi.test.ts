@@ -35,7 +35,7 @@ beforeAll(async () => {
       NOTIFY_TEMPLATE_RETURN_ON_HOLD: 'KA01TP_HOLD',
       NOTIFY_TIMEOUT_MS: '300',
       JOBS_RETRY_LIMIT: '1',
-      JOBS_RETRY_DELAY_SECONDS: '0',
+      JOBS_RETRY_DELAY_SECONDS: '1',
       JOBS_RETRY_BACKOFF: 'false',
       JOBS_POLL_SECONDS: '0.5',
     },

@@ -25,4 +25,10 @@ describe('queue settings', () => {
       queueOptions('taxInvoice.issue', jobSettings({ JOBS_INVOICE_RETRY_LIMIT: '2', JOBS_EXPIRE_SECONDS: '600' })),
     ).toMatchObject({ retryLimit: 2, expireInSeconds: 600 });
   });
+
+  it('a failed try waits at least a second: a retry due at once could be taken before its batch is completed', () => {
+    const delay = (value: string) =>
+      queueOptions('notify.send', jobSettings({ JOBS_RETRY_DELAY_SECONDS: value })).retryDelay;
+    expect([delay('0'), delay('1'), delay('2'), delay('')]).toEqual([1, 1, 2, 10]);
+  });
 });

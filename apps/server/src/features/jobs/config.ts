@@ -64,7 +64,9 @@ export function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
   return {
     pollSeconds: number(env.JOBS_POLL_SECONDS, 1, 0.5, 60),
     retryLimit: Math.round(number(env.JOBS_RETRY_LIMIT, 5, 0, 50)),
-    retryDelaySeconds: Math.round(number(env.JOBS_RETRY_DELAY_SECONDS, 10, 0, 3600)),
+    // At least a second: pg-boss completes a batch's taken jobs just after its callback, so a failed
+    // try retried at once could be taken elsewhere in between and marked done (docs/architecture.md#jobs).
+    retryDelaySeconds: Math.round(number(env.JOBS_RETRY_DELAY_SECONDS, 10, 1, 3600)),
     invoiceRetryLimit: Math.round(number(env.JOBS_INVOICE_RETRY_LIMIT, 10, 0, 50)),
     invoiceRetryDelaySeconds: Math.round(number(env.JOBS_INVOICE_RETRY_DELAY_SECONDS, 60, 0, 3600)),
     retryBackoff: env.JOBS_RETRY_BACKOFF !== 'false',
