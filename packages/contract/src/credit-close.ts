@@ -20,6 +20,8 @@ export const closeMonthAnswer = answerOf(
     already: int,
     /** 월합계 invoices parked because the company's invoice fields are missing. */
     parked: int,
+    /** Statements of earlier months that no close had taken, made first (each bills its own month). */
+    caughtUp: int,
     statements: z.array(z.object({ seq: int, companyId: int, companyName: z.string(), closing: int })),
   }),
 );

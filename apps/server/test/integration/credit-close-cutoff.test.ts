@@ -209,3 +209,77 @@ describe('a return approved after its month ended, before that month was closed'
     ]);
   });
 });
+
+describe('a month no close took (a close that failed for good, or a server down across the 1st)', () => {
+  it('is closed first by the next close, so each statement and 월합계 bills its own month', async () => {
+    const c = await makeCompany(server, '밀린마감', 0);
+    await giveCredit(server, t.admin, c.companyId, { limit: 1_000_000 });
+    await server.db
+      .update(companies)
+      .set({ ceo: '박밀림', bizType: '도소매', bizItem: '자동차 부품', invoiceMail: 'tax@millim.kr' })
+      .where(eq(companies.id, c.companyId));
+    const product = (await makeProduct(server, { tiers: [41_000, 41_000, 41_000, 41_000], salePrice: 41_000 })).id;
+    const shippedOrder = async (amount: number, at: string) => {
+      const orderId = await insertOrder(server, {
+        companyId: c.companyId,
+        memberId: c.main.seq,
+        status: ORDER_STATUS.shipmentComplete,
+        productId: product,
+        totalAmount: amount,
+        shipping: 0,
+        createdAt: new Date(at),
+        shippedAt: new Date(at),
+      });
+      await server.db.insert(receivablesLedger).values({
+        companyId: c.companyId,
+        kind: 'charge',
+        amount,
+        orderId,
+        idemKey: `charge:order:${orderId}`,
+        note: '',
+        createdAt: new Date(at),
+      });
+      return orderId;
+    };
+    const july = await shippedOrder(41_000, '2026-07-20T11:00:00+09:00');
+    await rowAt(c.companyId, 'adjustment', 3_000, '2026-08-10T10:00:00+09:00');
+    const september = await shippedOrder(82_000, '2026-09-08T15:00:00+09:00');
+
+    // July, August and September's closes never ran: September's makes July's and August's first.
+    const closed = await closeMonth(server.db, { month: '2026-09', companyId: c.companyId });
+    expect(closed).toMatchObject({ closed: 1, already: 0, caughtUp: 2 });
+    const byMonth = async (month: string) => {
+      const s = (await statementOfMonth(c.companyId, month))!;
+      const [invoice] = s.statement.taxInvoiceId
+        ? await server.db.select().from(taxInvoices).where(eq(taxInvoices.id, s.statement.taxInvoiceId))
+        : [];
+      return {
+        figures: [s.statement.opening, s.statement.charges, s.statement.adjustments, s.statement.closing],
+        lines: s.lines.map((l) => [l.kind, l.amount, l.date]),
+        invoice: invoice ? [invoice.total, invoice.writeDate, invoice.items.map((i) => i.orderSeq)] : null,
+      };
+    };
+    expect(await byMonth('2026-07')).toEqual({
+      figures: [0, 41_000, 0, 41_000],
+      lines: [['charge', 41_000, '2026-07-20']],
+      invoice: [41_000, '20260731', [july]],
+    });
+    expect(await byMonth('2026-08')).toEqual({
+      figures: [41_000, 0, 3_000, 44_000],
+      lines: [['adjustment', 3_000, '2026-08-10']],
+      invoice: null,
+    });
+    expect(await byMonth('2026-09')).toEqual({
+      figures: [44_000, 82_000, 0, 126_000],
+      lines: [['charge', 82_000, '2026-09-08']],
+      invoice: [82_000, '20260930', [september]],
+    });
+
+    // Run again: nothing more is made.
+    expect(await closeMonth(server.db, { month: '2026-09', companyId: c.companyId })).toMatchObject({
+      closed: 0,
+      already: 1,
+      caughtUp: 0,
+    });
+  });
+});

@@ -46,6 +46,8 @@ export interface CloseResult {
   closed: number;
   already: number;
   parked: number;
+  /** Statements of earlier months no close had taken, made first (docs/requirements.md#monthly-close). */
+  caughtUp: number;
   statements: { seq: number; companyId: number; companyName: string; closing: number }[];
 }
 
@@ -197,10 +199,51 @@ export function toStatementLines(lines: readonly LineSource[]): StatementLine[] 
 }
 
 /**
+ * The months before `month` that no close took for the company: after its newest statement, from the
+ * month of its oldest unbilled line (a close that failed for good, or a server down across a 1st). Each is
+ * closed first, in order, so a statement and its 월합계 bill their own month only.
+ */
+async function unclosedMonthsBefore(db: Db, companyId: number, month: string): Promise<string[]> {
+  const [row] = await queryRows<{ first: string | null; newest: string | null }>(
+    db,
+    sql`select (select max(s.month) from statements s where s.company_id = ${companyId}) as newest,
+        (select to_char(min(greatest(l.created_at, coalesce(o.shipped_at, l.created_at))) at time zone 'Asia/Seoul', 'YYYY-MM')
+           from receivables_ledger l
+           left join orders o on o.id = l.order_id
+           where l.company_id = ${companyId}
+             and (l.order_id is null or o.shipped_at is not null)
+             and not exists (select 1 from statement_lines sl where sl.ledger_id = l.id)) as first`,
+  );
+  const months: string[] = [];
+  if (!row?.first) return months;
+  for (let m = row.first; m < month; m = nextMonth(m)) if (!row.newest || m > row.newest) months.push(m);
+  return months;
+}
+
+/**
+ * Closes one company's month, after the earlier months no close took (each its own transaction):
+ * answers the month's statement (made or already there) and how many earlier statements were made.
+ */
+async function closeCompany(
+  db: Db,
+  company: CompanyRecord,
+  month: string,
+  cutoff: Date,
+  terms: ReadonlyMap<string, PaymentTermRow>,
+) {
+  let caughtUp = 0;
+  for (const earlier of await unclosedMonthsBefore(db, company.id, month)) {
+    const made = await closeCompanyMonth(db, company, earlier, cutoffOf(earlier, cutoff, false), terms);
+    if (made?.made) caughtUp++;
+  }
+  return { closed: await closeCompanyMonth(db, company, month, cutoff, terms), caughtUp };
+}
+
+/**
  * Closes one company's month in one transaction: answers the statement made, the one that already
  * existed, or null when there was nothing to bill and nothing owed.
  */
-async function closeCompany(
+async function closeCompanyMonth(
   db: Db,
   company: CompanyRecord,
   month: string,
@@ -322,7 +365,7 @@ export async function closeMonth(db: Db, o: CloseOptions): Promise<CloseResult> 
   const accounts = await accountCompanies(db, o.companyId);
   const terms = new Map((await listPaymentTerms(db)).map((t) => [t.code, t]));
   if (o.companyId !== undefined && accounts.length === 0) throw badRequest(MSG_CREDIT.noAccount, 'companyId');
-  const result: CloseResult = { month: o.month, closed: 0, already: 0, parked: 0, statements: [] };
+  const result: CloseResult = { month: o.month, closed: 0, already: 0, parked: 0, caughtUp: 0, statements: [] };
   // A few companies at a time, each its own transaction under its own account lock (the pool has room).
   const done: (Awaited<ReturnType<typeof closeCompany>> | undefined)[] = new Array(accounts.length);
   let next = 0;
@@ -334,7 +377,8 @@ export async function closeMonth(db: Db, o: CloseOptions): Promise<CloseResult> 
   };
   await Promise.all(Array.from({ length: Math.min(CLOSE_CONCURRENCY, accounts.length) }, worker));
   accounts.forEach((a, i) => {
-    const d = done[i];
+    result.caughtUp += done[i]?.caughtUp ?? 0;
+    const d = done[i]?.closed;
     if (!d) return;
     if (d.made) result.closed++;
     else result.already++;

@@ -6,7 +6,8 @@ import { runCreditDay } from './overdue.js';
 /** The scheduled close of the month before: every company with credit (ended months only). */
 export const creditCloseJob: JobHandler<'credit.close'> = async (job, deps) => {
   const result = await closeMonth(deps.db, { month: job.data.month });
-  deps.log.info({ month: job.data.month, closed: result.closed, already: result.already }, 'credit close');
+  const { closed, already, caughtUp } = result;
+  deps.log.info({ month: job.data.month, closed, already, caughtUp }, 'credit close');
 };
 
 /** The day's overdue check and reminders. */

@@ -120,10 +120,17 @@ export function creditRoutes(app: Api, ctx: AppContext) {
       action: 'closeMonth',
       target: req.body.companyId ? `company:${req.body.companyId}` : `month:${req.body.month}`,
       before: null,
-      after: { month: result.month, closed: result.closed, already: result.already, parked: result.parked },
+      after: {
+        month: result.month,
+        closed: result.closed,
+        already: result.already,
+        parked: result.parked,
+        caughtUp: result.caughtUp,
+      },
     });
     const parked = result.parked ? ` 세금계산서 ${result.parked}건은 회사 정보가 부족해 보류되었습니다.` : '';
-    return created(result, `${MSG_CREDIT.closed(result.closed)}${parked}`);
+    const caughtUp = result.caughtUp ? MSG_CREDIT.caughtUp(result.caughtUp) : '';
+    return created(result, `${MSG_CREDIT.closed(result.closed)}${caughtUp}${parked}`);
   });
   route(app, 'adminPreviewStatement', async (req) => {
     requireStaff(req);

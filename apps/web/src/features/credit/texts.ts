@@ -212,8 +212,8 @@ export const CREDIT_TEXTS = {
     confirmTitle: '월 마감',
     confirmText: (month: string, company?: string) =>
       company ? `${company}의 ${month} 외상 거래를 마감합니다.` : `${month} 외상 거래를 모든 업체에 대해 마감합니다.`,
-    result: (closed: number, already: number, parked: number) =>
-      `새 명세서 ${closed}건, 이미 마감 ${already}건${parked ? `, 세금계산서 보류 ${parked}건` : ''}`,
+    result: (closed: number, already: number, parked: number, caughtUp = 0) =>
+      `새 명세서 ${closed}건, 이미 마감 ${already}건${caughtUp ? `, 이전 달 명세서 ${caughtUp}건` : ''}${parked ? `, 세금계산서 보류 ${parked}건` : ''}`,
     opening: '이월 잔액',
     charges: '출고',
     credits: '반품·차감',

@@ -37,7 +37,7 @@ function useCloseMonth() {
       .then(
         (a) => {
           if (!a?.results) return;
-          const line = M.result(a.results.closed, a.results.already, a.results.parked);
+          const line = M.result(a.results.closed, a.results.already, a.results.parked, a.results.caughtUp);
           setResult(line);
           notify.toast(a.message || line);
         },
