@@ -5,6 +5,7 @@ import {
   jamoDistanceWithin,
   jamoEditDistance,
   looksLikePartNumber,
+  searchedAsNumberFirst,
   searchWords,
   typoBudget,
   withinTypo,
@@ -44,6 +45,26 @@ describe('looksLikePartNumber', () => {
   it('leaves vehicle words, Korean and letters-only words to the name search', () => {
     for (const q of ['X5', 'G20', 'BMW 패드', 'G20 필터', 'MANN', 'bmw', '3시리즈', ''])
       expect([q, looksLikePartNumber(q)]).toEqual([q, false]);
+  });
+});
+
+describe('searchedAsNumberFirst', () => {
+  it('in the 품번 type: letters or digits without Hangul, or a number beside Korean words', () => {
+    for (const q of ['x5', '3', 'TT0003', 'hu 816 x', '현대 58101-2SA70', '58101-2SA70 현대 패드'])
+      expect([q, searchedAsNumberFirst(q, true)]).toEqual([q, true]);
+  });
+
+  it('in the 품번 type: Korean words with a model code or a lone letter are a name, as is no letter or digit', () => {
+    for (const q of ['3시리즈 패드', 'x5 패드', 'E클래스 패드', 'G20 필터', '패드', '58101현대', '--'])
+      expect([q, searchedAsNumberFirst(q, true)]).toEqual([q, false]);
+  });
+
+  it('in the other types: as looksLikePartNumber', () => {
+    expect(['LR190583', 'x5', '현대 58101-2SA70'].map((q) => searchedAsNumberFirst(q, false))).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -42,6 +42,23 @@ export function looksLikePartNumber(typed: string): boolean {
 }
 
 /**
+ * Whether a query is searched as a part number first: in the 품번 search type any letters or digits
+ * are, unless the query has Hangul, when only its other words are, and only if they read as a number
+ * ('현대 58101-2SA70'); '3시리즈 패드' or 'x5 패드' typed there is a name, whose Korean a number search
+ * would drop (docs/search.md#one-box: the type is a hint, not a wall). Otherwise looksLikePartNumber.
+ */
+export function searchedAsNumberFirst(typed: string, numberType: boolean): boolean {
+  if (!numberType) return looksLikePartNumber(typed);
+  if (!HANGUL.test(typed)) return alphaNumber(typed) !== '';
+  return looksLikePartNumber(
+    typed
+      .split(/\s+/u)
+      .filter((w) => !HANGUL.test(w))
+      .join(' '),
+  );
+}
+
+/**
  * The Hangul a Latin word spells on the Korean two-set (두벌식) keyboard, for a word typed with the
  * input left in English (한/영: 'qmfpdlzm' → 브레이크, 'tyqk' → 쇼바); null unless the keys make
  * whole syllables only (`bmw` → ㅠㅡㅈ, `asdf` → ㅁㄴㅇㄹ are no Korean word). Read in lower case, as

@@ -543,3 +543,70 @@ describe('what a search costs (docs/search.md#what-a-search-costs)', () => {
     for (const a of answers) expect(a).toEqual(answers[0]);
   });
 });
+
+describe('the 품번 search type with Korean words (docs/search.md#one-box: a hint, not a wall)', () => {
+  it("'3시리즈 쿼츠판넬' is searched as a name, not as the number prefix 3; a number typed alone still is one", async () => {
+    const named = await addProduct('BMW 3시리즈 쿼츠판넬', 'QV-77001');
+    const numbered = await addProduct('쿼츠 호스', '3V-88001');
+    expect(await searched('3시리즈 쿼츠판넬', 'pid')).toMatchObject({ searchedAs: 'name', rows: [{ seq: named }] });
+    const alone = await searched('3V-880', 'pid');
+    expect(alone.searchedAs).toBe('number');
+    expect(alone.rows.map((r) => r.seq)).toEqual([numbered]);
+  });
+});
+
+describe('pages past the ranked 200 (docs/search.md#words-in-any-order)', () => {
+  const PAGED = 'srchpage';
+  const pageIds: number[] = [];
+  beforeAll(async () => {
+    // 200 where the word is not what the part is, then 50 where it is: those 50 rank higher, but
+    // only the first 200 matches are ranked, so they come after them, in id order.
+    const names = Array.from({ length: 250 }, (_, i) =>
+      i < 200 ? `쿼드롤 부품 ${i + 1}호` : `부품 ${i + 1}호 쿼드롤`,
+    );
+    const rows = await server.db
+      .insert(products)
+      .values(
+        names.map((name, i) => ({
+          name,
+          ...productNameColumns(name),
+          pid: `QD-${10_000 + i}`,
+          pidKey: `QD${10_000 + i}`,
+          priceA: 11000,
+          priceB: 12000,
+          priceC: 13000,
+          priceD: 14000,
+          salePrice: 15000,
+          hasAmount: 3,
+          stockName: '한국 김포물류센터',
+          storageId: 1,
+          category: PAGED,
+        })),
+      )
+      .returning({ id: products.id });
+    pageIds.push(...rows.map((r) => r.id).sort((a, b) => a - b));
+  });
+
+  const page = async (n: number) => {
+    const res = await call(server, 'getProductHome', {
+      searchType: 'name',
+      searchKeyword: '쿼드롤',
+      category: PAGED,
+      page: n,
+      size: 100,
+    });
+    expect(res.status).toBe(200);
+    return { seqs: (res.body.results as Row[]).map((r) => r.seq), more: (res.body as { more?: boolean }).more };
+  };
+
+  it('three pages of 100 hold each of the 250 once: the ranked 200, then the rest in id order', async () => {
+    const [first, second, third] = [await page(1), await page(2), await page(3)];
+    expect(first).toEqual({ seqs: pageIds.slice(0, 100), more: true });
+    expect(second).toEqual({ seqs: pageIds.slice(100, 200), more: true });
+    expect(third).toEqual({ seqs: pageIds.slice(200, 250), more: false });
+  });
+
+  it('a page past the deepest a name search goes is empty, and says no more follow', async () => {
+    expect(await page(100_000)).toEqual({ seqs: [], more: false });
+  });
+});

@@ -1,6 +1,6 @@
 import {
   alphaNumber,
-  looksLikePartNumber,
+  searchedAsNumberFirst,
   OWN_NUMBER_LABEL,
   prefixNumberLabel,
   tierPrice,
@@ -145,8 +145,7 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAns
     if (more) rows.length = q.size;
     return { rows, more };
   }
-  const asNumber = q.searchType === 'pid' ? alphaNumber(keyword) !== '' : looksLikePartNumber(keyword);
-  if (asNumber) {
+  if (searchedAsNumberFirst(keyword, q.searchType === 'pid')) {
     const found = await searchByNumber(db, keyword, q);
     if (found.rows.length > 0) return { ...found, searchedAs: 'number' };
     // A later page past the number's hits is still the number's (page 1 decides what the query is).

@@ -20,6 +20,13 @@ import { knownReading, readingOf } from './word-typos.js';
 /** At most this many matching rows are ranked (in id order); later pages beyond them page by id. */
 export const RANKED_ROWS = 200;
 
+/**
+ * The deepest a name search pages: its first this many matches (50 pages of the grid's 60). A page
+ * past them is empty and costs no statement; without the bound, page 100,000 of 100 read and scored
+ * every product a common word has (docs/search.md#what-a-search-costs).
+ */
+export const SEARCHED_ROWS = 3_000;
+
 export interface WordSearchHit {
   row: ProductRow;
   similar: boolean;
@@ -50,8 +57,9 @@ export async function searchByWords(
   const words = joinSynonymTerms(searchWords(keyword), index)
     .map((w) => planWord(w, index))
     .filter((w): w is WordPlan => w !== null);
-  if (words.length === 0) return { hits: [], more: false, similar: false };
-  const limit = Math.max(RANKED_ROWS, opts.page * opts.size + 1);
+  const from = (opts.page - 1) * opts.size;
+  if (words.length === 0 || from >= SEARCHED_ROWS) return { hits: [], more: false, similar: false };
+  const limit = Math.min(Math.max(RANKED_ROWS, opts.page * opts.size + 1), SEARCHED_ROWS);
   const typos = opts.typos;
   if (typos !== 'none') {
     // A word read within the minute was no product's: it is searched as read at once, not first as
@@ -88,16 +96,20 @@ export async function searchByWords(
     }
     if (changed) rows = await candidates(db, words, opts.category, limit);
   }
+  // The first RANKED_ROWS matches ranked, the ones after them in id order: a later page, which reads
+  // more rows, orders the first ones as page 1 did, so no row comes twice and none is skipped.
   const scored: Scored[] = [];
+  const after: Scored[] = [];
   const byName = new Map<string, NameScore | null>();
-  for (const row of rows) {
+  rows.forEach((row, i) => {
     const s = score(row, words, byName);
-    if (s) scored.push(s);
-  }
+    if (s) (i < RANKED_ROWS ? scored : after).push(s);
+  });
   scored.sort((a, b) => b.of.score - a.of.score || a.id - b.id);
-  const from = (opts.page - 1) * opts.size;
+  after.sort((a, b) => a.id - b.id);
+  scored.push(...after);
   const page = scored.slice(from, from + opts.size);
-  const more = scored.length > from + opts.size || rows.length === limit;
+  const more = scored.length > from + opts.size || (rows.length === limit && limit < SEARCHED_ROWS);
   if (page.length === 0) return { hits: [], more: false, similar: false };
   const ids = page.map((s) => s.id);
   const full = await queryPrepared<ProductRow>(
