@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMIT, MSG } from '@partsmall/contract';
-import { members, phoneCodes } from '../../src/db/schema.js';
+import { members, phoneCodes, sessions } from '../../src/db/schema.js';
+import { hashToken } from '../../src/features/auth/sessions.js';
 import { insertMember } from '../../src/features/members/repository.js';
 import {
   allowCodeResend,
@@ -14,6 +15,7 @@ import {
   wrongCode,
   type TestServer,
 } from '../helpers.js';
+import { makeCompany, randomPhone } from '../member-helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -235,5 +237,84 @@ describe('POST api/findMemberPw', () => {
     const code = await sendPhoneCode(server, OTHER_PHONE, 'find');
     expect((await findPw(OTHER_PHONE, code, 'fresh1234')).body.code).toBe(201);
     expect(await loginAs(server, 'other@partsmall.kr', 'fresh1234')).toBeTruthy();
+  });
+});
+
+describe('a number changed in 내 정보 without a code (docs/security.md#sessions)', () => {
+  it('does not recover the account: a stolen session cannot take the password through its own phone', async () => {
+    const c = await makeCompany(server, '번호도용', 0);
+    const stolen = await loginAs(server, c.main.id, c.main.pw);
+    const thief = randomPhone();
+    const changed = await call(
+      server,
+      'updateMyInfo',
+      { name: '번호도용대표', phone: thief, mail: c.main.id },
+      { token: stolen },
+    );
+    expect(changed.body.code).toBe(201);
+    // No code goes to the thief's phone, nothing is reset, and the owner's password still logs in.
+    const asked = await call(server, 'mobileVerificationInq', { phone: thief, authType: 'message' });
+    expect([asked.status, asked.body.message]).toEqual([400, MSG.phoneNotFound]);
+    expect(await server.db.select().from(phoneCodes).where(eq(phoneCodes.phone, thief))).toHaveLength(0);
+    expect((await findPw(thief, '000000', 'thief1234')).status).toBe(400);
+    expect(await loginAs(server, c.main.id, c.main.pw)).toBeTruthy();
+  });
+
+  it('a sub-account number its main account wrote still recovers it, and an unchanged number keeps recovering', async () => {
+    const c = await makeCompany(server, '번호유지', 1);
+    const main = await loginAs(server, c.main.id, c.main.pw);
+    const subPhone = randomPhone();
+    const edited = await call(
+      server,
+      'setMallMemberInfo',
+      { seq: c.subs[0]!.seq, name: '번호유지직원', phone: subPhone, mail: c.subs[0]!.id },
+      { token: main },
+    );
+    expect(edited.body.code).toBe(201);
+    const kept = await call(
+      server,
+      'updateMyInfo',
+      { name: '새이름대표', phone: c.main.phone, mail: c.main.id },
+      { token: main },
+    );
+    expect(kept.body.code).toBe(201);
+    for (const [phone, id] of [
+      [subPhone, c.subs[0]!.id],
+      [c.main.phone, c.main.id],
+    ] as const) {
+      const code = await sendPhoneCode(server, phone, 'find');
+      expect((await findId(phone, code)).body.results).toMatchObject({ id });
+    }
+  });
+});
+
+describe('a token handed on (docs/security.md#sessions)', () => {
+  it('expires when the session it replaced would: 내 정보 every few hours does not keep a session alive', async () => {
+    const c = await makeCompany(server, '세션연장', 0);
+    const first = await loginAs(server, c.main.id, c.main.pw);
+    const expiry = async (token: string) =>
+      (
+        await server.db
+          .select({ at: sessions.expiresAt })
+          .from(sessions)
+          .where(eq(sessions.tokenHash, hashToken(token)))
+      )[0]!.at;
+    const loggedIn = await expiry(first);
+    // The password was given 20 hours ago: the renewed token has 4 hours left, not 24.
+    await server.db
+      .update(sessions)
+      .set({
+        createdAt: new Date(loggedIn.getTime() - 44 * 3600_000),
+        expiresAt: new Date(loggedIn.getTime() - 20 * 3600_000),
+      })
+      .where(eq(sessions.tokenHash, hashToken(first)));
+    const renewed = await call(
+      server,
+      'updateMyInfo',
+      { name: '세션연장대표', phone: c.main.phone, mail: c.main.id },
+      { token: first },
+    );
+    expect(renewed.body.code).toBe(201);
+    expect((await expiry(renewed.body.results!.token)).getTime()).toBe(loggedIn.getTime() - 20 * 3600_000);
   });
 });

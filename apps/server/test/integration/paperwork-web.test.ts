@@ -102,7 +102,8 @@ describe('company detail', () => {
 describe('client base info', () => {
   it("carries the company's invoice fields, so the member area's company form keeps them after a push", async () => {
     const [member] = await server.db.select().from(members).where(eq(members.id, nuri.main.seq));
-    const info = await buildBaseInfo(server.db, { member } as AuthContext);
+    const { phoneRecovers: _, ...session } = member!;
+    const info = await buildBaseInfo(server.db, { member: session } as AuthContext);
     const c = info.userInfo.companyInfo!;
     expect([c.bizType, c.bizItem, c.invoiceMail, c.invoiceMode]).toEqual([
       '도소매',

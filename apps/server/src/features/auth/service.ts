@@ -7,7 +7,7 @@ import {
   insertMember,
   memberById,
   memberByLoginId,
-  newestMemberByPhone,
+  newestRecoverableMemberByPhone,
   updateMember,
   verifiedMemberByPhone,
 } from '../members/repository.js';
@@ -30,18 +30,20 @@ export function newSecurityNumber(): string {
 
 /**
  * The account a phone can recover (find id, reset password): the verified holder, else the newest
- * account that gave the number without proof (a chat sign-up); the code sent to the phone proves it.
+ * account that gave the number without proof (a chat sign-up, a sub-account its main account wrote),
+ * never one whose member put the number there in 내 정보 without a code (docs/security.md#sessions);
+ * the code sent to the phone proves it.
  */
 export async function memberByPhoneForRecovery(db: Db, phone: string) {
   const verified = await verifiedMemberByPhone(db, phone);
   if (verified) return verified;
-  return newestMemberByPhone(db, phone);
+  return newestRecoverableMemberByPhone(db, phone);
 }
 
 /** A code sent to the phone was used: the account's number is proved now (unless another account holds it proved). */
 async function markPhoneVerified(db: Db, memberId: number) {
   try {
-    await updateMember(db, memberId, { phoneVerified: true });
+    await updateMember(db, memberId, { phoneVerified: true, phoneRecovers: true });
   } catch (err) {
     if (uniqueViolation(err) !== 'members_phone_active') throw err;
   }

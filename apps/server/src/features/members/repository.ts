@@ -290,12 +290,15 @@ export async function verifiedMemberByPhone(db: Db | Tx, phone: string): Promise
   return row;
 }
 
-/** The newest account not withdrawn that gave this phone, proved or not, or undefined. */
-export async function newestMemberByPhone(db: Db | Tx, phone: string): Promise<MemberRecord | undefined> {
+/**
+ * The newest account not withdrawn that gave this phone, proved or not, whose unproved number may
+ * recover it (not one its member changed in 내 정보 without a code), or undefined.
+ */
+export async function newestRecoverableMemberByPhone(db: Db | Tx, phone: string): Promise<MemberRecord | undefined> {
   const [row] = await db
     .select()
     .from(members)
-    .where(and(eq(members.phone, phone), ne(members.status, 'withdrawn')))
+    .where(and(eq(members.phone, phone), ne(members.status, 'withdrawn'), eq(members.phoneRecovers, true)))
     .orderBy(desc(members.id))
     .limit(1);
   return row;

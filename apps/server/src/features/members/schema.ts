@@ -66,6 +66,12 @@ export const members = pgTable(
      * a code: such a number never blocks its real owner's verified sign-up.
      */
     phoneVerified: boolean('phone_verified').notNull().default(true),
+    /**
+     * Whether the number, while unproved, may recover the account (find id, reset password): not once
+     * the member changed it in 내 정보 without a code, so a stolen session cannot put its own number
+     * on the account and take the password (docs/security.md#sessions). A code proving it sets it again.
+     */
+    phoneRecovers: boolean('phone_recovers').notNull().default(true),
     /** The sub-account form's extra contact number (`phoen`). */
     contactPhone: blankText('contact_phone'),
     mail: blankText('mail'),

@@ -56,6 +56,10 @@ async function assertPhoneFree(db: Db, phone: string, selfId?: number) {
 
 /** Keeps the proof of an unchanged number; a changed one is unproved. */
 const phoneVerifiedAfter = (phone: string) => sql<boolean>`(${members.phone} = ${phone} and ${members.phoneVerified})`;
+const phoneProofAfter = (phone: string) => ({
+  phoneVerified: phoneVerifiedAfter(phone),
+  phoneRecovers: sql<boolean>`(${members.phone} = ${phone} and ${members.phoneRecovers})`,
+});
 
 // ---------------------------------------------------------------- my info and password
 
@@ -72,7 +76,8 @@ export async function updateMyInfo(
   try {
     await db
       .update(members)
-      .set({ name: form.name, phone: form.phone, phoneVerified: phoneVerifiedAfter(form.phone), mail: form.mail })
+      // Changed by its member without a code, the number does not recover the account (docs/security.md#sessions).
+      .set({ name: form.name, phone: form.phone, ...phoneProofAfter(form.phone), mail: form.mail })
       .where(eq(members.id, auth.member.id));
   } catch (err) {
     memberConflict(err);
