@@ -154,8 +154,10 @@ export const PRODUCT_CSV_COLUMNS = [
 /**
  * Columns an import reads when present: a file without them leaves those fields of the products it
  * updates as they are (docs/requirements.md#back-office). The export writes them after the others.
+ * `hasAmountAtExport` is the stock when the file was exported: a product's stock then moves by what
+ * the file changed in `hasAmount`, so what sold since the export stays sold.
  */
-export const PRODUCT_CSV_OPTIONAL_COLUMNS = ['description'] as const;
+export const PRODUCT_CSV_OPTIONAL_COLUMNS = ['description', 'hasAmountAtExport'] as const;
 export const PRODUCT_CSV_EXPORT_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_OPTIONAL_COLUMNS] as const;
 export const importProductsRequest = z.object({
   csv: z.string().min(1, MSG_ADMIN.csvEmpty).max(8_000_000, MSG_ADMIN.csvTooManyLines(CSV_MAX_LINES)),

@@ -40,7 +40,7 @@ describe('product CSV export → import keeps descriptions', () => {
     expect(exported.body.results?.rows).toBe(1);
     const csv = exported.body.results!.csv;
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFpid,name,factoryNum,type,salePrice,priceA,priceB,priceC,priceD,hasAmount,stockName,storageId,category,brand,detailInfo,description',
+      '\uFEFFpid,name,factoryNum,type,salePrice,priceA,priceB,priceC,priceD,hasAmount,stockName,storageId,category,brand,detailInfo,description,hasAmountAtExport',
     );
     expect(csv).toContain('"<p>순정 규격, ""OEM"" 동등품</p>\n<ul><li>장착: 앞, 뒤</li></ul>"');
 
@@ -73,5 +73,52 @@ describe('product CSV export → import keeps descriptions', () => {
     expect(changed.body.results?.rows[0]?.changes).toEqual([`description: ${DESCRIPTION.length}자 → 4자`]);
     await post('importProducts', { csv: withColumn, commit: true });
     expect(await descriptionOf(p.id)).toBe('새 설명');
+  });
+});
+
+describe('product CSV export → import keeps what sold since the export (docs/requirements.md#back-office)', () => {
+  const stockOf = async (id: number) =>
+    (await server.db.select({ s: products.hasAmount }).from(products).where(eq(products.id, id)))[0]!.s;
+  /** The exported file of one product with `edit` applied to its data line's cells by column. */
+  const exportedWith = async (pid: string, edit: Record<string, string>) => {
+    const csv = (await post<{ csv: string }>('productExport', { searchType: 'pid', keyword: pid })).body.results!.csv;
+    const [header, line] = csv.replace(/^\uFEFF/, '').split('\r\n');
+    const names = header!.split(',');
+    // The test products' cells hold no comma or quote, so a plain split reads them.
+    const cells = line!.split(',');
+    for (const [column, value] of Object.entries(edit)) cells[names.indexOf(column)] = value;
+    return { csv: `${header}\r\n${cells.join(',')}\r\n`, names };
+  };
+  const imported = async (csv: string) =>
+    expect((await post<ImportProductsResult>('importProducts', { csv, commit: true })).body.code).toBe(201);
+
+  it('exported at 10, 3 sold, a price changed: the stock stays 7; a stock cell raised by 5 adds 5 to what is left', async () => {
+    const p = await makeProduct(server, { tiers: [7100, 7100, 7100, 7100], salePrice: 7100, stock: 10 });
+    const file = await exportedWith(p.pid, { salePrice: '7300' });
+    // 3 sold between the export and the import.
+    await server.db.update(products).set({ hasAmount: 7 }).where(eq(products.id, p.id));
+    await imported(file.csv);
+    expect([
+      await stockOf(p.id),
+      (await server.db.select().from(products).where(eq(products.id, p.id)))[0]!.salePrice,
+    ]).toEqual([7, 7300]);
+    const received = await exportedWith(p.pid, { hasAmount: '12' });
+    await server.db.update(products).set({ hasAmount: 4 }).where(eq(products.id, p.id));
+    await imported(received.csv);
+    expect(await stockOf(p.id)).toBe(9);
+  });
+
+  it('a blank stock cell keeps the stock; a file without hasAmountAtExport sets it', async () => {
+    const p = await makeProduct(server, { tiers: [7200, 7200, 7200, 7200], salePrice: 7200, stock: 6 });
+    await imported((await exportedWith(p.pid, { hasAmount: '', hasAmountAtExport: '' })).csv);
+    expect(await stockOf(p.id)).toBe(6);
+    const handMade = await exportedWith(p.pid, { hasAmount: '20' });
+    const keep = handMade.names.filter((n) => n !== 'hasAmountAtExport' && n !== 'description');
+    const [header, line] = handMade.csv.split('\r\n');
+    const cells = line!.split(',');
+    const names = header!.split(',');
+    const without = `${keep.join(',')}\r\n${keep.map((n) => cells[names.indexOf(n)]).join(',')}\r\n`;
+    await imported(without);
+    expect(await stockOf(p.id)).toBe(20);
   });
 });

@@ -4,6 +4,7 @@ import {
   MSG_ADMIN,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_COLUMNS,
+  PRODUCT_CSV_OPTIONAL_COLUMNS,
   alphaNumber,
   productFields,
   type AdminProduct,
@@ -40,7 +41,26 @@ const csvRow = z.object({
   brand: z.string(),
   detailInfo: z.string(),
   description: z.string().optional(),
+  hasAmountAtExport: z.string().optional(),
 });
+
+/** A stock cell: blank is null (an existing product keeps its stock), else a whole number 0 to 1,000,000, or undefined when bad. */
+function stockCell(v: string | undefined): number | null | undefined {
+  if (v === undefined || v.trim() === '') return null;
+  const n = numberCell(v);
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 1_000_000 ? n : undefined;
+}
+
+/**
+ * The stock a line leaves on a product that has `current` now: a blank cell keeps it; a line of an
+ * export that says its stock then moves it by what the file changed (a sale since the export stays
+ * sold: the file's old figure would sell those units again); any other line sets it.
+ */
+function stockAfter(line: { hasAmount: number | null; atExport: number | null }, current: number): number {
+  if (line.hasAmount === null) return current;
+  if (line.atExport === null) return line.hasAmount;
+  return Math.max(0, current + line.hasAmount - line.atExport);
+}
 
 /**
  * The export puts an apostrophe before a text that a spreadsheet would run as a formula (`toCsv`);
@@ -81,11 +101,17 @@ export async function importProducts(
   // A file without the description column (an older export, a hand-made sheet) leaves every
   // description as it is; an empty cell in the column does empty it.
   const withDescription = names.includes('description');
-  const columns = withDescription ? PRODUCT_CSV_EXPORT_COLUMNS : PRODUCT_CSV_COLUMNS;
+  const columns = [...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_OPTIONAL_COLUMNS.filter((c) => names.includes(c))];
 
   const errors: ImportProductsResult['errors'] = [];
   const rows: ImportProductsResult['rows'] = [];
-  const parsed: { line: number; fields: Fields; hasAmount: number; existing: AdminProduct | null }[] = [];
+  const parsed: {
+    line: number;
+    fields: Fields;
+    hasAmount: number | null;
+    atExport: number | null;
+    existing: AdminProduct | null;
+  }[] = [];
   const seen = new Map<string, number>();
   for (const [i, cellsOfLine] of body.entries()) {
     const line = i + 2;
@@ -102,7 +128,8 @@ export async function importProducts(
       storageId: numberCell(raw.storageId),
     };
     const result = productFields.safeParse(candidate);
-    const stock = numberCell(raw.hasAmount || '0');
+    const stock = stockCell(raw.hasAmount);
+    const atExport = stockCell(raw.hasAmountAtExport);
     if (!result.success) {
       errors.push({
         line,
@@ -110,8 +137,11 @@ export async function importProducts(
       });
       continue;
     }
-    if (typeof stock !== 'number' || !Number.isInteger(stock) || stock < 0 || stock > 1_000_000) {
-      errors.push({ line, message: `hasAmount: ${MSG_ADMIN.stockInvalid}` });
+    if (stock === undefined || atExport === undefined) {
+      errors.push({
+        line,
+        message: `${stock === undefined ? 'hasAmount' : 'hasAmountAtExport'}: ${MSG_ADMIN.stockInvalid}`,
+      });
       continue;
     }
     const key = `${alphaNumber(result.data.pid)}:${result.data.storageId}`;
@@ -121,7 +151,7 @@ export async function importProducts(
       continue;
     }
     seen.set(key, line);
-    parsed.push({ line, fields: result.data, hasAmount: stock, existing: null });
+    parsed.push({ line, fields: result.data, hasAmount: stock, atExport, existing: null });
   }
 
   // Existing products by (pid key, storage id): those lines update, the others create.
@@ -133,7 +163,7 @@ export async function importProducts(
       const changes: string[] = [];
       if (p.existing) {
         if (!withDescription) p.fields.description = p.existing.description;
-        for (const [k, v] of Object.entries({ ...p.fields, hasAmount: p.hasAmount })) {
+        for (const [k, v] of Object.entries({ ...p.fields, hasAmount: stockAfter(p, p.existing.hasAmount) })) {
           const before: unknown = p.existing[k as keyof AdminProduct];
           if (before === undefined || String(before) === String(v)) continue;
           // A description runs to 5,000 characters: the preview names the change, not the text.
@@ -170,9 +200,10 @@ export async function importProducts(
       if (row) {
         // Read again under the lock: a description saved since the preview is kept too.
         const fields = withDescription ? p.fields : { ...p.fields, description: row.description };
-        await updateProduct(tx, row.id, fields, p.hasAmount);
-        await onStockRaised(tx, row.id, row.hasAmount, p.hasAmount);
-      } else await insertProduct(tx, p.fields, p.hasAmount);
+        const stock = stockAfter(p, row.hasAmount);
+        await updateProduct(tx, row.id, fields, stock);
+        await onStockRaised(tx, row.id, row.hasAmount, stock);
+      } else await insertProduct(tx, p.fields, p.hasAmount ?? 0);
     }
     await recordAudit(tx, {
       memberId: staffId,
@@ -188,6 +219,8 @@ export async function importProducts(
 
 export async function exportProducts(db: Db, q: Omit<ProductQuery, 'page' | 'size'>) {
   const rows = await productsInOrder(db, productWhere(q), CSV_MAX_LINES);
-  const lines = rows.map(toProduct).map((p) => PRODUCT_CSV_EXPORT_COLUMNS.map((c) => p[c]));
+  const lines = rows
+    .map(toProduct)
+    .map((p) => PRODUCT_CSV_EXPORT_COLUMNS.map((c) => (c === 'hasAmountAtExport' ? p.hasAmount : p[c])));
   return { csv: toCsv([[...PRODUCT_CSV_EXPORT_COLUMNS], ...lines]), rows: rows.length };
 }

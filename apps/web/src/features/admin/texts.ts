@@ -131,7 +131,7 @@ export const A = {
   productCsv: {
     title: 'CSV 일괄 등록',
     hint: (columns: string, optional: string) =>
-      `첫 행: ${columns} (선택: ${optional} — 없으면 상세설명은 그대로) · 같은 창고의 같은 품번은 수정, 없으면 등록 · 한 행이라도 오류가 있으면 아무것도 저장하지 않습니다.`,
+      `첫 행: ${columns} (선택: ${optional} — 없으면 상세설명은 그대로, 내보낸 파일의 재고는 내보낸 뒤 바뀐 만큼만 반영) · 같은 창고의 같은 품번은 수정, 없으면 등록 · 한 행이라도 오류가 있으면 아무것도 저장하지 않습니다.`,
     file: 'CSV 파일',
     fixWhy: '오류를 고친 뒤 다시 올리세요.',
     errorsTitle: (n: number) => `오류 (${n}행)`,
