@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMIT, MSG, MSG_MEMBER } from '@partsmall/contract';
-import { cashLedger, companies, members, sessions } from '../../src/db/schema.js';
+import { LOGIN_LIMIT, MSG, MSG_MEMBER, ORDER_STATUS } from '@partsmall/contract';
+import { queryRows } from '../../src/db/client.js';
+import { cashLedger, companies, members, orders, sessions } from '../../src/db/schema.js';
 import { hashToken } from '../../src/features/auth/sessions.js';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { call, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
+import { insertOrder, makeProduct } from '../order-helpers.js';
 
 /** api/WithdrawMember (docs/requirements.md#withdrawal): the four agreements, the typed name, and what leaves. */
 let server: TestServer;
@@ -182,5 +184,47 @@ describe('api/WithdrawMember: the password again for a session older than 10 min
     expect((await companyRow(shop.companyId)).withdrawnAt).toBeNull();
     // A new login is fresh again.
     expect(await check(await loginAs(server, shop.main.id, shop.main.pw))).toBe(false);
+  });
+});
+
+describe('a company withdrawing while staff refund one of its orders (docs/architecture.md#the-money-path)', () => {
+  it('waits for the refund instead of ending in a deadlock: both finish', async () => {
+    const shop = await makeCompany(server, '탈퇴환불', 0);
+    const token = await loginAs(server, shop.main.id, shop.main.pw);
+    const product = await makeProduct(server, { tiers: [8100, 8100, 8100, 8100], salePrice: 8100 });
+    const orderId = await insertOrder(server, {
+      companyId: shop.companyId,
+      memberId: shop.main.seq,
+      status: ORDER_STATUS.purchaseRequest,
+      productId: product.id,
+    });
+    // An order move's transaction: the order row first, then the company row (its refund).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const orderLocked = new Promise<void>((resolve) => (locked = resolve));
+    const move = server.db.transaction(async (tx) => {
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+      locked();
+      await released;
+      await tx
+        .update(companies)
+        .set({ point: sql`${companies.point}` })
+        .where(eq(companies.id, shop.companyId));
+    });
+    await orderLocked;
+    const withdrawn = withdraw(token, { ...agreed, userName: shop.main.name });
+    // The withdrawal is waiting for a lock before the move goes on to the company row.
+    await until('the withdrawal waits', async () => {
+      const [row] = await queryRows<{ n: number }>(
+        server.db,
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return row!.n > 0;
+    });
+    release();
+    await expect(move).resolves.toBeUndefined();
+    expect((await withdrawn).body.code).toBe(201);
+    expect(await memberStatus(shop.main.seq)).toBe('withdrawn');
   });
 });

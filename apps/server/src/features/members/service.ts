@@ -15,7 +15,7 @@ import { companies, members } from './schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound, tooMany, unauthorized } from '../../shared/http.js';
-import { destroyOnWithdrawal } from '../retention/index.js';
+import { destroyOnWithdrawal, lockOrdersBeforeCompany } from '../retention/index.js';
 import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
 import {
   type AuthContext,
@@ -373,9 +373,9 @@ export async function withdraw(
   }
   const now = new Date();
   const memberIds = await db.transaction(async (tx) => {
+    if (member.type === MEMBER_TYPE_MAIN) await lockOrdersBeforeCompany(tx, auth.companyId);
     await lockCompany(tx, auth.companyId);
-    // A second delivery of the same request that waited on the lock finds the account gone: it is
-    // answered as a revoked session would be, and destroys nothing twice.
+    // A second delivery of the request, after the lock, finds the account gone: a revoked session's answer, nothing twice.
     const [still] = await tx.select({ status: members.status }).from(members).where(eq(members.id, member.id));
     if (!still || still.status === 'withdrawn') throw unauthorized();
     if (member.type !== MEMBER_TYPE_MAIN) {

@@ -296,6 +296,16 @@ export function monthlyInvoiceCompanies(db: Db, month: string): Promise<{ compan
  * A withdrawn company's orders keep only what the supply record needs: the receiver's and sender's
  * names and phones, the detailed address, the memos and job references go (docs/requirements.md#retention).
  */
+/** Locks every order of the company, in id order (a withdrawal, before the company row: lockOrdersBeforeCompany). */
+export async function lockOrdersOf(tx: Tx, companyId: number): Promise<void> {
+  await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.companyId, companyId))
+    .orderBy(orders.id)
+    .for('update');
+}
+
 export async function blankOrdersOf(tx: Tx, companyId: number, name: string): Promise<void> {
   await tx
     .update(orders)

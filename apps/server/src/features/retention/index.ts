@@ -1,3 +1,3 @@
 /** The retention feature's surface for the rest of the server (docs/architecture.md#boundaries). */
 export { retentionSweep } from './sweep.js';
-export { destroyOnWithdrawal } from './withdrawal.js';
+export { destroyOnWithdrawal, lockOrdersBeforeCompany } from './withdrawal.js';

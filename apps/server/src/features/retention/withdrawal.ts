@@ -7,7 +7,7 @@ import { forgetCompanyFavorites, forgetMembersRestockAlerts } from '../favorites
 import { blankInquiryPhones } from '../inquiry/repository.js';
 import { blankCompanyContacts, blankMembers, loginsAndPhones } from '../members/repository.js';
 import { forgetNotifySettings } from '../notify/repository.js';
-import { blankOrdersOf } from '../orders/repository.js';
+import { blankOrdersOf, lockOrdersOf } from '../orders/repository.js';
 import { forgetAddresses } from '../shipping/repository.js';
 import { forgetOutbox } from '../sms/repository.js';
 import { forgetVehicles } from '../vehicles/repository.js';
@@ -15,6 +15,15 @@ import { forgetPeople } from '../../shared/rate-limit.js';
 
 /** What a withdrawn account's name reads as wherever a record of it stays (orders, chat, back office). */
 export const WITHDRAWN_NAME = '탈퇴회원';
+
+/**
+ * A whole company's withdrawal blanks its orders: it locks them before the company row, as an order's
+ * move does (the order, then the company for its refund). Locked after it, a cancel refunding one of
+ * them while the company withdrew was a deadlock, one of the two a 500 (docs/architecture.md#the-money-path).
+ */
+export async function lockOrdersBeforeCompany(tx: Tx, companyId: number): Promise<void> {
+  await lockOrdersOf(tx, companyId);
+}
 
 /**
  * What a withdrawal destroys at once, on the withdrawal's own transaction (docs/requirements.md#retention).
