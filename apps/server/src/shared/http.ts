@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG, type ApiEnvelope } from '@partsmall/contract';
 import { invalidText } from './db-errors.js';
+import { loggableError } from './logging.js';
 
 /** An error a user caused or may see: its message is Korean and safe to show. */
 export class AppError extends Error {
@@ -68,7 +69,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 413) return reply.status(413).send({ code: 413, message: MSG.payloadTooLarge });
     if (status === 429) return reply.status(429).send({ code: 429, message: MSG.tooMany });
     if (status >= 400 && status < 500) return reply.status(status).send({ code: status, message: MSG.badRequest });
-    request.log.error({ err }, 'unhandled error');
+    request.log.error({ err: loggableError(err) }, 'unhandled error');
     return reply.status(500).send({ code: 500, message: MSG.serverError, requestId: request.id });
   });
 }

@@ -9,6 +9,7 @@ import { BOSS_SCHEMA, databaseExecutor, writeJobs } from '../../shared/job-queue
 import { queueOptions, type JobSettings } from './config.js';
 import type { JobRunner } from './types.js';
 import { NO_REQUESTS, type RequestsInFlight } from '../../shared/drain.js';
+import { loggableError } from '../../shared/logging.js';
 
 export type { JobRunner };
 
@@ -39,7 +40,11 @@ export function requestsFirst(requests: RequestsInFlight, yieldMs: number): Gate
 const NAMES = Object.keys(JOB_HANDLERS) as JobName[];
 /** Why a try taken before the stop did not begin: its job is back in the queue. */
 const STOPPED = '서버가 종료되어 시작하지 않았습니다. 다음에 다시 시도합니다.';
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+/** A try's reason as recorded and listed: a failed query's values left out (loggableError). */
+const message = (err: unknown) => {
+  const safe = loggableError(err);
+  return (safe instanceof Error ? safe.message : String(safe)).slice(0, 500);
+};
 
 /**
  * Records a batch's tries when the whole batch has ended: the successes done in one statement, then
