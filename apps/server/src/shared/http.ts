@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG, type ApiEnvelope } from '@partsmall/contract';
 import { invalidText } from './db-errors.js';
-import { loggableError } from './logging.js';
+import { loggableError } from './loggable-error.js';
 
 /** An error a user caused or may see: its message is Korean and safe to show. */
 export class AppError extends Error {

@@ -1,4 +1,3 @@
-import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 import type { Config } from '../config.js';
@@ -17,22 +16,6 @@ const QUERY_VALUE = /([?&][A-Za-z0-9_.\-[\]%]+=)[^&#\s"\\]+/g;
 /** The line with every query value replaced by [Redacted] (pino's own mark for redacted paths). */
 export function redactQueryValues(line: string): string {
   return line.includes('=') ? line.replace(QUERY_VALUE, '$1[Redacted]') : line;
-}
-
-/**
- * An error as it may be logged: a failed query's values (a password or session hash, a phone code's
- * hash, a phone number), which drizzle puts in the error's message and `params`, are left out; the
- * statement and the database's own error stay (docs/security.md#logs).
- */
-export function loggableError(err: unknown): unknown {
-  if (!(err instanceof DrizzleQueryError)) return err;
-  const safe = new Error(`Failed query: ${err.query}`);
-  safe.name = 'DrizzleQueryError';
-  // The stack's head repeats the message (and so the values): only its frames are kept.
-  const frames = (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
-  safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join('\n');
-  if (err.cause !== undefined) safe.cause = err.cause;
-  return safe;
 }
 
 /**

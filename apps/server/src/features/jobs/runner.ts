@@ -9,7 +9,7 @@ import { BOSS_SCHEMA, databaseExecutor, writeJobs } from '../../shared/job-queue
 import { queueOptions, type JobSettings } from './config.js';
 import type { JobRunner } from './types.js';
 import { NO_REQUESTS, type RequestsInFlight } from '../../shared/drain.js';
-import { loggableError } from '../../shared/logging.js';
+import { loggableError } from '../../shared/loggable-error.js';
 
 export type { JobRunner };
 
