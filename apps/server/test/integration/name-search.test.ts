@@ -17,24 +17,27 @@ let server: TestServer;
 let memberToken: string;
 const ids: Record<string, number> = {};
 
+/** A fixture product's row: its name (with its search forms unless told), number and category. */
+const productRow = (name: string, pid: string, category = CATEGORY, withForms = true) => ({
+  name,
+  ...(withForms ? productNameColumns(name) : {}),
+  pid,
+  pidKey: alphaNumber(pid),
+  priceA: 11000,
+  priceB: 12000,
+  priceC: 13000,
+  priceD: 14000,
+  salePrice: 15000,
+  hasAmount: 3,
+  stockName: '한국 김포물류센터',
+  storageId: 1,
+  category,
+});
+
 async function addProduct(name: string, pid: string, withForms = true) {
   const [row] = await server.db
     .insert(products)
-    .values({
-      name,
-      ...(withForms ? productNameColumns(name) : {}),
-      pid,
-      pidKey: alphaNumber(pid),
-      priceA: 11000,
-      priceB: 12000,
-      priceC: 13000,
-      priceD: 14000,
-      salePrice: 15000,
-      hasAmount: 3,
-      stockName: '한국 김포물류센터',
-      storageId: 1,
-      category: CATEGORY,
-    })
+    .values(productRow(name, pid, CATEGORY, withForms))
     .returning({ id: products.id });
   return row!.id;
 }
@@ -566,23 +569,7 @@ describe('pages past the ranked 200 (docs/search.md#words-in-any-order)', () => 
     );
     const rows = await server.db
       .insert(products)
-      .values(
-        names.map((name, i) => ({
-          name,
-          ...productNameColumns(name),
-          pid: `QD-${10_000 + i}`,
-          pidKey: `QD${10_000 + i}`,
-          priceA: 11000,
-          priceB: 12000,
-          priceC: 13000,
-          priceD: 14000,
-          salePrice: 15000,
-          hasAmount: 3,
-          stockName: '한국 김포물류센터',
-          storageId: 1,
-          category: PAGED,
-        })),
-      )
+      .values(names.map((name, i) => productRow(name, `QD-${10_000 + i}`, PAGED)))
       .returning({ id: products.id });
     pageIds.push(...rows.map((r) => r.id).sort((a, b) => a - b));
   });
