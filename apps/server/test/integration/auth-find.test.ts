@@ -240,17 +240,16 @@ describe('POST api/findMemberPw', () => {
   });
 });
 
+/** 내 정보 saved through `token` with `phone`, the account's name and mail as they are. */
+const saveMyInfo = (token: string, account: { name: string; id: string }, phone: string) =>
+  call(server, 'updateMyInfo', { name: account.name, phone, mail: account.id }, { token });
+
 describe('a number changed in 내 정보 without a code (docs/security.md#sessions)', () => {
   it('does not recover the account: a stolen session cannot take the password through its own phone', async () => {
     const c = await makeCompany(server, '번호도용', 0);
     const stolen = await loginAs(server, c.main.id, c.main.pw);
     const thief = randomPhone();
-    const changed = await call(
-      server,
-      'updateMyInfo',
-      { name: '번호도용대표', phone: thief, mail: c.main.id },
-      { token: stolen },
-    );
+    const changed = await saveMyInfo(stolen, c.main, thief);
     expect(changed.body.code).toBe(201);
     // No code goes to the thief's phone, nothing is reset, and the owner's password still logs in.
     const asked = await call(server, 'mobileVerificationInq', { phone: thief, authType: 'message' });
@@ -271,12 +270,7 @@ describe('a number changed in 내 정보 without a code (docs/security.md#sessio
       { token: main },
     );
     expect(edited.body.code).toBe(201);
-    const kept = await call(
-      server,
-      'updateMyInfo',
-      { name: '새이름대표', phone: c.main.phone, mail: c.main.id },
-      { token: main },
-    );
+    const kept = await saveMyInfo(main, c.main, c.main.phone);
     expect(kept.body.code).toBe(201);
     for (const [phone, id] of [
       [subPhone, c.subs[0]!.id],
@@ -308,12 +302,7 @@ describe('a token handed on (docs/security.md#sessions)', () => {
         expiresAt: new Date(loggedIn.getTime() - 20 * 3600_000),
       })
       .where(eq(sessions.tokenHash, hashToken(first)));
-    const renewed = await call(
-      server,
-      'updateMyInfo',
-      { name: '세션연장대표', phone: c.main.phone, mail: c.main.id },
-      { token: first },
-    );
+    const renewed = await saveMyInfo(first, c.main, c.main.phone);
     expect(renewed.body.code).toBe(201);
     expect((await expiry(renewed.body.results!.token)).getTime()).toBe(loggedIn.getTime() - 20 * 3600_000);
   });

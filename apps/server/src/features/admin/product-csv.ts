@@ -51,12 +51,21 @@ function stockCell(v: string | undefined): number | null | undefined {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 1_000_000 ? n : undefined;
 }
 
+/** A checked line: its fields, its stock cells (null when blank) and the product it updates. */
+interface ParsedLine {
+  line: number;
+  fields: Fields;
+  hasAmount: number | null;
+  atExport: number | null;
+  existing: AdminProduct | null;
+}
+
 /**
  * The stock a line leaves on a product that has `current` now: a blank cell keeps it; a line of an
  * export that says its stock then moves it by what the file changed (a sale since the export stays
  * sold: the file's old figure would sell those units again); any other line sets it.
  */
-function stockAfter(line: { hasAmount: number | null; atExport: number | null }, current: number): number {
+function stockAfter(line: Pick<ParsedLine, 'hasAmount' | 'atExport'>, current: number): number {
   if (line.hasAmount === null) return current;
   if (line.atExport === null) return line.hasAmount;
   return Math.max(0, current + line.hasAmount - line.atExport);
@@ -105,13 +114,7 @@ export async function importProducts(
 
   const errors: ImportProductsResult['errors'] = [];
   const rows: ImportProductsResult['rows'] = [];
-  const parsed: {
-    line: number;
-    fields: Fields;
-    hasAmount: number | null;
-    atExport: number | null;
-    existing: AdminProduct | null;
-  }[] = [];
+  const parsed: ParsedLine[] = [];
   const seen = new Map<string, number>();
   for (const [i, cellsOfLine] of body.entries()) {
     const line = i + 2;
@@ -195,22 +198,25 @@ export async function importProducts(
     // which lines are a restock (docs/requirements.md#restock-alerts).
     const now = await lockProductsByNumber(tx, numberPairs(parsed));
     const found = new Map(now.map((r) => [`${r.pidKey}:${r.storageId}`, r]));
+    // The stock each line leaves, for the audit: what was written, not the file's cell.
+    const written: number[] = [];
     for (const p of parsed) {
       const row = found.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`);
+      const stock = row ? stockAfter(p, row.hasAmount) : (p.hasAmount ?? 0);
+      written.push(stock);
       if (row) {
         // Read again under the lock: a description saved since the preview is kept too.
         const fields = withDescription ? p.fields : { ...p.fields, description: row.description };
-        const stock = stockAfter(p, row.hasAmount);
         await updateProduct(tx, row.id, fields, stock);
         await onStockRaised(tx, row.id, row.hasAmount, stock);
-      } else await insertProduct(tx, p.fields, p.hasAmount ?? 0);
+      } else await insertProduct(tx, p.fields, stock);
     }
     await recordAudit(tx, {
       memberId: staffId,
       action: 'importProducts',
       target: `products:${parsed.length}`,
       before: parsed.filter((p) => p.existing).map((p) => p.existing),
-      after: parsed.map((p) => ({ ...p.fields, hasAmount: p.hasAmount })),
+      after: parsed.map((p, i) => ({ ...p.fields, hasAmount: written[i] })),
     });
   });
   invalidateProductLists();
