@@ -116,8 +116,13 @@ describe('tracker.delivery', () => {
     expect(ttl).toBeGreaterThan(47 * 3600_000);
     expect(ttl).toBeLessThanOrEqual(48 * 3600_000);
     const s = await shipmentOf(seq);
-    const effects = await server.db.select().from(sentEffects).where(eq(sentEffects.job, 'tracking.register'));
-    expect(effects.map((e) => e.key)).toContain(`tracking.register:shipment:${s.id}:webhook`);
+    // The stand-in records the call as it arrives; the job writes its sent mark after the answer.
+    const key = `tracking.register:shipment:${s.id}:webhook`;
+    const effects = await until(
+      () => server.db.select().from(sentEffects).where(eq(sentEffects.job, 'tracking.register')),
+      (rows) => rows.some((e) => e.key === key),
+    );
+    expect(effects.map((e) => e.key)).toContain(key);
     expect(standIn.calls.unauthorised).toBe(0);
   });
 
