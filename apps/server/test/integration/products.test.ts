@@ -293,6 +293,25 @@ describe('number search', () => {
     const home = await call(server, 'getProductHome', { page: 1, size: 12 });
     expect([home.body.results!.length, (home.body as { more?: boolean }).more]).toEqual([12, true]);
   });
+  it('a later page leaves out what page 1 showed at its head: the exact number is not shown twice', async () => {
+    // Made first, so that the prefix's id order puts the longer number before the exact one.
+    const longer = await add('QZ880011', '', 'pad');
+    const exact = await add('QZ88001', '', 'pad');
+    // Page 1 shows both (the head, then its one prefix row); nothing follows it.
+    expect(await search('QZ88001', { size: 1 })).toEqual({ seqs: [exact, longer], more: false, searchedAs: 'number' });
+    expect(await search('QZ88001', { page: 2, size: 1 })).toEqual({ seqs: [], more: false, searchedAs: 'number' });
+    // Two more after them: page 1 still shows the exact number and the next one, page 2 the one after.
+    const third = await add('QZ880012', '', 'pad');
+    const fourth = await add('QZ880013', '', 'pad');
+    expect(await search('QZ88001', { size: 1 })).toEqual({ seqs: [exact, longer], more: true, searchedAs: 'number' });
+    expect(await search('QZ88001', { page: 2, size: 1 })).toEqual({ seqs: [third], more: true, searchedAs: 'number' });
+    expect(await search('QZ88001', { page: 3, size: 1 })).toEqual({
+      seqs: [fourth],
+      more: false,
+      searchedAs: 'number',
+    });
+    expect(await search('QZ88001', { page: 4, size: 1 })).toEqual({ seqs: [], more: false, searchedAs: 'number' });
+  });
 });
 
 describe('a catalogue page’s products of one number', () => {

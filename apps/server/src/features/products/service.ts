@@ -55,19 +55,24 @@ const SELECTIVE_PREFIX = 5;
 /** The grid's statements: every product, or a part-number prefix (names are searched by word-search.ts). */
 type Search = 'all' | 'pid' | 'pidSelective';
 
-/** One prepared statement per kind of search, with or without a category: six texts in all. */
+/**
+ * One prepared statement per kind of search, with or without a category, and for a part-number
+ * prefix with or without ids left out (the rows a number search showed at page 1's head): ten texts.
+ */
 const statements = new Map<string, PreparedStatement>();
-function gridStatement(search: Search, inCategory: boolean): PreparedStatement {
-  const key = `${search}${inCategory ? ':category' : ''}`;
+function gridStatement(search: Search, inCategory: boolean, excluding: boolean): PreparedStatement {
+  const key = `${search}${inCategory ? ':category' : ''}${excluding ? ':excluding' : ''}`;
   let statement = statements.get(key);
   if (!statement) {
-    // $1 is the pattern (when there is one), then the category, then limit and offset.
+    // $1 is the pattern (when there is one), then the category, the ids left out, then limit and offset.
     const params = search === 'all' ? [] : ['pattern'];
     if (inCategory) params.push('category');
+    if (excluding) params.push('excluding');
     const p = (name: string) => `$${params.indexOf(name) + 1}`;
     const limit = `$${params.length + 1}`;
     const offset = `$${params.length + 2}`;
     const category = inCategory ? ` and category = ${p('category')}` : '';
+    const notShown = excluding ? `id <> all(${p('excluding')}::int[])` : '';
     let text: string;
     if (search === 'pidSelective') {
       text = `select ${LIST_COLUMNS} from products where id in (
@@ -75,16 +80,17 @@ function gridStatement(search: Search, inCategory: boolean): PreparedStatement {
             select id from products where pid_key like ${p('pattern')}${category}
             union
             select id from products where factory_key like ${p('pattern')}${category}
-          ) matches order by id limit ${limit} offset ${offset}
+          ) matches${notShown ? ` where ${notShown}` : ''} order by id limit ${limit} offset ${offset}
         ) order by id`;
     } else {
       const conditions: string[] = [];
       if (search === 'pid') conditions.push(`(pid_key like ${p('pattern')} or factory_key like ${p('pattern')})`);
       if (inCategory) conditions.push(`category = ${p('category')}`);
+      if (notShown) conditions.push(notShown);
       const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
       text = `select ${LIST_COLUMNS} from products${where} order by id limit ${limit} offset ${offset}`;
     }
-    statement = { name: `products_grid_${key.replace(':', '_')}`, text };
+    statement = { name: `products_grid_${key.replaceAll(':', '_')}`, text };
     statements.set(key, statement);
   }
   return statement;
@@ -92,9 +98,12 @@ function gridStatement(search: Search, inCategory: boolean): PreparedStatement {
 
 /**
  * The statement and parameters of a grid query: every product without a keyword, else the keyword
- * as a part-number prefix; null when it cannot match anything (no letter or digit).
+ * as a part-number prefix, less the ids given; null when it cannot match anything (no letter or digit).
  */
-function gridQuery(q: ProductQuery): { statement: PreparedStatement; values: unknown[] } | null {
+function gridQuery(
+  q: ProductQuery,
+  excluding: readonly number[] = [],
+): { statement: PreparedStatement; values: unknown[] } | null {
   const keyword = q.keyword ?? '';
   let search: Search = 'all';
   let pattern: string | null = null;
@@ -104,11 +113,13 @@ function gridQuery(q: ProductQuery): { statement: PreparedStatement; values: unk
     search = key.length >= SELECTIVE_PREFIX ? 'pidSelective' : 'pid';
     pattern = `${key}%`;
   }
+  const excludes = search !== 'all' && excluding.length > 0;
   const values: unknown[] = [];
   if (pattern !== null) values.push(pattern);
   if (q.category) values.push(q.category);
+  if (excludes) values.push(excluding);
   values.push(q.size + 1, (q.page - 1) * q.size);
-  return { statement: gridStatement(search, Boolean(q.category)), values };
+  return { statement: gridStatement(search, Boolean(q.category), excludes), values };
 }
 
 /** A grid row of a search, with why it matched (productHit in the contract). */
@@ -173,18 +184,35 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAns
   };
 }
 
+/**
+ * A number search's pages: page 1 is its head (the number's relations and its maker-less factory
+ * number) and then the prefix's rows; every page's prefix rows leave out the head's, so a product is
+ * shown once across the pages (docs/search.md#one-box).
+ */
 async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise<SearchAnswer> {
   const query = gridQuery(q);
   if (!query) return { rows: [], more: false };
   const key = alphaNumber(keyword);
-  // Page 1's statements do not wait for each other (docs/search.md#what-a-search-costs): the prefix
-  // page, the number's relations and their products, and the maker-less factory number run at once,
-  // each on its own connection of the pool, so the answer waits for the slowest, not for their sum.
-  const [rows, hits, makerless] = await Promise.all([
-    runPrepared<ProductHitRow>(db, query.statement, query.values),
-    q.page === 1 ? findProductsByNumbers(db, [keyword]).then((found) => found.get(key) ?? []) : [],
-    q.page === 1 ? makerlessFactoryNumber(db, key, q.category) : [],
-  ]);
+  // The prefix's page, read one row past it to tell whether more follow.
+  const prefixPage = (excluding: readonly number[]) => {
+    const page = excluding.length ? gridQuery(q, excluding)! : query;
+    return runPrepared<ProductHitRow>(db, page.statement, page.values);
+  };
+  let rows: ProductHitRow[];
+  let head: ProductHitRow[];
+  if (q.page === 1) {
+    // Page 1's statements do not wait for each other (docs/search.md#what-a-search-costs): the
+    // prefix page and the head run at once, each on its own connection of the pool. Only when the
+    // head took rows of a page that has more is the page read again without them.
+    [rows, head] = await Promise.all([prefixPage([]), numberHead(db, keyword, key, q.category)]);
+    const headIds = head.map((r) => r.seq);
+    if (rows.length > q.size && rows.some((r) => headIds.includes(r.seq))) rows = await prefixPage(headIds);
+  } else {
+    head = await numberHead(db, keyword, key, q.category);
+    rows = await prefixPage(head.map((r) => r.seq));
+  }
+  const shown = new Set(head.map((r) => r.seq));
+  rows = rows.filter((r) => !shown.has(r.seq));
   const more = rows.length > q.size;
   if (more) rows.length = q.size;
   for (const row of rows) {
@@ -192,8 +220,25 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
     row.matchReason = ownNumberReason(row, key);
   }
   if (q.page !== 1) return { rows, more };
+  if (head.length === 0 && rows.length === 0)
+    for (const row of await makerlessFactoryNumberStarts(db, key, q.category))
+      head.push({ ...row, matchKind: 'own', matchReason: prefixNumberLabel(row.factoryNum) });
+  return { rows: [...head, ...rows], more };
+}
+
+/** Page 1's head of a number search: the number's relations (at most MAX_RELATION_HITS), then its maker-less factory number. */
+async function numberHead(
+  db: Db,
+  keyword: string,
+  key: string,
+  category: string | undefined,
+): Promise<ProductHitRow[]> {
+  const [hits, makerless] = await Promise.all([
+    findProductsByNumbers(db, [keyword]).then((found) => found.get(key) ?? []),
+    makerlessFactoryNumber(db, key, category),
+  ]);
   const head: ProductHitRow[] = hits
-    .filter((h) => !q.category || h.product.category === q.category)
+    .filter((h) => !category || h.product.category === category)
     .slice(0, MAX_RELATION_HITS)
     .map((h) => ({ ...h.product, matchKind: h.match, matchReason: h.reason }));
   const shown = new Set(head.map((r) => r.seq));
@@ -202,12 +247,7 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
     shown.add(row.seq);
     head.push({ ...row, matchKind: 'own', matchReason: `${OWN_NUMBER_LABEL} (${row.factoryNum})` });
   }
-  if (head.length === 0 && rows.length === 0)
-    for (const row of await makerlessFactoryNumberStarts(db, key, q.category)) {
-      shown.add(row.seq);
-      head.push({ ...row, matchKind: 'own', matchReason: prefixNumberLabel(row.factoryNum) });
-    }
-  return { rows: [...head, ...rows.filter((r) => !shown.has(r.seq))], more };
+  return head;
 }
 
 /**
