@@ -69,6 +69,8 @@ export const MSG = {
   securityNumLength: '보안번호는 6자리입니다.',
   securityNumWrong: '보안번호가 일치하지 않습니다. 회사 대표 계정에 현재 보안번호를 확인하세요.',
   securityNumTooMany: '보안번호를 여러 번 잘못 입력했습니다. 10분 후 다시 시도해 주세요.',
+  securityNumLocked:
+    '보안번호가 너무 여러 번 틀려 잠겼습니다. 회사 주계정에서 보안번호를 재발급받은 뒤 다시 가입해 주세요.',
   contactDigits: '연락처는 숫자 9~11자리로 입력하세요.',
   idInUse: '이미 사용 중인 계정입니다.',
   joinDone: '회원가입이 완료되었습니다.',

@@ -96,9 +96,14 @@ export interface GuessPolicy {
   addressMax: number;
   /** How long a success from an address keeps it known for that subject (0 = not remembered). */
   knownSec: number;
+  /**
+   * Past `max` failures of the subject within `windowSec`, from anywhere, nobody gets through, known
+   * or not, until forgetGuesses: for a secret short enough that many addresses could walk it.
+   */
+  subjectCap?: { max: number; windowSec: number };
 }
 
-export type GuessRefusal = 'pair' | 'delay' | 'address';
+export type GuessRefusal = 'pair' | 'subject' | 'delay' | 'address';
 
 export interface GuessAttempt {
   /** Null when the attempt may go ahead; it is then counted as a failure until `succeeded`. */
@@ -157,11 +162,11 @@ export async function beginGuess(
 
   return db.transaction(async (tx) => {
     await lockKey(tx, k.subject);
-    const stats = async (key: string) => {
+    const stats = async (key: string, from = since) => {
       const [row] = await tx
         .select({ n: count(), last: max(rateEvents.createdAt) })
         .from(rateEvents)
-        .where(and(eq(rateEvents.key, key), gt(rateEvents.createdAt, since)));
+        .where(and(eq(rateEvents.key, key), gt(rateEvents.createdAt, from)));
       return { n: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null };
     };
     // One after another: a transaction is one connection.
@@ -171,6 +176,9 @@ export async function beginGuess(
     const known = p.knownSec > 0 && (await recentEvents(tx, k.known, p.knownSec)) > 0;
 
     if (pair.n >= p.pairMax) return attempt('pair', p.windowSec);
+    const cap = p.subjectCap;
+    if (cap && (await stats(k.subject, new Date(now.getTime() - cap.windowSec * 1000))).n >= cap.max)
+      return attempt('subject', cap.windowSec);
     if (!known && addr.n >= p.addressMax) return attempt('address', p.windowSec);
     const delay = guessDelaySec(p, subj.n);
     if (delay > 0 && addr.n > 0 && !known && subj.last) {

@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@partsmall/contract';
-import { companies, members, rateEvents } from '../../src/db/schema.js';
-import { LOGIN_GUESS, SECURITY_NUMBER_GUESS } from '../../src/features/auth/service.js';
+import { members, rateEvents } from '../../src/db/schema.js';
+import { LOGIN_GUESS } from '../../src/features/auth/service.js';
 import { beginGuess, guessDelaySec, type GuessPolicy } from '../../src/shared/rate-limit.js';
-import { OTHER_COMPANY } from '../../src/seed/demo.js';
 import {
   call,
   fromAddress,
@@ -196,43 +195,6 @@ describe('the guessing rules at a fixed moment', () => {
     ).map((r) => r.key);
     expect(keys.filter((k) => k === `unit:subject:${subject}`)).toHaveLength(policy.pairMax);
     expect(keys).toContain(`unit:known:${subject}|${other}`);
-  });
-});
-
-describe('sub-account joins', () => {
-  async function joinForm(securityNum: string, address: string) {
-    const phone = randomPhone();
-    await call(server, 'mobileVerification', { phone, authType: 'message' }, { headers: fromAddress(address) });
-    return {
-      license: OTHER_COMPANY.license,
-      securityNum,
-      id: `sub${phone.slice(-6)}@daesung.kr`,
-      pw: 'subpass1',
-      cpw: 'subpass1',
-      phone,
-      authCode: await latestCode(server, phone),
-      policy: true,
-      privacy: true,
-    };
-  }
-
-  it("wrong security numbers from one address do not lock the company's joins for someone else", async () => {
-    const [row] = await server.db
-      .select({ s: companies.securityNum })
-      .from(companies)
-      .where(eq(companies.license, OTHER_COMPANY.license));
-    const right = row!.s;
-    const wrong = right === '000000' ? '000001' : '000000';
-    const guesser = newAddress();
-    for (let i = 0; i < SECURITY_NUMBER_GUESS.pairMax; i++) {
-      const res = await call(server, 'join', await joinForm(wrong, guesser), { headers: fromAddress(guesser) });
-      expect(res.body).toEqual({ code: 499, message: MSG.securityNumWrong, field: 'securityNum' });
-    }
-    const locked = await call(server, 'join', await joinForm(right, guesser), { headers: fromAddress(guesser) });
-    expect([locked.status, locked.body.message]).toEqual([429, MSG.securityNumTooMany]);
-    const employee = newAddress();
-    const joined = await call(server, 'join', await joinForm(right, employee), { headers: fromAddress(employee) });
-    expect([joined.status, joined.body.code]).toEqual([200, 201]);
   });
 });
 

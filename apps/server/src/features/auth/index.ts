@@ -3,7 +3,12 @@ export { hashPassword, verifyPassword } from './passwords.js';
 export { checkPhoneCode, requestPhoneCode } from './phone-codes.js';
 export { installRequestContext } from './request-context.js';
 export { authRoutes } from './routes.js';
-export { forgetLoginGuesses, newSecurityNumber, verifiedMemberByPhone } from './service.js';
+export {
+  forgetLoginGuesses,
+  forgetSecurityNumberGuesses,
+  newSecurityNumber,
+  verifiedMemberByPhone,
+} from './service.js';
 export {
   createSession,
   endSessions,

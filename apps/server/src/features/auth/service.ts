@@ -13,7 +13,13 @@ import {
 } from '../members/repository.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
 import { AppError, badRequest, tooMany } from '../../shared/http.js';
-import { beginGuess, forgetGuesses, takeAttempt, type GuessPolicy } from '../../shared/rate-limit.js';
+import {
+  beginGuess,
+  forgetGuesses,
+  takeAttempt,
+  type GuessPolicy,
+  type GuessRefusal,
+} from '../../shared/rate-limit.js';
 import { checkPhoneCode } from './phone-codes.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
 import { createSession, endSessions, type SessionSockets } from './sessions.js';
@@ -69,7 +75,15 @@ export const SECURITY_NUMBER_GUESS: GuessPolicy = {
   maxDelaySec: 300,
   addressMax: 50,
   knownSec: 0,
+  // Guesses from fresh addresses are never delayed; without a total, enough addresses would walk the
+  // million numbers. Past 100 in 30 days the number itself is spent (docs/security.md#password-guessing).
+  subjectCap: { max: 100, windowSec: 30 * 24 * 3600 },
 };
+
+/** The company's security number was renewed: the wrong guesses at the old one say nothing any more. */
+export async function forgetSecurityNumberGuesses(db: Db, companyId: number): Promise<void> {
+  await forgetGuesses(db, SECURITY_NUMBER_GUESS, String(companyId));
+}
 
 /**
  * Forgets the password guesses counted against a login id, from every address: its password was
@@ -159,6 +173,13 @@ export async function joinCompany(db: Db, form: CompanyJoin): Promise<void> {
   }
 }
 
+const SECURITY_NUMBER_REFUSALS: Record<GuessRefusal, string> = {
+  pair: MSG.securityNumTooMany,
+  subject: MSG.securityNumLocked,
+  delay: MSG.tooMany,
+  address: MSG.tooMany,
+};
+
 /** A sub-account joins with the company's business number and its current security number. */
 export async function joinSubAccount(db: Db, form: SubJoin, ip: string): Promise<void> {
   const company = await activeCompanyByLicense(db, form.license);
@@ -166,7 +187,7 @@ export async function joinSubAccount(db: Db, form: SubJoin, ip: string): Promise
   // Six digits are quickly guessed: wrong ones are slowed per company and address, like logins,
   // so that someone guessing cannot lock the company's joins for everyone else.
   const guess = await beginGuess(db, SECURITY_NUMBER_GUESS, String(company.id), ip);
-  if (guess.refused) throw tooMany(guess.refused === 'pair' ? MSG.securityNumTooMany : MSG.tooMany);
+  if (guess.refused) throw tooMany(SECURITY_NUMBER_REFUSALS[guess.refused]);
   if (company.securityNum !== form.securityNum) throw joinRefused(MSG.securityNumWrong, 'securityNum');
   await guess.succeeded();
   await assertIdAndPhoneFree(db, form.id, form.phone);

@@ -12,7 +12,6 @@ import {
   createMember,
   editMember,
   listMembers,
-  renewSecurityNumber,
   resetMemberPassword,
   setMemberState,
   setMemberType,
@@ -22,6 +21,7 @@ import {
   withdraw,
   withdrawNeedsPassword,
 } from './service.js';
+import { renewSecurityNumber } from './security-number.js';
 
 /** The member area (docs/requirements.md#member-area-calls): my info, password, company, accounts, security number, withdrawal. */
 export function memberRoutes(app: Api, ctx: AppContext) {

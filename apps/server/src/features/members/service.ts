@@ -26,7 +26,6 @@ import {
   forgetLoginGuesses,
   hashPassword,
   type MemberRow,
-  newSecurityNumber,
   retireSession,
   sessionProvenAt,
   type SessionSockets,
@@ -323,19 +322,6 @@ export async function resetMemberPassword(
   // The account's wrong guesses so far no longer hold back the password it now has (docs/security.md#password-guessing).
   await forgetLoginGuesses(db, rows[0]!.loginId);
   return { pw, revoked: await endSessions(db, sockets, { memberIds: [seq] }) };
-}
-
-/** A new 6-digit security number, different from the current one; the old one stops working for joins. */
-export async function renewSecurityNumber(db: Db, events: EventSink, companyId: number): Promise<string> {
-  const [company] = await db
-    .select({ securityNum: companies.securityNum })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  let next = newSecurityNumber();
-  while (next === company?.securityNum) next = newSecurityNumber();
-  await db.update(companies).set({ securityNum: next }).where(eq(companies.id, companyId));
-  await events.publish({ type: 'companyChanged', companyId, part: 'securityNumber' });
-  return next;
 }
 
 // ---------------------------------------------------------------- withdrawal
