@@ -597,3 +597,33 @@ describe('pages past the ranked 200 (docs/search.md#words-in-any-order)', () => 
     expect(await page(100_000)).toEqual({ seqs: [], more: false });
   });
 });
+
+describe('a short word beside a word the index answers', () => {
+  const DEEP = 'srchdeep';
+  const wanted: number[] = [];
+  beforeAll(async () => {
+    // 4,050 products of the long word without the short one, then 50 with both: the short word's
+    // products lie past the first 4,000 the long word's index entries give.
+    const names = [...Array<string>(4050).fill('퀘이사줄 커버'), ...Array<string>(50).fill('퀘이사줄 커버 Q9')];
+    for (let at = 0; at < names.length; at += 500) {
+      const rows = await server.db
+        .insert(products)
+        .values(names.slice(at, at + 500).map((name, i) => productRow(name, `DEEP-${at + i}`, DEEP)))
+        .returning({ id: products.id, name: products.name });
+      wanted.push(...rows.filter((r) => r.name.endsWith('Q9')).map((r) => r.id));
+    }
+  }, 120_000);
+
+  it('finds the products that have both, however deep in the long word’s products they lie', async () => {
+    const res = await call(server, 'getProductHome', {
+      searchType: 'name',
+      searchKeyword: '퀘이사줄 q9',
+      category: DEEP,
+      page: 1,
+      size: 100,
+    });
+    const body = res.body as { results: Row[]; unmatchedWord?: string };
+    expect([res.status, body.unmatchedWord]).toEqual([200, undefined]);
+    expect(body.results.map((r) => r.seq).sort((a, b) => a - b)).toEqual(wanted);
+  });
+});

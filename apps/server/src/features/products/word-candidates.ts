@@ -189,7 +189,39 @@ export async function candidates(db: Db, words: WordPlan[], category: string | u
       where ${indexed} limit ${FILTERED_ROWS}) products where ${where} limit ${limit + seen.size}`,
   );
   for (const r of more) if (first.length < limit && !seen.has(r.id)) first.push(r);
+  if (first.length >= limit || !words.some((w) => !w.indexed)) return first;
+  // Those 4,000 rows may all lack the short word while later ones have it ('퀘이사줄 q9'): the
+  // distinct names that hold every word lead to their products, wherever they lie.
+  for (const r of first) seen.add(r.id);
+  for (const r of await byNamesOfEveryWord(db, words, where, limit + seen.size))
+    if (first.length < limit && !seen.has(r.id)) first.push(r);
   return first;
+}
+
+/** Distinct names read for the products of a query whose short words filtered too few rows. */
+const NAMES_OF_EVERY_WORD = 200;
+
+/**
+ * The products of the distinct names (product_name_forms) that hold every word, at most
+ * NAMES_OF_EVERY_WORD names, by name_jamo's btree: what the FILTERED_ROWS read misses when the
+ * words an index answers have more products than it reads (docs/search.md#what-a-search-costs).
+ */
+async function byNamesOfEveryWord(db: Db, words: WordPlan[], where: SQL, limit: number) {
+  const anyIndexed = words.some((w) => w.indexed);
+  const forms = sql.join(
+    words.map((w) => wordCondition(w, !anyIndexed && w === words[0])),
+    sql` and `,
+  );
+  const found = await byIndexOnly<{ jamo: string }>(
+    db,
+    sql`select name_jamo as jamo from product_name_forms where ${forms} limit ${NAMES_OF_EVERY_WORD}`,
+  );
+  if (found.length === 0) return [];
+  return byIndexOnly<Candidate>(
+    db,
+    sql`select ${CANDIDATE_COLUMNS} from products where name_jamo = any(${textArray(found.map((f) => f.jamo))}::text[])
+      and ${where} limit ${limit}`,
+  );
 }
 
 /** Distinct names walked for a model code no name starts with, and the most of them whose products are read. */
