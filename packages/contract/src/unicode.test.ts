@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { illFormedTextPath, isWellFormedText, safeParseInput } from './unicode.js';
+import { cutText, illFormedTextPath, isWellFormedText, safeParseInput } from './unicode.js';
 
 describe('well-formed text', () => {
   it.each([
@@ -43,5 +43,16 @@ describe('well-formed text', () => {
       success: true,
       data: { reason: '재고 조정 😀' },
     });
+  });
+});
+
+describe('cutText', () => {
+  it('keeps a text within the units, cuts a longer one, and keeps or leaves out a surrogate pair whole', () => {
+    expect(cutText('ab🚗', 4)).toBe('ab🚗');
+    expect(cutText('ab🚗x', 4)).toBe('ab🚗');
+    expect(cutText('ab🚗', 3)).toBe('ab');
+    expect(cutText('ab🚗', 2)).toBe('ab');
+    expect(cutText('브레이크', 2)).toBe('브레');
+    expect(isWellFormedText(cutText('🚗🚗🚗', 5))).toBe(true);
   });
 });

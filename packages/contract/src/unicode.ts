@@ -17,6 +17,16 @@ export function isWellFormedText(value: string): boolean {
   return hasIsWellFormed ? (value as string & { isWellFormed(): boolean }).isWellFormed() : !LONE_SURROGATE.test(value);
 }
 
+/**
+ * The first `maxUnits` UTF-16 units of a text (the unit zod's `max` counts), less the first half
+ * of a surrogate pair the cut would split: an emoji is kept whole or left out, never sent half.
+ */
+export function cutText(value: string, maxUnits: number): string {
+  if (value.length <= maxUnits) return value;
+  const last = value.charCodeAt(maxUnits - 1);
+  return value.slice(0, last >= 0xd800 && last <= 0xdbff ? maxUnits - 1 : maxUnits);
+}
+
 /** Whether a value holds no string deeper than itself (a string, number, boolean, null or undefined). */
 const isFlat = (value: unknown) => value === null || typeof value !== 'object';
 

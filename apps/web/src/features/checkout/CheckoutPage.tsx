@@ -4,6 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
+  cutText,
   MSG_ORDER,
   PAGE_SIZE,
   SHIPPING,
@@ -209,7 +210,7 @@ function useCompanySender() {
   const company = userInfo?.companyInfo;
   return useMemo(
     () => ({
-      fromName: (userInfo?.companyName || company?.name || userInfo?.name || '').slice(0, 20),
+      fromName: cutText(userInfo?.companyName || company?.name || userInfo?.name || '', 20),
       fromPhone: digits(company?.phone || userInfo?.phone || '', 11),
     }),
     [userInfo, company],

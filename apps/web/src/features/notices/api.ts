@@ -1,6 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { PAGE_SIZE, type NoticeRow, type noticeDetailAnswer, type noticeListAnswer } from '@partsmall/contract';
+import {
+  PAGE_SIZE,
+  cutText,
+  type NoticeRow,
+  type noticeDetailAnswer,
+  type noticeListAnswer,
+} from '@partsmall/contract';
 import { api } from '../../shared/api';
 
 export const NOTICE_SEARCH_TYPES = ['title', 'content', 'all'] as const;
@@ -21,7 +27,7 @@ export function queryFromParams(params: URLSearchParams): NoticeQuery {
   const page = Number(params.get('page'));
   return {
     searchType: (NOTICE_SEARCH_TYPES as readonly string[]).includes(st ?? '') ? (st as NoticeSearchType) : 'title',
-    keyword: (params.get('keyword') ?? '').slice(0, 200),
+    keyword: cutText(params.get('keyword') ?? '', 200),
     type: params.has('type') && (NOTICE_TYPE_KEYS as readonly number[]).includes(type) ? type : null,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };

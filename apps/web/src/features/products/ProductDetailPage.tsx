@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import type { ProductView } from '@partsmall/contract';
+import { cutText, type ProductView } from '@partsmall/contract';
 import { isPhoneBrowser } from '../../shared/device';
 import { useMallConfig } from '../../shared/mall-config';
 import { PATHS } from '../../shared/paths';
@@ -21,7 +21,7 @@ function useProductMeta(product: ProductView | undefined) {
     if (!product) return;
     const previousTitle = document.title;
     const url = `${window.location.origin}/productDetail/${product.seq}`;
-    const description = T.shop.metaDescription(product.name, product.pid, product.description ?? '').slice(0, 160);
+    const description = cutText(T.shop.metaDescription(product.name, product.pid, product.description ?? ''), 160);
     const tags: HTMLElement[] = [];
     const meta = (attr: 'name' | 'property', key: string, content: string) => {
       let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { PAGE_SIZE, type BuyOrCartForm } from '@partsmall/contract';
+import { PAGE_SIZE, cutText, type BuyOrCartForm } from '@partsmall/contract';
 import { TRADE_EVENTS } from '@partsmall/contract';
 import { api, messageOf } from '../../shared/api';
 import { QUERY_ROOTS, queryClient } from '../../shared/query';
@@ -43,7 +43,7 @@ export const productKeys = {
 export function gridQueryOf(params: URLSearchParams, mobile: boolean): GridQuery {
   return {
     searchType: params.get('searchType') === 'pid' ? 'pid' : 'name',
-    keyword: (params.get('keyword') ?? '').slice(0, 200),
+    keyword: cutText(params.get('keyword') ?? '', 200),
     ...(mobile ? { category: params.get('category') ?? '' } : {}),
     ...(params.get('fitsVin') ? { fitsVin: params.get('fitsVin')!.slice(0, 17) } : {}),
   };

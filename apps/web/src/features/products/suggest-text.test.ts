@@ -14,4 +14,10 @@ describe('suggestionText', () => {
     expect(suggestionText('HU816X')).toBe('HU816X');
     expect(suggestionText('가'.repeat(150))).toBe('가'.repeat(100));
   });
+
+  it('never cuts an emoji in half: one whose second half would be the 101st unit is left out whole', () => {
+    // 99 units then a surrogate pair: cut at 100 units it left a lone '\ud83d', which the server refuses.
+    expect(suggestionText(`${'가'.repeat(99)}🚗 패드`)).toBe('가'.repeat(99));
+    expect(suggestionText(`${'가'.repeat(98)}🚗 패드`)).toBe(`${'가'.repeat(98)}🚗`);
+  });
 });

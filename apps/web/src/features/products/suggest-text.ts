@@ -1,3 +1,5 @@
+import { cutText } from '@partsmall/contract';
+
 /**
  * When the search bar asks for suggestions (docs/search.md#suggestions): not while the keyboard's
  * IME is still composing a syllable ('블', '브렝', '브레잌' are states on the way to 브레이크), not
@@ -11,7 +13,7 @@ const JAMO = /^[\u3131-\u318e]$/u;
 
 /** The text to ask suggestions for, or '' for none: trimmed, at most 100 characters, no lone jamo. */
 export function suggestionText(text: string): string {
-  const typed = text.trim().slice(0, 100);
+  const typed = cutText(text.trim(), 100);
   if (JAMO.test(typed)) return '';
   return typed;
 }

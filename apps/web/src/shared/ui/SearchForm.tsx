@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { T } from '../texts';
+import { cutText } from '@partsmall/contract';
 
 export interface Search<S extends string = string> {
   searchType: S;
@@ -60,9 +61,7 @@ export function SearchForm<S extends string>({
     const values = new FormData(e.currentTarget);
     onSearch({
       searchType: String(values.get('searchType')) as S,
-      keyword: String(values.get('keyword') ?? '')
-        .trim()
-        .slice(0, maxLength),
+      keyword: cutText(String(values.get('keyword') ?? '').trim(), maxLength),
     });
   };
   return (

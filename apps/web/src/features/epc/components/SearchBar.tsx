@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  cutText,
   EPC_BRAND_LABELS,
   EPC_MSG,
   EPC_SEARCH_BRANDS,
@@ -154,7 +155,7 @@ export function PartSearchBox({
     >
       <input
         value={keyword}
-        onChange={(e) => setKeyword(e.target.value.slice(0, 50))}
+        onChange={(e) => setKeyword(cutText(e.target.value, 50))}
         maxLength={50}
         placeholder={TE.partSearchPlaceholder}
         aria-label={TE.partSearch}
