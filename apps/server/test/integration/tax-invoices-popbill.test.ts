@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_PAPERWORK, orderMgtKey } from '@partsmall/contract';
+import { queryRows } from '../../src/db/client.js';
 import { companies, taxInvoices } from '../../src/db/schema.js';
 import { enqueue } from '../../src/features/jobs/index.js';
 import { call, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
@@ -65,8 +66,8 @@ const invoiceOf = async (orderId: number) =>
       .where(sql`${taxInvoices.kind} = 'order' and ${taxInvoices.orderId} = ${orderId}`)
   )[0];
 
-async function shippedAndIssued(totalAmount: number) {
-  const orderId = await insertOrder(server, {
+const ordered = (totalAmount: number) =>
+  insertOrder(server, {
     companyId: company.companyId,
     memberId: company.main.seq,
     status: 0,
@@ -74,11 +75,19 @@ async function shippedAndIssued(totalAmount: number) {
     totalAmount,
     shipping: 0,
   });
+
+/** Staff ship the order (준비 → 배송): its invoice is then issued by a job. */
+async function ship(orderId: number) {
   for (const step of [
     { seq: orderId, status: 1 },
     { seq: orderId, status: 2, carrier: 'CJ대한통운', waybill: '123456789012' },
   ])
     expect((await call(server, 'adminSetOrderStatus', step, { token: staff })).body.code).toBe(201);
+}
+
+async function shippedAndIssued(totalAmount: number) {
+  const orderId = await ordered(totalAmount);
+  await ship(orderId);
   const issued = await until('issued at Popbill', async () => {
     const row = await invoiceOf(orderId);
     return row?.status === 'issued' ? row : undefined;
@@ -138,6 +147,39 @@ describe('Popbill after issuing', () => {
     const fresh = await call(server, 'adminCancelTaxInvoice', { seq: row.id }, { token: staff });
     expect(fresh.body.code).toBe(201);
     expect(lookups()).toBe(asked);
+  });
+
+  it('a document Popbill refuses is 실패 with its reason, and its job ends instead of sending it again', async () => {
+    const orderId = await ordered(55_000);
+    // Popbill holds the order's key as a document cancelled there (발행취소, 600): it will not issue it again.
+    const key = `${prefix()}${orderMgtKey(orderId)}`;
+    standIn.docs.set(key, {
+      itemKey: 'cancelled-there',
+      invoicerMgtKey: key,
+      stateCode: 600,
+      writeDate: '20261101',
+      supplyCostTotal: '50000',
+      taxTotal: '5000',
+      invoiceeCorpNum: company.license,
+      ntsconfirmNum: '',
+      ntssendErrCode: '',
+      sent: {},
+      userId: undefined,
+    });
+    await ship(orderId);
+    const row = (await until('refused', async () => {
+      const found = await invoiceOf(orderId);
+      return found?.status === 'failed' ? found : undefined;
+    }))!;
+    expect(row.error).toBe(`팝빌에서 발행취소된 문서번호입니다 (${key}).`);
+    const jobs = await until('the job ended', async () => {
+      const states = await queryRows<{ state: string }>(
+        server.db,
+        sql`select state::text as state from pgboss.job where name = 'taxInvoice.issue' and data->>'invoiceId' = ${String(row.id)}`,
+      );
+      return states.every((r) => r.state !== 'active') ? states.map((r) => r.state) : undefined;
+    });
+    expect(jobs).toEqual(['completed']);
   });
 
   it('a 실패 row Popbill does not hold is cancelled', async () => {

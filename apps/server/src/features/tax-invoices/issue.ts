@@ -12,7 +12,7 @@ import { companyById, type CompanyRecord } from '../members/repository.js';
 import { ledgerTypeOf } from '../wallet/repository.js';
 import { taxInvoices } from './schema.js';
 import type { JobHandler } from '../../shared/job-types.js';
-import type { TaxInvoiceProvider } from './types.js';
+import { TaxInvoiceRefused, type TaxInvoiceProvider } from './types.js';
 import { supplierParty } from '../paperwork/index.js';
 import { invoiceOrders, issuedColumns, withoutOrderInvoice, writeCorrections, writeInvoice } from './orders.js';
 import type { TaxInvoiceDocument } from './provider.js';
@@ -208,7 +208,14 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
   };
   // The effect is keyed by the mgtKey, which the provider also keys the document by: when the effect
   // log says it was done but the row was not updated (a crash in between), asking again is safe.
-  if (!(await job.once(`invoice:${row.mgtKey}`, issue))) await issue();
+  try {
+    if (!(await job.once(`invoice:${row.mgtKey}`, issue))) await issue();
+  } catch (err) {
+    // The provider refused the document itself (types.ts): another try would send it to the same
+    // refusal. The row says 실패 with the reason; staff retry it once the cause is mended.
+    if (err instanceof TaxInvoiceRefused) return;
+    throw err;
+  }
   if (row.kind !== 'correction') await correctRefundsSinceDraft(db, row);
 };
 
