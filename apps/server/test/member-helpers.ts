@@ -106,3 +106,16 @@ export async function withdrawAccount(server: TestServer, account: { id: string;
   const agreed = { agree1: true, agree2: true, agree3: true, agree4: true };
   return call(server, 'POST', 'api/WithdrawMember', { ...agreed, userName: account.name }, token);
 }
+
+/** A company's current security number, and a wrong one (for guessing tests). */
+export async function securityNumbersOf(
+  server: TestServer,
+  license: string,
+): Promise<{ right: string; wrong: string }> {
+  const [row] = await server.db
+    .select({ s: companies.securityNum })
+    .from(companies)
+    .where(eq(companies.license, license));
+  const right = row!.s;
+  return { right, wrong: right === '000000' ? '000001' : '000000' };
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMIT, MSG } from '@partsmall/contract';
 import { companies, members, phoneCodes, sessions } from '../../src/db/schema.js';
 import { DEMO_COMPANY, OTHER_COMPANY, withCheckDigit } from '../../src/seed/demo.js';
+import { securityNumbersOf } from '../member-helpers.js';
 import {
   call,
   fromAddress,
@@ -447,12 +448,7 @@ describe('security number guessing', () => {
   }
 
   it(`after ${LOGIN_LIMIT.maxFailures} wrong security numbers the company's sub-account join is locked for a while, even with the right one`, async () => {
-    const [row] = await server.db
-      .select({ s: companies.securityNum })
-      .from(companies)
-      .where(eq(companies.license, OTHER_COMPANY.license));
-    const right = row!.s;
-    const wrong = right === '000000' ? '000001' : '000000';
+    const { right, wrong } = await securityNumbersOf(server, OTHER_COMPANY.license);
     for (let i = 0; i < LOGIN_LIMIT.maxFailures; i++) {
       const res = await call(server, 'POST', 'api/join', await otherCompanyForm(wrong));
       expect(res.body).toEqual({ code: 499, message: MSG.securityNumWrong, field: 'securityNum' });

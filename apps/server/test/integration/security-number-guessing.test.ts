@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@partsmall/contract';
-import { companies, members } from '../../src/db/schema.js';
+import { members } from '../../src/db/schema.js';
 import { SECURITY_NUMBER_GUESS } from '../../src/features/auth/service.js';
 import { OTHER_COMPANY } from '../../src/seed/demo.js';
 import { call, fromAddress, latestCode, loginAs, newAddress, startTestServer, type TestServer } from '../helpers.js';
-import { makeCompany, randomPhone } from '../member-helpers.js';
+import { makeCompany, randomPhone, securityNumbersOf } from '../member-helpers.js';
 
 /**
  * A company's 6-digit security number is guessed per company and address like a password, and spent
@@ -38,12 +38,7 @@ describe('sub-account joins', () => {
   }
 
   it("wrong security numbers from one address do not lock the company's joins for someone else", async () => {
-    const [row] = await server.db
-      .select({ s: companies.securityNum })
-      .from(companies)
-      .where(eq(companies.license, OTHER_COMPANY.license));
-    const right = row!.s;
-    const wrong = right === '000000' ? '000001' : '000000';
+    const { right, wrong } = await securityNumbersOf(server, OTHER_COMPANY.license);
     const guesser = newAddress();
     for (let i = 0; i < SECURITY_NUMBER_GUESS.pairMax; i++) {
       const res = await call(server, 'join', await joinForm(wrong, guesser), { headers: fromAddress(guesser) });
@@ -58,13 +53,10 @@ describe('sub-account joins', () => {
 
   it('past 100 wrong numbers for one company from anywhere, nobody joins it until its main account renews the number', async () => {
     const shop = await makeCompany(server, '보안잠금', 0);
-    const [{ right }] = (await server.db
-      .select({ right: companies.securityNum })
-      .from(companies)
-      .where(eq(companies.id, shop.companyId))) as [{ right: string }];
+    const { right, wrong: wrongNumber } = await securityNumbersOf(server, shop.license);
     const wrong = {
       license: shop.license,
-      securityNum: right === '000000' ? '000001' : '000000',
+      securityNum: wrongNumber,
       pw: 'subpass1',
       cpw: 'subpass1',
       authCode: '123456',
