@@ -220,6 +220,30 @@ describe('number search', () => {
     expect((await search('QZ719', { category: 'disc' })).seqs).toEqual([n.tailDisc]);
   });
 
+  it('a Mercedes number typed without its leading A finds the A number and says so; nine digits are not one', async () => {
+    // Named without the number, so that only the number can find them.
+    const benzPart = async (pid: string) =>
+      (
+        await makeProduct(server, {
+          tiers: [1000, 1000, 1000, 1000],
+          salePrice: 1200,
+          name: '벤츠 패드 센서',
+          pid,
+          category: 'pad',
+        })
+      ).id;
+    const benz = await benzPart('A 918 273 64 50');
+    const withColour = await benzPart('A9182736451 9999');
+    const reasons = async (keyword: string, searchType: 'pid' | 'name') => {
+      const res = await call(server, 'getProductHome', { searchType, searchKeyword: keyword });
+      return (res.body.results as { seq: number; matchReason?: string }[]).map((r) => [r.seq, r.matchReason]);
+    };
+    expect(await reasons('918 273 64 50', 'name')).toEqual([[benz, '품번 일치 (A 918 273 64 50)']]);
+    expect(await reasons('9182736450', 'pid')).toEqual([[benz, '품번 일치 (A 918 273 64 50)']]);
+    expect(await reasons('91827364519999', 'pid')).toEqual([[withColour, '품번 일치 (A9182736451 9999)']]);
+    expect((await search('918273645')).seqs).toEqual([]);
+  });
+
   it('a factory number without its maker keeps to a category in the database: 21 pads before the one disc do not hide it', async () => {
     const pads: number[] = [];
     for (let i = 1; i <= 21; i++) pads.push(await add(`FK-QY-${i}`, 'MANN QZ 555 Y', 'pad'));

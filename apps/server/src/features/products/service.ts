@@ -242,13 +242,22 @@ async function numberHead(
     .slice(0, MAX_RELATION_HITS)
     .map((h) => ({ ...h.product, matchKind: h.match, matchReason: h.reason }));
   const shown = new Set(head.map((r) => r.seq));
+  const benz = mercedesKey(key);
   for (const row of makerless) {
     if (shown.has(row.seq)) continue;
     shown.add(row.seq);
-    head.push({ ...row, matchKind: 'own', matchReason: `${OWN_NUMBER_LABEL} (${row.factoryNum})` });
+    const number = benz !== null && alphaNumber(row.pid) === benz ? row.pid : row.factoryNum;
+    head.push({ ...row, matchKind: 'own', matchReason: `${OWN_NUMBER_LABEL} (${number})` });
   }
   return head;
 }
+
+/**
+ * Mercedes-Benz numbers are 'A' and 10 digits (and up to 4 more of a colour or variant): buyers
+ * type the digits alone ('2371291199' for A 237 129 11 99), so a key of 10 to 14 digits is also
+ * looked up whole with the A (docs/search.md#one-box).
+ */
+const mercedesKey = (key: string): string | null => (/^\d{10,14}$/.test(key) ? `A${key}` : null);
 
 /**
  * Why the grid's prefix found a row: its OE number, whole or by its start, else its factory number
@@ -275,7 +284,8 @@ function makerlessFactoryNumber(db: Db, key: string, category: string | undefine
   const inCategory = category ? sql` and category = ${category}` : sql``;
   return queryRows<ProductRow>(
     db,
-    sql`select ${sql.raw(LIST_COLUMNS)} from products where (factory_tail_key = ${key} or factory_bare_key = ${key})${inCategory}
+    sql`select ${sql.raw(LIST_COLUMNS)} from products where (factory_tail_key = ${key} or factory_bare_key = ${key}
+      or pid_key = ${mercedesKey(key)})${inCategory}
       order by id limit ${MAX_RELATION_HITS}`,
   );
 }
