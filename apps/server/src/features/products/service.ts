@@ -273,8 +273,9 @@ function ownNumberReason(row: ProductRow, key: string): string {
 }
 
 /**
- * An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X'): the products whose
- * maker-less key is the typed one, in id order, in the category when one is given (asked of the
+ * An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X'), or a Mercedes-Benz
+ * number without its A (mercedesKey): the products whose maker-less key, or whose own number with
+ * the A, is the typed one, in id order, in the category when one is given (asked of the
  * table, not of the first 20: a number's products may fill 20 in other categories). Not a prepared
  * statement: planned for the typed key each time. A generic plan took the average share of a factory
  * number (the demo's copies repeat 72 of them) and walked the table in id order for a number nothing

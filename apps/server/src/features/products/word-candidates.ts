@@ -207,14 +207,9 @@ const NAMES_OF_EVERY_WORD = 200;
  * words an index answers have more products than it reads (docs/search.md#what-a-search-costs).
  */
 async function byNamesOfEveryWord(db: Db, words: WordPlan[], where: SQL, limit: number) {
-  const anyIndexed = words.some((w) => w.indexed);
-  const forms = sql.join(
-    words.map((w) => wordCondition(w, !anyIndexed && w === words[0])),
-    sql` and `,
-  );
   const found = await byIndexOnly<{ jamo: string }>(
     db,
-    sql`select name_jamo as jamo from product_name_forms where ${forms} limit ${NAMES_OF_EVERY_WORD}`,
+    sql`select name_jamo as jamo from product_name_forms where ${formsHoldEveryWord(words)} limit ${NAMES_OF_EVERY_WORD}`,
   );
   if (found.length === 0) return [];
   return byIndexOnly<Candidate>(
@@ -284,6 +279,15 @@ export async function namesOfForms(db: Db, jamos: string[]): Promise<Map<string,
   return new Map(rows.flatMap((r) => (r.name === null ? [] : [[r.jamo, r.name] as const])));
 }
 
+/** The condition on a distinct name's search forms (product_name_forms) that it holds every word. */
+function formsHoldEveryWord(words: WordPlan[]): SQL {
+  const anyIndexed = words.some((w) => w.indexed);
+  return sql.join(
+    words.map((w) => wordCondition(w, !anyIndexed && w === words[0])),
+    sql` and `,
+  );
+}
+
 /**
  * Whether some product's name may match every word: the words on the distinct search forms of the
  * names (product_name_forms, migration 0026: a row per distinct name, never missing one a product
@@ -292,11 +296,7 @@ export async function namesOfForms(db: Db, jamos: string[]): Promise<Map<string,
 async function anyNameForm(db: Db, words: WordPlan[]): Promise<boolean> {
   // pg_trgm's word similarity needs its threshold set: such a word is left to the products' search.
   if (words.some((w) => w.level === 'similar' && !w.corrections)) return true;
-  const anyIndexed = words.some((w) => w.indexed);
-  const forms = sql.join(
-    words.map((w) => wordCondition(w, !anyIndexed && w === words[0])),
-    sql` and `,
-  );
+  const forms = formsHoldEveryWord(words);
   const byName = words.every((w) => w.level === 'exact' && !w.chosung)
     ? sql` or exists(select 1 from products where name_jamo = '' and ${sql.join(
         words.map((w) => sql`name ilike ${contains(w.word)}`),
