@@ -200,6 +200,8 @@ describe('name search', () => {
 
   it('finds a row written without its search forms by its name, and by 초성 once the start filled them', async () => {
     expect(await search('타이밍벨트')).toEqual([[ids.legacy, 'name']]);
+    // Found as typed: no reason, not the word as a synonym of itself ('동의어 (키트 → 키트)').
+    expect(await reasonRows('타이밍벨트 키트')).toEqual([[ids.legacy, undefined]]);
     expect(await search('ㅌㅇㅁㅂㅌ')).toEqual([]);
     expect(await fillProductNameColumns(server.db)).toBeGreaterThanOrEqual(1);
     expect(await search('ㅌㅇㅁㅂㅌ')).toEqual([[ids.legacy, 'name']]);

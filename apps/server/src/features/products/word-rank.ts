@@ -220,12 +220,15 @@ export function score(row: Candidate, words: WordPlan[], byName: Map<string, Nam
   let known = byName.get(key);
   if (known === undefined) {
     const shape = nameShape(row.name);
+    // Such a row is scored on its name's jamo as the start will write them: with an empty
+    // name_jamo every word would read as a synonym of itself ('동의어 (키트 → 키트)').
+    const scored = row.nameJamo === '' ? { ...row, nameJamo: jamoForm(row.name) } : row;
     let total = 0;
     const reasons: (() => string)[] = [];
     let similar = false;
     let matched = true;
     for (const [i, w] of words.entries()) {
-      const s = wordScore(row, shape, w, i === words.length - 1);
+      const s = wordScore(scored, shape, w, i === words.length - 1);
       if (!s) {
         matched = false;
         break;
