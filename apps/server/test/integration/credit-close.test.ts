@@ -336,6 +336,9 @@ describe('after the close', () => {
     const rowX = res.body.results!.rows.find((r) => r.companyId === x.companyId)!;
     // The credit note (−30,000) waits for the next statement: it lowers what is used, not the statement's age.
     expect(rowX).toMatchObject({ companyName: '마감상사', used: 10_000, current: 30_000, total: 30_000, d1_30: 0 });
+    // Each company's own position (read for all companies in one statement): Y's one shipped order, billed.
+    const rowY = res.body.results!.rows.find((r) => r.companyId === y.companyId)!;
+    expect(rowY).toMatchObject({ companyName: '계산서없음상사', used: 10_000, current: 10_000, total: 10_000 });
     const rowZ = res.body.results!.rows.find((r) => r.companyId === z.companyId)!;
     expect(rowZ).toMatchObject({ total: 0, used: 0, oldestDue: null });
     const totals = res.body.results!.totals;

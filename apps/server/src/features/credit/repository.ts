@@ -143,31 +143,45 @@ export interface CreditPosition {
  * due, not yet used to pay another).
  */
 export async function creditPosition(db: Db | Tx, companyId: number): Promise<CreditPosition> {
-  const [row] = await queryRows<{ shipped: string; open: string; statement_credit: string; unpaid: UnpaidStatement[] }>(
+  const [row] = await queryRows<PositionRow>(db, positionSelect(companyId));
+  return toPosition(row);
+}
+
+/** creditPosition of many companies in one statement (the aging report), by company id. */
+export async function creditPositions(db: Db | Tx, companyIds: number[]): Promise<Map<number, CreditPosition>> {
+  const rows = await queryRows<PositionRow & { company_id: number }>(
     db,
-    sql`select
+    sql`select c.id as company_id, p.* from unnest(${sql.param(companyIds)}::int[]) c(id)
+      cross join lateral (${positionSelect(sql`c.id`)}) p`,
+  );
+  return new Map(rows.map((r) => [Number(r.company_id), toPosition(r)]));
+}
+
+type PositionRow = { shipped: string; open: string; statement_credit: string; unpaid: UnpaidStatement[] };
+
+/** The position's one row for the company `id`: a parameter, or the column of a query around it. */
+const positionSelect = (id: number | SQL) => sql`select
       coalesce(sum(l.amount) filter (where l.order_id is null or o.shipped_at is not null), 0) as shipped,
       coalesce(sum(l.amount) filter (where l.order_id is not null and o.shipped_at is null), 0) as open,
       (select coalesce(sum(s.paid - s.amount_due), 0) from statements s
-        where s.company_id = ${companyId} and s.paid > s.amount_due) as statement_credit,
+        where s.company_id = ${id} and s.paid > s.amount_due) as statement_credit,
       (select coalesce(json_agg(json_build_object('id', s.id, 'month', s.month, 'amountDue', s.amount_due,
           'paid', s.paid, 'dueDate', s.due_date) order by s.due_date, s.id), '[]'::json)
-        from statements s where s.company_id = ${companyId} and s.paid < s.amount_due) as unpaid
+        from statements s where s.company_id = ${id} and s.paid < s.amount_due) as unpaid
     from receivables_ledger l
     left join orders o on o.id = l.order_id
-    where l.company_id = ${companyId}
+    where l.company_id = ${id}
       and l.kind in ('charge', 'reversal', 'credit_note', 'adjustment')
-      and not exists (select 1 from statement_lines sl where sl.ledger_id = l.id)`,
-  );
-  return {
-    unbilled: {
-      shipped: Number(row?.shipped ?? 0),
-      open: Number(row?.open ?? 0),
-      statementCredit: Number(row?.statement_credit ?? 0),
-    },
-    unpaid: (row?.unpaid ?? []).map((u) => ({ ...u, amountDue: Number(u.amountDue), paid: Number(u.paid) })),
-  };
-}
+      and not exists (select 1 from statement_lines sl where sl.ledger_id = l.id)`;
+
+const toPosition = (row: PositionRow | undefined): CreditPosition => ({
+  unbilled: {
+    shipped: Number(row?.shipped ?? 0),
+    open: Number(row?.open ?? 0),
+    statementCredit: Number(row?.statement_credit ?? 0),
+  },
+  unpaid: (row?.unpaid ?? []).map((u) => ({ ...u, amountDue: Number(u.amountDue), paid: Number(u.paid) })),
+});
 
 /** The newest ledger rows of a company with the running balance after each, newest first. */
 export async function ledgerRowsOf(db: Db | Tx, companyId: number, limit: number) {

@@ -23,7 +23,7 @@ import { buyerParty, supplierParty } from '../paperwork/index.js';
 import type { CreditStatementPdfInput } from '../documents/index.js';
 import { draftStatement, toStatementLines } from './close.js';
 import { notifyStatement } from './notices.js';
-import { accountsByCompanyName, creditPosition, statementRowsWhere } from './repository.js';
+import { accountsByCompanyName, creditPositions, statementRowsWhere } from './repository.js';
 import { agingOf, nextMonth, positionExposure, statementName } from './rules.js';
 import { statementLines, statements } from './schema.js';
 import { toStatementRow } from './views.js';
@@ -149,9 +149,14 @@ export async function resendStatement(db: Db, seq: number): Promise<void> {
 export async function receivablesAging(db: Db, now: Date = new Date()) {
   const today = seoulDay(now);
   const accounts = await accountsByCompanyName(db);
+  // Every company's position in one statement, not one round trip per company.
+  const positions = await creditPositions(
+    db,
+    accounts.map(({ a }) => a.companyId),
+  );
   const rows: ReceivablesAgingRow[] = [];
   for (const { a, name } of accounts) {
-    const position = await creditPosition(db, a.companyId);
+    const position = positions.get(a.companyId)!;
     const { unpaid, unbilled } = position;
     const items = unpaid.map((s) => ({ unpaid: s.amountDue - s.paid, dueDate: s.dueDate }));
     const aging = agingOf(items, Math.max(0, unbilled.shipped), today);
