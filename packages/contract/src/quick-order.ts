@@ -62,6 +62,8 @@ export const MSG_QUICK_ORDER = {
   reorderReplaced: (from: string, to: string) => `${from}이(가) ${to}(으)로 대체되어 새 품번으로 담았습니다.`,
   reorderGone: '더 이상 판매하지 않는 상품이라 담지 않았습니다.',
   orderNotFound: '주문을 찾을 수 없습니다.',
+  requestId: '요청 번호가 올바르지 않습니다. 화면을 새로 고친 뒤 다시 담아 주세요.',
+  requestReused: '같은 요청 번호로 다른 내용을 보냈습니다. 화면을 새로 고친 뒤 다시 담아 주세요.',
 } as const;
 
 /** Optional job reference of ours: absent or empty is none; spaces around it are dropped. */
@@ -151,7 +153,17 @@ export const resolveQuickOrderAnswer = answerOf(z.array(quickOrderRow)).extend({
   columns: estimateColumnsSchema.optional(),
 });
 
+/**
+ * Ours, optional: the id of one attempt of a cart write (a quick order's lines, a reorder); sent again
+ * with a retry, the server answers what the first did instead of adding the lines twice.
+ */
+export const cartRequestIdField = z
+  .string({ error: MSG_QUICK_ORDER.requestId })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, MSG_QUICK_ORDER.requestId)
+  .optional();
+
 export const addQuickOrderToCartRequest = z.object({
+  clientRequestId: cartRequestIdField,
   lines: z
     .array(
       z.object({
@@ -175,6 +187,7 @@ export const addQuickOrderToCartAnswer = answerOf(z.object({ added: z.number().i
 
 export const reorderRequest = z.object({
   seq: z.number({ error: MSG_QUICK_ORDER.orderNotFound }).int().min(1).max(2_147_483_647),
+  clientRequestId: cartRequestIdField,
 });
 export const reorderLine = z.object({
   productId: z.number().int(),

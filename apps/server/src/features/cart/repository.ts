@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { cartItems } from './schema.js';
+import { MSG_QUICK_ORDER } from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { pruneBefore } from '../../db/prune.js';
+import { AppError } from '../../shared/http.js';
+import { cartItems, cartRequests } from './schema.js';
 
 /** What other features ask of the cart's table (docs/architecture.md#the-database). */
 
@@ -44,3 +48,59 @@ export async function removeCartLines(tx: Tx, memberId: number, lineIds: number[
     .returning({ id: cartItems.id });
   return removed.length;
 }
+
+/**
+ * A retry comes within seconds or minutes of its request (an answer lost on a phone's network); a
+ * week is far longer than any, and short enough that the table stays small.
+ */
+export const CART_REQUEST_RETENTION_DAYS = 7;
+
+/** What a cart write was asked to do: its call and payload (a request id sent again must carry the same). */
+const digestOf = (call: string, payload: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify([call, payload]))
+    .digest('base64url');
+
+/**
+ * Runs a cart write once per member and request id (docs/requirements.md#quick-order), inside the
+ * caller's transaction: the first request claims the id and stores its answer when `run` is done; a
+ * request with the same id waits for that transaction (the claim's key is locked until then) and gets
+ * the stored answer, adding nothing. A first request that failed (409: stock changed) rolled its
+ * claim back, so its retry runs afresh. The same id with another call or payload is refused (409).
+ * Without an id (the original client), every request is a write of its own.
+ */
+export async function oncePerRequest<T>(
+  tx: Tx,
+  memberId: number,
+  request: { id: string | undefined; call: string; payload: unknown },
+  run: () => Promise<T>,
+): Promise<{ answer: T; repeated: boolean }> {
+  if (request.id === undefined) return { answer: await run(), repeated: false };
+  const key = and(eq(cartRequests.memberId, memberId), eq(cartRequests.requestId, request.id));
+  const digest = digestOf(request.call, request.payload);
+  const claimed = await tx
+    .insert(cartRequests)
+    .values({ memberId, requestId: request.id, digest })
+    .onConflictDoNothing()
+    .returning({ memberId: cartRequests.memberId });
+  if (claimed.length === 0) {
+    const [first] = await tx
+      .select({ digest: cartRequests.digest, answer: cartRequests.answer })
+      .from(cartRequests)
+      .where(key);
+    if (first?.digest !== digest) throw new AppError(409, MSG_QUICK_ORDER.requestReused, 409, 'clientRequestId');
+    return { answer: first.answer as T, repeated: true };
+  }
+  const answer = await run();
+  await tx.update(cartRequests).set({ answer }).where(key);
+  return { answer, repeated: false };
+}
+
+/** Deletes the request ids older than CART_REQUEST_RETENTION_DAYS (the daily retention sweep). */
+export const pruneCartRequests = (db: Db, now: Date, batch: number): Promise<number> =>
+  pruneBefore(
+    db,
+    cartRequests,
+    sql`${now.toISOString()}::timestamptz - make_interval(days => ${CART_REQUEST_RETENTION_DAYS})`,
+    batch,
+  );

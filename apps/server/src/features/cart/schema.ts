@@ -1,5 +1,5 @@
 /** The cart: one row per company and product. */
-import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { serialId, createdAt, blankText, checkPositive } from '../../db/columns.js';
 import { companyRef, memberRef } from '../members/schema.js';
 import { productRef } from '../products/schema.js';
@@ -30,4 +30,23 @@ export const cartItems = pgTable(
     uniqueIndex('cart_items_member_product').on(t.memberId, t.productId),
     checkPositive('cart_items_qty_positive', t.qty),
   ],
+);
+
+/**
+ * One row per request id a member's cart write was sent with (quick order, reorder): a retry of a
+ * request whose answer never came is answered from here instead of adding its lines again
+ * (docs/requirements.md#quick-order). Kept CART_REQUEST_RETENTION_DAYS (features/cart/repository.ts).
+ */
+export const cartRequests = pgTable(
+  'cart_requests',
+  {
+    memberId: memberRef().notNull(),
+    requestId: text('request_id').notNull(),
+    /** The call and its payload, so that the same id sent with other lines is refused, not answered. */
+    digest: text('digest').notNull(),
+    /** What the first request answered: null while its transaction is still open. */
+    answer: jsonb('answer'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.requestId] }), index('cart_requests_created_at').on(t.createdAt)],
 );

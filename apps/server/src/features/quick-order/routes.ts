@@ -83,13 +83,13 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'addQuickOrderToCart', async (req) => {
     const auth = requireCompanyMember(req);
-    const added = await addQuickOrderToCart(db, ctx.events, buyerOf(auth), req.body.lines);
+    const added = await addQuickOrderToCart(db, ctx.events, buyerOf(auth), req.body.lines, req.body.clientRequestId);
     return created({ added }, MSG_QUICK_ORDER.added(added));
   });
 
   route(app, 'reorder', async (req) => {
     const auth = requireCompanyMember(req);
-    const lines = await reorder(db, ctx.events, buyerOf(auth), levelOf(auth), req.body.seq);
+    const lines = await reorder(db, ctx.events, buyerOf(auth), levelOf(auth), req.body.seq, req.body.clientRequestId);
     const added = lines.filter((l) => l.addedQty > 0).length;
     return created(lines, added > 0 ? MSG_QUICK_ORDER.reordered(added) : MSG_QUICK_ORDER.reorderNothing);
   });

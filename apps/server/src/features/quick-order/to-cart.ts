@@ -6,7 +6,7 @@
  */
 import { MSG_QUICK_ORDER, alphaNumber, tierPrice, type CompanyLevel, type ReorderLine } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { addCartLines, cartQuantities } from '../cart/repository.js';
+import { addCartLines, cartQuantities, oncePerRequest } from '../cart/repository.js';
 import { reorderLines } from '../orders/repository.js';
 import { lockProductsForCart } from '../products/repository.js';
 import type { EventSink } from '../../shared/events.js';
@@ -56,35 +56,45 @@ async function upsertLines(
 const cartAdded = (events: EventSink, buyer: Buyer) =>
   events.publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'added' });
 
-/** api/addQuickOrderToCart: all lines or none; a refusal names every line whose stock no longer fits. */
+/**
+ * api/addQuickOrderToCart: all lines or none; a refusal names every line whose stock no longer fits.
+ * With a request id, a retry of a request that was done answers the same and adds nothing.
+ */
 export async function addQuickOrderToCart(
   db: Db,
   events: EventSink,
   buyer: Buyer,
   lines: CartAddLine[],
+  requestId?: string,
 ): Promise<number> {
   const seen = new Set<number>();
   for (const l of lines) {
     if (seen.has(l.productId)) throw badRequest(MSG_QUICK_ORDER.sameProductTwice, 'lines');
     seen.add(l.productId);
   }
-  const added = await db.transaction(async (tx) => {
-    const locked = await lockProducts(tx, buyer.memberId, [...seen]);
-    if (locked.size !== seen.size) throw notFound(MSG_QUICK_ORDER.productGone);
-    const changed = lines
-      .map((l) => ({ line: l, p: locked.get(l.productId)! }))
-      .filter(({ line, p }) => p.inCart + line.qty > p.hasAmount)
-      .map(({ p }) => MSG_QUICK_ORDER.lineStock(p.name, p.hasAmount - p.inCart));
-    if (changed.length > 0) throw new AppError(409, MSG_QUICK_ORDER.stockChanged(changed), 409, 'lines');
-    await upsertLines(
-      tx,
-      buyer,
-      lines.map((l) => ({ productId: l.productId, qty: l.qty, memo: l.memo ?? '', jobRef: l.jobRef ?? '' })),
-    );
-    return lines.length;
-  });
-  await cartAdded(events, buyer);
+  const request = { id: requestId, call: 'addQuickOrderToCart', payload: lines };
+  const { answer: added, repeated } = await db.transaction((tx) =>
+    oncePerRequest(tx, buyer.memberId, request, () => addLines(tx, buyer, lines, seen)),
+  );
+  if (!repeated) await cartAdded(events, buyer);
   return added;
+}
+
+/** The quick order's lines into the cart, in the caller's transaction; how many lines it added. */
+async function addLines(tx: Tx, buyer: Buyer, lines: CartAddLine[], seen: Set<number>): Promise<number> {
+  const locked = await lockProducts(tx, buyer.memberId, [...seen]);
+  if (locked.size !== seen.size) throw notFound(MSG_QUICK_ORDER.productGone);
+  const changed = lines
+    .map((l) => ({ line: l, p: locked.get(l.productId)! }))
+    .filter(({ line, p }) => p.inCart + line.qty > p.hasAmount)
+    .map(({ p }) => MSG_QUICK_ORDER.lineStock(p.name, p.hasAmount - p.inCart));
+  if (changed.length > 0) throw new AppError(409, MSG_QUICK_ORDER.stockChanged(changed), 409, 'lines');
+  await upsertLines(
+    tx,
+    buyer,
+    lines.map((l) => ({ productId: l.productId, qty: l.qty, memo: l.memo ?? '', jobRef: l.jobRef ?? '' })),
+  );
+  return lines.length;
 }
 
 /**
@@ -98,74 +108,81 @@ export async function reorder(
   buyer: Buyer,
   level: CompanyLevel,
   orderId: number,
+  requestId?: string,
 ): Promise<ReorderLine[]> {
-  const out = await db.transaction(async (tx) => {
-    const lines = await reorderLines(tx, orderId, buyer.companyId);
-    if (lines.length === 0) throw notFound(MSG_QUICK_ORDER.orderNotFound);
-    // The current product of each ordered number whose number was superseded (docs/search.md#part-numbers).
-    const found = await findProductsByNumbers(
-      tx,
-      lines.map((l) => l.pid),
-    );
-    const replacement = new Map<number, number>();
-    for (const l of lines) {
-      const hit = found
-        .get(alphaNumber(l.pid))
-        ?.find((h) => h.match === 'replaced' && h.product.seq !== l.productId && h.product.hasAmount > 0);
-      if (hit) replacement.set(l.productId, hit.product.seq);
-    }
-    const locked = await lockProducts(tx, buyer.memberId, [...lines.map((l) => l.productId), ...replacement.values()]);
-    const adds = new Map<number, { productId: number; qty: number; memo: string; jobRef: string }>();
-    const out: ReorderLine[] = lines.map((l) => {
-      const before = l.price;
-      const own = locked.get(l.productId);
-      const repl = replacement.has(l.productId) ? locked.get(replacement.get(l.productId)!) : undefined;
-      // A replacement is taken when the ordered product is gone or sold out and the new one is sold.
-      const useRepl = repl && (!own || own.hasAmount <= 0) && repl.hasAmount > 0;
-      const p = useRepl ? repl : own;
-      const line = { productId: l.productId, name: l.name, pid: l.pid, qty: l.qty, priceBefore: before };
-      if (!p)
-        return {
-          ...line,
-          cartProductId: null,
-          cartPid: null,
-          addedQty: 0,
-          priceNow: null,
-          change: 'gone' as const,
-          message: MSG_QUICK_ORDER.reorderGone,
-        };
-      const priceNow = tierPrice(
-        {
-          priceA: p.priceA,
-          priceB: p.priceB,
-          priceC: p.priceC,
-          priceD: p.priceD,
-          salePrice: p.salePrice,
-        },
-        level,
-      );
-      const pending = adds.get(p.id)?.qty ?? 0;
-      const room = Math.max(0, p.hasAmount - p.inCart - pending);
-      const addedQty = Math.min(l.qty, room);
-      if (addedQty > 0) adds.set(p.id, { productId: p.id, qty: pending + addedQty, memo: '', jobRef: '' });
-      const at = {
+  const request = { id: requestId, call: 'reorder', payload: orderId };
+  const { answer: out, repeated } = await db.transaction((tx) =>
+    oncePerRequest(tx, buyer.memberId, request, () => reorderLinesIntoCart(tx, buyer, level, orderId)),
+  );
+  if (!repeated && out.some((l) => l.addedQty > 0)) await cartAdded(events, buyer);
+  return out;
+}
+
+/** The order's lines into the cart, in the caller's transaction: what each line became. */
+async function reorderLinesIntoCart(tx: Tx, buyer: Buyer, level: CompanyLevel, orderId: number) {
+  const lines = await reorderLines(tx, orderId, buyer.companyId);
+  if (lines.length === 0) throw notFound(MSG_QUICK_ORDER.orderNotFound);
+  // The current product of each ordered number whose number was superseded (docs/search.md#part-numbers).
+  const found = await findProductsByNumbers(
+    tx,
+    lines.map((l) => l.pid),
+  );
+  const replacement = new Map<number, number>();
+  for (const l of lines) {
+    const hit = found
+      .get(alphaNumber(l.pid))
+      ?.find((h) => h.match === 'replaced' && h.product.seq !== l.productId && h.product.hasAmount > 0);
+    if (hit) replacement.set(l.productId, hit.product.seq);
+  }
+  const locked = await lockProducts(tx, buyer.memberId, [...lines.map((l) => l.productId), ...replacement.values()]);
+  const adds = new Map<number, { productId: number; qty: number; memo: string; jobRef: string }>();
+  const out: ReorderLine[] = lines.map((l) => {
+    const before = l.price;
+    const own = locked.get(l.productId);
+    const repl = replacement.has(l.productId) ? locked.get(replacement.get(l.productId)!) : undefined;
+    // A replacement is taken when the ordered product is gone or sold out and the new one is sold.
+    const useRepl = repl && (!own || own.hasAmount <= 0) && repl.hasAmount > 0;
+    const p = useRepl ? repl : own;
+    const line = { productId: l.productId, name: l.name, pid: l.pid, qty: l.qty, priceBefore: before };
+    if (!p)
+      return {
         ...line,
-        cartProductId: addedQty > 0 ? p.id : null,
-        cartPid: addedQty > 0 ? p.pid : null,
-        addedQty,
-        priceNow,
+        cartProductId: null,
+        cartPid: null,
+        addedQty: 0,
+        priceNow: null,
+        change: 'gone' as const,
+        message: MSG_QUICK_ORDER.reorderGone,
       };
-      if (addedQty === 0) return { ...at, change: 'soldOut' as const, message: MSG_QUICK_ORDER.reorderSoldOut };
-      const notes: string[] = [];
-      if (useRepl) notes.push(MSG_QUICK_ORDER.reorderReplaced(l.pid, p.pid));
-      if (priceNow !== before) notes.push(MSG_QUICK_ORDER.reorderPrice(before, priceNow));
-      if (addedQty < l.qty) notes.push(MSG_QUICK_ORDER.reorderShort(room));
-      const change = useRepl ? 'replaced' : addedQty < l.qty ? 'short' : priceNow !== before ? 'price' : 'same';
-      return { ...at, change, message: notes.length > 0 ? notes.join(' ') : MSG_QUICK_ORDER.reorderSame };
-    });
-    if (adds.size > 0) await upsertLines(tx, buyer, [...adds.values()]);
-    return out;
+    const priceNow = tierPrice(
+      {
+        priceA: p.priceA,
+        priceB: p.priceB,
+        priceC: p.priceC,
+        priceD: p.priceD,
+        salePrice: p.salePrice,
+      },
+      level,
+    );
+    const pending = adds.get(p.id)?.qty ?? 0;
+    const room = Math.max(0, p.hasAmount - p.inCart - pending);
+    const addedQty = Math.min(l.qty, room);
+    if (addedQty > 0) adds.set(p.id, { productId: p.id, qty: pending + addedQty, memo: '', jobRef: '' });
+    const at = {
+      ...line,
+      cartProductId: addedQty > 0 ? p.id : null,
+      cartPid: addedQty > 0 ? p.pid : null,
+      addedQty,
+      priceNow,
+    };
+    if (addedQty === 0) return { ...at, change: 'soldOut' as const, message: MSG_QUICK_ORDER.reorderSoldOut };
+    const notes: string[] = [];
+    if (useRepl) notes.push(MSG_QUICK_ORDER.reorderReplaced(l.pid, p.pid));
+    if (priceNow !== before) notes.push(MSG_QUICK_ORDER.reorderPrice(before, priceNow));
+    if (addedQty < l.qty) notes.push(MSG_QUICK_ORDER.reorderShort(room));
+    const change = useRepl ? 'replaced' : addedQty < l.qty ? 'short' : priceNow !== before ? 'price' : 'same';
+    return { ...at, change, message: notes.length > 0 ? notes.join(' ') : MSG_QUICK_ORDER.reorderSame };
   });
-  if (out.some((l) => l.addedQty > 0)) await cartAdded(events, buyer);
+  if (adds.size > 0) await upsertLines(tx, buyer, [...adds.values()]);
   return out;
 }

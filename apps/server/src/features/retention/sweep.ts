@@ -22,7 +22,8 @@ import { deleteOldTaxInvoices, invoicedOrderIds } from '../tax-invoices/reposito
 import { deleteOldLedger } from '../wallet/repository.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import type { FileStorage } from '../chat/index.js';
-import { pruneEffectLogs } from './effect-logs.js';
+import { pruneCartRequests } from '../cart/repository.js';
+import { EFFECT_LOG_BATCH, pruneEffectLogs } from './effect-logs.js';
 
 /**
  * The daily destruction of what a withdrawn company left and the law no longer asks the shop to
@@ -76,6 +77,8 @@ export async function sweepRetention(
   });
   if (files) for (const key of fileKeys) await files.remove(key);
   await pruneEffectLogs(db, now);
+  // The cart's request ids, a week old (features/cart/repository.ts), in batches of the same size.
+  await pruneCartRequests(db, now, EFFECT_LOG_BATCH);
 }
 
 /**

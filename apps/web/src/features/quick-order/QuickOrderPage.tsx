@@ -14,6 +14,7 @@ import {
 import { messageOf } from '../../shared/api';
 import { won } from '../../shared/format';
 import { pathFor } from '../../shared/paths';
+import { useRequestAttempt } from '../../shared/request-id';
 import { Form, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { useAddQuickOrderToCart, useResolveQuickOrder } from './api';
@@ -87,6 +88,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
   const navigate = useNavigate();
   const resolve = useResolveQuickOrder();
   const add = useAddQuickOrderToCart();
+  const attempt = useRequestAttempt();
   const [rows, setRows] = useState<QuickOrderRowAnswer[]>(() => storedTable().rows);
   const [edits, setEdits] = useState<Edit[]>(() => storedTable().edits);
   useEffect(() => keepTable(rows, edits), [rows, edits]);
@@ -134,10 +136,12 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
         ...(e.jobRef.trim() ? { jobRef: e.jobRef.trim() } : {}),
       }));
     if (lines.length === 0) return void notify.alert(QT.nothingToPut);
+    // A retry of lines whose answer never came keeps its request id: they go into the cart once.
     add.mutate(
-      { lines },
+      { lines, clientRequestId: attempt.idFor(lines) },
       {
         onSuccess: (answer) => {
+          attempt.answered();
           notify.toast(answer.message);
           keepTable([], []);
           void navigate(pathFor('cart', mobile));

@@ -37,7 +37,7 @@ export function useAddQuickOrderToCart() {
 export function useReorder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (seq: number) => api('reorder', { seq }, { accept: [201] }),
+    mutationFn: (body: { seq: number; clientRequestId?: string }) => api('reorder', body, { accept: [201] }),
     onSuccess: () => void client.invalidateQueries({ queryKey: cartKeys.all }),
   });
 }

@@ -1,9 +1,9 @@
 import { seoulDay } from '@partsmall/contract';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DepositRow } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
-import { newRequestId } from '../../../shared/request-id';
+import { useRequestAttempt } from '../../../shared/request-id';
 import { Field, Form, useZodForm } from '../../../shared/ui/form';
 import { useAnswerNotes, useConfirmedWrite, useNotify } from '../../../shared/ui/notify';
 import { depositQueueQuery, useCreditWrite, useImportDeposits } from '../api';
@@ -78,16 +78,14 @@ function RecordDeposit() {
   const empty = { depositorName: '', amount: '', depositedAt: seoulDay(), companyId: '' };
   const form = useZodForm(depositForm, empty);
   const [last, setLast] = useState<string | null>(null);
-  const attempt = useRef<{ values: string; id: string } | null>(null);
+  const attempt = useRequestAttempt();
   const recorded = useAnswerNotes((a: { message: string; results?: DepositRow }) => {
-    attempt.current = null;
+    attempt.answered();
     setLast(a.results ? placedLine(a.results) : null);
     form.reset(empty);
   });
   const send = (v: DepositFormValues) => {
-    const values = JSON.stringify(v);
-    if (attempt.current?.values !== values) attempt.current = { values, id: newRequestId() };
-    record.mutate({ ...v, clientRequestId: attempt.current.id }, recorded);
+    record.mutate({ ...v, clientRequestId: attempt.idFor(v) }, recorded);
   };
   return (
     <Form form={form} className="admin-panel form" alertInvalid aria-label={D.record} onSubmit={send}>
