@@ -74,16 +74,21 @@ export async function addQuickOrderToCart(
   }
   const request = { id: requestId, call: 'addQuickOrderToCart', payload: lines };
   const { answer: added, repeated } = await db.transaction((tx) =>
-    oncePerRequest(tx, buyer.memberId, request, () => addLines(tx, buyer, lines, seen)),
+    oncePerRequest(tx, buyer.memberId, request, () => addLines(tx, buyer, lines)),
   );
   if (!repeated) await cartAdded(events, buyer);
   return added;
 }
 
 /** The quick order's lines into the cart, in the caller's transaction; how many lines it added. */
-async function addLines(tx: Tx, buyer: Buyer, lines: CartAddLine[], seen: Set<number>): Promise<number> {
-  const locked = await lockProducts(tx, buyer.memberId, [...seen]);
-  if (locked.size !== seen.size) throw notFound(MSG_QUICK_ORDER.productGone);
+async function addLines(tx: Tx, buyer: Buyer, lines: CartAddLine[]): Promise<number> {
+  // One line per product (checked before the transaction): every line's product must be there.
+  const locked = await lockProducts(
+    tx,
+    buyer.memberId,
+    lines.map((l) => l.productId),
+  );
+  if (locked.size !== lines.length) throw notFound(MSG_QUICK_ORDER.productGone);
   const changed = lines
     .map((l) => ({ line: l, p: locked.get(l.productId)! }))
     .filter(({ line, p }) => p.inCart + line.qty > p.hasAmount)
