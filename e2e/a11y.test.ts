@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { auditLegs } from './a11y-audit.js';
 import { shot } from './helpers.js';
-import { contextOptions, logIn, settle } from './tour.js';
+import { openContext, logIn, settle } from './tour.js';
 
 /** The visitor's legs and staff's phone leg of the axe audit (e2e/a11y-audit.ts), and the keyboard: skip link, focus of dialogs. */
 const shopOf = auditLegs('visitor');
@@ -23,7 +23,7 @@ describe('the keyboard', () => {
       ['desktop', '/login'],
       ['phone', '/mobileLogin'],
     ] as const) {
-      const context = await shopOf().browser.newContext(contextOptions(device));
+      const context = await openContext(shopOf().browser, device);
       const page = await context.newPage();
       await page.goto(`${shopOf().server.base}${path}`);
       await settle(page);
@@ -40,7 +40,7 @@ describe('the keyboard', () => {
   });
 
   it('the home notice popup takes focus when it opens and hands it to the main content when closed', async () => {
-    const context = await shopOf().browser.newContext(contextOptions('desktop'));
+    const context = await openContext(shopOf().browser, 'desktop');
     const page = await context.newPage();
     await page.goto(`${shopOf().server.base}/home`);
     await page.locator('.notice-popup').waitFor();
@@ -58,7 +58,7 @@ describe('the keyboard', () => {
   });
 
   it('the product dialog and the address book take focus on open and give it back to their button on close', async () => {
-    const context = await shopOf().browser.newContext(contextOptions('desktop'));
+    const context = await openContext(shopOf().browser, 'desktop');
     const page = await context.newPage();
     // The member's home, logged in.
     await logIn(page, shopOf().server.base, 'member', 'desktop');

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, devices, type Browser, type BrowserContextOptions } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
@@ -52,3 +52,10 @@ export async function openBrowser(): Promise<Browser> {
   if (endpoint) return chromium.connect(endpoint);
   return chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
 }
+
+/** The phone of the browser tests: an iPhone 13 in Korean and Seoul's time. */
+export const PHONE: BrowserContextOptions = {
+  ...devices['iPhone 13'],
+  locale: 'ko-KR',
+  timezoneId: 'Asia/Seoul',
+};

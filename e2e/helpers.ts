@@ -1,18 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  devices,
-  type Browser,
-  type BrowserContext,
-  type ConsoleMessage,
-  type Locator,
-  type Page,
-} from 'playwright-core';
+import { type Browser, type BrowserContext, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/helpers.js';
 
 import { memberLogin } from './login.js';
-import { openBrowser } from './browser.js';
+import { openBrowser, PHONE } from './browser.js';
 
 export { formLogin, memberLogin } from './login.js';
 
@@ -85,7 +78,7 @@ export async function desktopPage(browser: Browser): Promise<{ context: BrowserC
 }
 
 export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...devices['iPhone 13'], locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  const context = await browser.newContext(PHONE);
   watchConsole(context);
   return { context, page: await context.newPage() };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutShiftOf, recordLayoutShifts } from './cls.js';
 import { startShop } from './helpers.js';
-import { contextOptions, logIn, prepareTour, settle, type Device, type Role } from './tour.js';
+import { openContext, logIn, prepareTour, settle, type Device, type Role } from './tour.js';
 
 /**
  * The first visit holds still (docs/performance.md#layout-shift): on the main routes, desktop and phone, as a
@@ -36,7 +36,7 @@ const CASES: { role: Role; device: Device; paths: () => string[] }[] = [
 
 describe('layout shift of the main routes', () => {
   it.each(CASES)('$role on $device: CLS under 0.05 on every page load', async ({ role, device, paths }) => {
-    const context = await shop.browser.newContext(contextOptions(device));
+    const context = await openContext(shop.browser, device);
     await recordLayoutShifts(context);
     const page = await context.newPage();
     await logIn(page, shop.server.base, role, device);

@@ -1,11 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { ADMIN_MENU } from '@partsmall/contract';
-import { devices, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { cartItems, members, notices, products } from '../apps/server/src/db/schema.js';
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { insertOrder } from '../apps/server/test/order-helpers.js';
 import { MENU_PATHS } from '../apps/web/src/features/management/menu.js';
+import { PHONE } from './browser.js';
 import { DEMO_MEMBER, memberLogin } from './login.js';
+import { trackRequests, waitForQuiet } from './quiet.js';
 
 /**
  * The tour of the shop's screens that the accessibility audit (e2e/a11y.test.ts) and the layout-
@@ -73,19 +75,24 @@ export async function prepareTour(server: TestServer): Promise<TourData> {
 export const DEMO_ADMIN = { id: 'admin@partsmall.kr', pw: 'admin1234' };
 const E220D = 'WDDZF8KB4JA201937';
 
-export function contextOptions(device: Device): BrowserContextOptions {
-  const where = { locale: 'ko-KR', timezoneId: 'Asia/Seoul' };
-  return device === 'desktop'
-    ? { viewport: { width: 1280, height: 800 }, ...where }
-    : { ...devices['iPhone 13'], ...where };
+/** A context of the device whose pages' requests are followed from their start (settle). */
+export async function openContext(browser: Browser, device: Device): Promise<BrowserContext> {
+  const context = await browser.newContext(
+    device === 'desktop'
+      ? { viewport: { width: 1280, height: 800 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' }
+      : PHONE,
+  );
+  trackRequests(context);
+  return context;
 }
 
 /**
- * Waits until the page has its data: no request in flight for a moment and no loading spinner
- * left (a screen audited half-drawn would pass for the wrong reason).
+ * Waits until the page has its data: no request in flight, the page idle after the last one
+ * (e2e/quiet.ts), and no loading spinner left (a screen audited half-drawn would pass for the wrong
+ * reason).
  */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
   // A function (a string would be eval'd in the page, which its CSP refuses), typed by hand: bench/
   // is type-checked without the DOM's types.
   await page.waitForFunction(
@@ -119,7 +126,7 @@ export async function openLeg(
   leg: Leg,
   prepare?: (context: BrowserContext) => Promise<void>,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(contextOptions(leg.device));
+  const context = await openContext(browser, leg.device);
   await prepare?.(context);
   const page = await context.newPage();
   await logIn(page, base, leg.role, leg.device);
