@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, members, orderLines, orders, products } from '../apps/server/src/db/schema.js';
+import { QT } from '../apps/web/src/features/quick-order/texts.js';
 import { addProduct, setCash, type Product } from './fixtures.js';
 import { desktopPage, phonePage, memberLogin, shot, startShop } from './helpers.js';
 
@@ -19,6 +20,8 @@ afterAll(async () => {
   await shop?.close();
 });
 const url = (path: string) => `${shop.server.base}${path}`;
+/** The example line of the paste box's hint ('예: …'). */
+const pasteExample = /예: (.+)$/.exec(QT.pasteHint)![1]!;
 
 async function login(page: Page, to: string, id: string) {
   await memberLogin(page, to, id);
@@ -241,7 +244,7 @@ describe('quick order in the browser', () => {
     await context.close();
   });
 
-  it('a phone pastes at /mobileQuickOrder and sees one row per line', async () => {
+  it("a phone pastes at /mobileQuickOrder and sees one row per line; the paste box's own example is a demo part", async () => {
     const fit = await addProduct(shop.server, {
       name: '휴대폰 견적 부품',
       pid: '7788-500-0001',
@@ -253,12 +256,14 @@ describe('quick order in the browser', () => {
     await page.getByRole('heading', { name: '빠른주문' }).waitFor();
     await page
       .getByRole('textbox', { name: '품번 목록 붙여넣기' })
-      .fill('7788 500 0001 2\n07119907356\t1\nZZ-0000-9999 1');
+      .fill(`7788 500 0001 2\n07119907356\t1\nZZ-0000-9999 1\n${pasteExample}`);
     await page.getByRole('button', { name: '품번 확인' }).click();
     const rows = page.getByRole('region', { name: '확인 결과' }).locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(3);
-    expect(await rows.locator('.badge').allTextContents()).toEqual(['일치', '대체품번', '찾지 못함']);
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await rows.locator('.badge').allTextContents()).toEqual(['일치', '대체품번', '찾지 못함', '일치']);
     await rows.nth(0).getByText(fit.name).waitFor();
+    // The hint under the box shows a number a newcomer to the demo shop finds.
+    await rows.nth(3).getByText('벤츠 E클래스 W213 프론트 브레이크 패드').waitFor();
     await shot(page, 'quick-order-results-phone');
     await context.close();
   });
