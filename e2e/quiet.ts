@@ -3,7 +3,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 /**
  * When a screen has finished loading: no request of the page in flight, and the page's main thread
  * idle after the last one ended without starting another. Playwright's 'networkidle' waits a fixed
- * 500 ms after the last request, which was 60 % of an accessibility leg's time alone
+ * 500 ms after the last request, which was about half of an accessibility leg's time alone
  * (docs/operations.md#tests); an idle callback comes as soon as the page has done what the answer
  * asked of it, later on a loaded machine, where a fixed wait could be too short.
  */
