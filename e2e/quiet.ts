@@ -17,7 +17,6 @@ interface Requests {
 const tracked = new WeakMap<Page, Requests>();
 
 function track(page: Page): void {
-  if (tracked.has(page)) return;
   const requests: Requests = { inFlight: new Set(), started: 0 };
   tracked.set(page, requests);
   page.on('request', (request) => {
