@@ -86,7 +86,8 @@ describe('company join in the browser', () => {
     await login(page, 'newco@partsmall.kr', 'newco1234');
     await page.locator('.company-name').getByText('동해수입차부품').waitFor();
     await page.getByRole('button', { name: '로그아웃' }).click();
-    await page.getByRole('link', { name: '회원가입' }).waitFor();
+    // The visitor's home has a 회원가입 link of its own beside the top bar's.
+    await page.getByRole('navigation', { name: '방문자 메뉴' }).getByRole('link', { name: '회원가입' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     await context.close();
   });

@@ -24,7 +24,10 @@ describe('login in the browser', () => {
     await expect.poll(() => page.getByTestId('license-days').textContent()).toMatch(/(29|30)일/);
     await shot(page, 'home-member-desktop');
     await page.getByRole('button', { name: '로그아웃' }).click();
-    await page.getByRole('link', { name: '회원가입' }).waitFor();
+    // The top bar turns to the visitor's menu; the visitor's home has its own 회원가입 link in the page.
+    await page.getByRole('navigation', { name: '방문자 메뉴' }).getByRole('link', { name: '회원가입' }).waitFor();
+    await page.getByText('로그아웃되었습니다.').waitFor();
+    await page.waitForURL(/\/home$/);
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     await context.close();
   });
