@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../src/paths.js';
+
+/**
+ * Upgrading a shop's database (docs/operations.md#starting-and-stopping): drizzle's migrator applies
+ * only the journal entries whose time is later than the newest it has applied, so an entry with an
+ * earlier time than the one before it is skipped on every database that already had that one. 0039
+ * was written so; 0040 makes its table where it is missing. On the embedded database, which is what
+ * `npm start` keeps in data/.
+ */
+interface JournalEntry {
+  idx: number;
+  when: number;
+  tag: string;
+}
+const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+  entries: JournalEntry[];
+};
+
+/** The one entry written with an earlier time than the entry before it, and the entry that repairs it. */
+const OUT_OF_ORDER = { tag: '0039_cart_requests', repairedBy: '0040_cart_requests_where_skipped' };
+
+const opened: PGlite[] = [];
+afterAll(async () => {
+  for (const db of opened) await db.close();
+});
+
+/** An embedded database migrated by the journal's entries up to and including `lastIdx`. */
+async function migratedThrough(lastIdx: number): Promise<PGlite> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-migrations-'));
+  fs.cpSync(migrationsFolder, folder, { recursive: true });
+  const entries = journal.entries.filter((e) => e.idx <= lastIdx);
+  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  opened.push(client);
+  await migrate(drizzle(client), { migrationsFolder: folder });
+  fs.rmSync(folder, { recursive: true, force: true });
+  return client;
+}
+
+/** Every table column, index, constraint, function, trigger and view of the shop's schema, one line each. */
+async function schemaOf(db: PGlite): Promise<string[]> {
+  const { rows } = await db.query<{ line: string }>(`
+    select 'column ' || table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' ||
+      coalesce(column_default, '') as line from information_schema.columns where table_schema = 'public'
+    union all select 'index ' || indexdef from pg_indexes where schemaname = 'public'
+    union all select 'constraint ' || conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+      from pg_constraint where connamespace = 'public'::regnamespace
+    union all select 'function ' || proname from pg_proc where pronamespace = 'public'::regnamespace
+    union all select 'trigger ' || c.relname || ' ' || t.tgname from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where not t.tgisinternal and c.relnamespace = 'public'::regnamespace
+    union all select 'view ' || viewname from pg_views where schemaname = 'public'
+    order by 1`);
+  return rows.map((r) => r.line);
+}
+
+describe('the migration journal', () => {
+  it('each entry is later than every entry before it, but the one that a later migration makes good', () => {
+    const outOfOrder = journal.entries
+      .filter((e, i) => journal.entries.slice(0, i).some((earlier) => earlier.when >= e.when))
+      .map((e) => e.tag);
+    expect(outOfOrder).toEqual([OUT_OF_ORDER.tag]);
+    const tags = journal.entries.map((e) => e.tag);
+    expect(tags.indexOf(OUT_OF_ORDER.repairedBy)).toBe(tags.indexOf(OUT_OF_ORDER.tag) + 1);
+  });
+});
+
+describe('a database of the release before 0039, upgraded', () => {
+  it('skips 0039 as the migrator does, and ends with the same tables, indexes and constraints as a new one', async () => {
+    const before0039 = journal.entries.find((e) => e.tag === OUT_OF_ORDER.tag)!.idx - 1;
+    const upgraded = await migratedThrough(before0039);
+    await migrate(drizzle(upgraded), { migrationsFolder });
+    const fresh = await migratedThrough(journal.entries.at(-1)!.idx);
+
+    const upgradedSchema = await schemaOf(upgraded);
+    expect(upgradedSchema.filter((line) => line.includes('cart_requests'))).toEqual(
+      expect.arrayContaining([
+        'column cart_requests.request_id text NO ',
+        expect.stringMatching(/^index CREATE INDEX cart_requests_created_at ON public\.cart_requests/),
+      ]),
+    );
+    expect(upgradedSchema).toEqual(await schemaOf(fresh));
+    // 0039 itself was passed over: the migrator recorded every entry but it.
+    const { rows } = await upgraded.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    expect(rows[0]!.n).toBe(journal.entries.length - 1);
+  });
+});
