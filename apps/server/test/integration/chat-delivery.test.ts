@@ -146,6 +146,37 @@ describe('chat delivery: resends', () => {
     expect(again.results!.seq).toBe(first.results!.seq);
     expect(await rowsWithClientId(id)).toBe(1);
   });
+
+  it("a client message id used again in another customer's conversation is a new message there, not a resend", async () => {
+    const a = await newCustomer(chat.server, '첫고객');
+    const b = await newCustomer(chat.server, '둘째고객');
+    const staff = await staffSocket();
+    const atB = await connectAs(b.token);
+    const id = clientId();
+    const toA = await ack<ChatMessage>(staff, 'adminMessage', {
+      sendMessage: 'A사 답변',
+      clientMessageId: id,
+      targetUser: a.seq,
+    });
+    const toBDelivered = waitFor<ChatMessage>(atB, 'messageToUser', (m) => m.clientMessageId === id);
+    const toB = await ack<ChatMessage>(staff, 'adminMessage', {
+      sendMessage: 'B사 답변',
+      clientMessageId: id,
+      targetUser: b.seq,
+    });
+    expect(toB.code).toBe(201);
+    expect(toB.results).toMatchObject({ targetUser: b.seq, sendMessage: 'B사 답변' });
+    expect(toB.results!.seq).not.toBe(toA.results!.seq);
+    expect((await toBDelivered).sendMessage).toBe('B사 답변');
+    // A resend to the first conversation is still that conversation's one message.
+    const againToA = await ack<ChatMessage>(staff, 'adminMessage', {
+      sendMessage: 'A사 답변',
+      clientMessageId: id,
+      targetUser: a.seq,
+    });
+    expect(againToA.results).toMatchObject({ seq: toA.results!.seq, targetUser: a.seq, sendMessage: 'A사 답변' });
+    expect(await rowsWithClientId(id)).toBe(2);
+  });
 });
 
 describe('chat delivery: reconnect', () => {

@@ -312,6 +312,25 @@ describe('POST /uploadChatFiles (staff)', () => {
     }
   });
 
+  it('staff sending one client message id to two customers store a picture message in each conversation', async () => {
+    const a = await newCustomer(server, '사진수신A');
+    const b = await newCustomer(server, '사진수신B');
+    const id = clientId();
+    const send = async (seq: number, name: string) =>
+      upload('uploadChatFiles', staffToken, [{ name, data: await png() }], {
+        targetuser: String(seq),
+        'x-client-message-id': id,
+      });
+    const toA = await send(a.seq, '견적A.png');
+    const toB = await send(b.seq, '견적B.png');
+    expect(toA.body.results).toMatchObject({ targetUser: a.seq, sendMessage: '견적A.png' });
+    expect(toB.body.results).toMatchObject({ targetUser: b.seq, sendMessage: '견적B.png' });
+    expect(toB.body.results!.seq).not.toBe(toA.body.results!.seq);
+    expect(await filesOf(toB.body.results!.seq)).toBe(1);
+    // A retry to the first customer is still the first message.
+    expect((await send(a.seq, '견적A.png')).body.results!.seq).toBe(toA.body.results!.seq);
+  });
+
   it('a missing, malformed or unknown target user is refused and nothing is stored', async () => {
     const picture = [{ name: 'a.png', data: await png() }];
     const before = await storedBy(staffId);

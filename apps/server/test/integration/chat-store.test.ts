@@ -11,7 +11,7 @@ import {
   type NewMessage,
 } from '../../src/features/chat/messages.js';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { clientId, newCustomer } from '../chat-helpers.js';
+import { clientId, memberIdOf, newCustomer } from '../chat-helpers.js';
 
 /**
  * Storing chat messages once and replaying them (docs/requirements.md#chat): a message sent twice
@@ -54,6 +54,36 @@ describe('grouped writes', () => {
     expect(copyB.row.id).toBe(copyA.row.id);
     const { rows } = await history(server.db, conversationId, { page: 1, size: 10 });
     expect(rows.map((r) => r.body)).toEqual(['안녕하세요', '브레이크 패드 재고 있나요?']);
+  });
+});
+
+describe('client message ids', () => {
+  it('one id sent to two conversations in one group is a message in each, and each resend finds its own', async () => {
+    const a = await conversationOf('같은번호A');
+    const b = await conversationOf('같은번호B');
+    const staffId = await memberIdOf(server, 'staff@partsmall.kr');
+    const id = clientId();
+    const reply = (conversationId: number, body: string): NewMessage => ({
+      conversationId,
+      senderId: staffId,
+      side: 'staff',
+      clientMessageId: id,
+      type: 'text',
+      body,
+    });
+    const write = messageWriter(server.db);
+    // The first write goes alone; the two replies wait for it and go together in the next group.
+    const [, toA, toB] = await Promise.all([
+      write(a.text('문의드립니다')),
+      write(reply(a.conversationId, 'A사 답변')),
+      write(reply(b.conversationId, 'B사 답변')),
+    ]);
+    expect([toA.created, toB.created]).toEqual([true, true]);
+    expect([toA.row.body, toB.row.body]).toEqual(['A사 답변', 'B사 답변']);
+    const again = await storeMessage(server.db, reply(b.conversationId, 'B사 답변'));
+    expect(again).toMatchObject({ created: false, row: { id: toB.row.id, conversationId: b.conversationId } });
+    const { rows } = await history(server.db, b.conversationId, { page: 1, size: 10 });
+    expect(rows.map((r) => r.body)).toEqual(['B사 답변']);
   });
 });
 

@@ -53,7 +53,7 @@ export const messageLimit = (side: Side) =>
   side === 'staff' ? CHAT_LIMITS.staffMessages : CHAT_LIMITS.customerMessages;
 
 /**
- * Stores a message once per (sender, client message id), in one statement that also:
+ * Stores a message once per (conversation, sender, client message id), in one statement that also:
  * - takes the conversation's lock, so ids within a conversation are handed out in commit
  *   order and a client that asks for everything after its last id never skips one committed late;
  * - counts the sender's messages of the last window (the rate limit lives in the database, so
@@ -72,14 +72,11 @@ export async function storeMessage(db: Db | Tx, m: NewMessage): Promise<{ row: M
     select conv.id, ${m.senderId}::int, ${m.side}::text, ${m.clientMessageId}::text, ${m.type}::text, ${m.body}::text, ${m.productId ?? null}::int,
       clock_timestamp()
     from conv, recent where recent.n < ${limit.max}::int
-    on conflict (sender_id, client_message_id) do nothing
+    on conflict (conversation_id, sender_id, client_message_id) do nothing
     ${sql.raw(RETURNING_MESSAGE)}`,
   );
   if (inserted[0]) return { row: asMessage(inserted[0]), created: true };
-  const [existing] = await db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.senderId, m.senderId), eq(chatMessages.clientMessageId, m.clientMessageId)));
+  const existing = await messageByClientId(db, m);
   if (existing) return { row: existing, created: false };
   throw new AppError(429, MSG_CHAT.tooManyMessages);
 }
@@ -112,7 +109,7 @@ const STORE_MESSAGES: PreparedStatement = {
   insert into chat_messages (conversation_id, sender_id, sender_side, client_message_id, type, body, product_id, created_at)
   select conversation_id, sender_id, sender_side, client_message_id, type, body, product_id, clock_timestamp()
   from ranked where recent + nth <= max_n order by ord
-  on conflict (sender_id, client_message_id) do nothing
+  on conflict (conversation_id, sender_id, client_message_id) do nothing
   ${RETURNING_MESSAGE}`,
 };
 
@@ -123,7 +120,7 @@ const STORE_MESSAGES: PreparedStatement = {
  * written at once, so grouping adds no wait. Each group keeps every rule of storeMessage:
  * conversation locks (taken in id order, so two groups never deadlock), ids in commit order
  * within a conversation, the per-sender rate limit (counting the group's own messages), and one
- * row per (sender, client message id).
+ * row per (conversation, sender, client message id).
  *
  * One write in flight by default: with four, most messages at 500 a second went alone (0.9-1.0
  * transactions per message); with one, a message waits at most for the write before it and the
@@ -172,9 +169,11 @@ async function writeGroup(db: Db, group: PendingWrite[]): Promise<void> {
       }),
     );
     const inserted = await runPrepared<InsertedMessage>(db, STORE_MESSAGES, [input]);
-    const stored = new Map(inserted.map((r) => [`${r.senderId}:${r.clientMessageId}`, asMessage(r)]));
+    const keyOf = (m: { conversationId: number; senderId: number; clientMessageId: string }) =>
+      `${m.conversationId}:${m.senderId}:${m.clientMessageId}`;
+    const stored = new Map(inserted.map((r) => [keyOf(r), asMessage(r)]));
     for (const p of group) {
-      const key = `${p.message.senderId}:${p.message.clientMessageId}`;
+      const key = keyOf(p.message);
       const row = stored.get(key);
       if (row) {
         stored.delete(key); // a second copy in the same group is a resend
@@ -182,7 +181,7 @@ async function writeGroup(db: Db, group: PendingWrite[]): Promise<void> {
         continue;
       }
       // A resend (stored earlier, or earlier in this group) or over the limit.
-      const existing = await messageByClientId(db, p.message.senderId, p.message.clientMessageId);
+      const existing = await messageByClientId(db, p.message);
       if (existing) p.resolve({ row: existing, created: false });
       else p.reject(new AppError(429, MSG_CHAT.tooManyMessages));
     }
@@ -191,11 +190,21 @@ async function writeGroup(db: Db, group: PendingWrite[]): Promise<void> {
   }
 }
 
-export async function messageByClientId(db: Db, senderId: number, clientMessageId: string): Promise<MessageRow | null> {
+/** The message a sender stored in a conversation under a client message id: what a resend answers with. */
+export async function messageByClientId(
+  db: Db | Tx,
+  m: { conversationId: number; senderId: number; clientMessageId: string },
+): Promise<MessageRow | null> {
   const [row] = await db
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientMessageId, clientMessageId)));
+    .where(
+      and(
+        eq(chatMessages.conversationId, m.conversationId),
+        eq(chatMessages.senderId, m.senderId),
+        eq(chatMessages.clientMessageId, m.clientMessageId),
+      ),
+    );
   return row ?? null;
 }
 

@@ -37,7 +37,10 @@ export const chatMessages = pgTable(
     senderId: memberRef('sender_id').notNull(),
     /** 'customer' or 'staff': which side of the conversation wrote it. */
     senderSide: text('sender_side').notNull(),
-    /** The sending client's id for the message: a resend with the same id is stored once. */
+    /**
+     * The sending client's id for the message: a resend with the same id to the same conversation is
+     * stored once; the same id in another conversation is another message (docs/requirements.md#chat).
+     */
     clientMessageId: text('client_message_id').notNull(),
     /** 'text' or 'file'. */
     type: text('type').notNull(),
@@ -47,7 +50,7 @@ export const chatMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('chat_messages_sender_client_id').on(t.senderId, t.clientMessageId),
+    uniqueIndex('chat_messages_conversation_sender_client_id').on(t.conversationId, t.senderId, t.clientMessageId),
     index('chat_messages_conversation').on(t.conversationId, t.id),
     // Rate limits count a sender's recent messages.
     index('chat_messages_sender_created').on(t.senderId, t.createdAt),

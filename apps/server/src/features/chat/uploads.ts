@@ -6,6 +6,7 @@ import type { EventSink } from '../../shared/events.js';
 import { AppError } from '../../shared/http.js';
 import { checkUploadBatch, decodeQueue, processImage, type IncomingFile, type ProcessedImage } from './images.js';
 import {
+  conversationOf,
   ensureConversation,
   messageByClientId,
   recentMessages,
@@ -51,7 +52,11 @@ export async function uploadChatFiles(
   const view = async (row: NonNullable<Awaited<ReturnType<typeof messageByClientId>>>) =>
     (await toChatMessages(db, [row], customer, [sender]))[0]!;
 
-  const earlier = await messageByClientId(db, sender.memberId, clientMessageId);
+  // A retry of this upload to this customer's conversation (the same id elsewhere is another message).
+  const conversation = await conversationOf(db, customer.id);
+  const earlier =
+    conversation &&
+    (await messageByClientId(db, { conversationId: conversation.id, senderId: sender.memberId, clientMessageId }));
   if (earlier) return { message: await view(earlier), created: false };
   if ((await recentMessages(db, sender.memberId, 'file', CHAT_LIMITS.uploads.windowSec)) >= CHAT_LIMITS.uploads.max) {
     throw new AppError(429, MSG_CHAT.tooManyUploads);
