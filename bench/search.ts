@@ -113,6 +113,14 @@ export async function run() {
       { name: `suggest 초성 '${data.chosung}'`, path: suggest, goal: 15, body: { keyword: data.chosung } },
       { name: `suggest number '${data.oldPid}'`, path: suggest, goal: 15, body: { keyword: data.oldPid } },
       { name: `suggest number start 'HU816'`, path: suggest, goal: 15, body: { keyword: 'HU816' } },
+      // Read as a number, found as none: only the suggestion's own name search follows.
+      {
+        name: `suggest no number 'ZZ99999999'`,
+        path: suggest,
+        goal: 15,
+        body: { keyword: 'ZZ99999999' },
+        nothing: true,
+      },
       { name: `suggest words 'BMW 브레이크'`, path: suggest, goal: 15, body: { keyword: 'BMW 브레이크' } },
       { name: `suggest ㅐ/ㅔ '헤드렘프'`, path: suggest, goal: 15, body: { keyword: '헤드렘프' } },
       { name: `suggest 한/영 'qmfpdlzm'`, path: suggest, goal: 15, body: { keyword: 'qmfpdlzm' } },

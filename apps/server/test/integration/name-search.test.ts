@@ -463,6 +463,21 @@ describe('api/suggestProducts', () => {
     expect(offered.map((p) => [p.seq, p.matchReason])).toEqual([[ids.shock, '품번 일치']]);
   });
 
+  it('offers by name a text with digits that is no part number, its words in any order', async () => {
+    const id = await addProduct('QZ330 K9 오일필터', 'NS-SUGGEST-1');
+    const offered = async (keyword: string) => {
+      const res = await call(server, 'suggestProducts', { keyword });
+      expect(res.status).toBe(200);
+      return (res.body.results as { products: { seq: number; matchKind?: string }[] }).products.map((p) => [
+        p.seq,
+        p.matchKind,
+      ]);
+    };
+    expect(await offered('qz330 k9')).toEqual([[id, 'name']]);
+    expect(await offered('k9 qz330')).toEqual([[id, 'name']]);
+    expect(await offered('qz331 k9')).toEqual([]);
+  });
+
   it('refuses an empty or too long keyword with a Korean message', async () => {
     for (const keyword of ['', '   ', 'ㄱ'.repeat(101)]) {
       const res = await call(server, 'suggestProducts', { keyword });

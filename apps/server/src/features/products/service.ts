@@ -184,6 +184,10 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAns
   };
 }
 
+/** Page 1 of the number search alone, no name search after it (docs/search.md#suggestions). */
+export const productsByNumber = async (db: Db, keyword: string, size: number): Promise<ProductHitRow[]> =>
+  (await searchByNumber(db, keyword, { searchType: 'pid', keyword, page: 1, size })).rows;
+
 /**
  * A number search's pages: page 1 is its head (the number's relations and its maker-less factory
  * number) and then the prefix's rows; every page's prefix rows leave out the head's, so a product is

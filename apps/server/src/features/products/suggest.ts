@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { synonymIndex } from './name-search.js';
 import { searchByWords } from './word-search.js';
-import { priceFor, searchProducts, type ProductHitRow, type Viewer } from './service.js';
+import { priceFor, productsByNumber, type ProductHitRow, type Viewer } from './service.js';
 
 /** The category labels' search forms, computed once. */
 const CATEGORY_FORMS = PRODUCT_CATEGORIES.map((c) => ({
@@ -41,8 +41,8 @@ export async function suggestProducts(
   const rows: ProductHitRow[] = [];
   const key = alphaNumber(keyword);
   if (/\d/.test(keyword) && key.length >= NUMBER_MIN && !/\p{Script=Hangul}/u.test(keyword)) {
-    const byNumber = await searchProducts(db, { searchType: 'pid', keyword, page: 1, size: SUGGEST_PRODUCTS });
-    if (byNumber.searchedAs === 'number') rows.push(...byNumber.rows.slice(0, SUGGEST_PRODUCTS));
+    // The number search only: the full search's name search, typos and all, would be thrown away.
+    rows.push(...(await productsByNumber(db, keyword, SUGGEST_PRODUCTS)).slice(0, SUGGEST_PRODUCTS));
   }
   if (rows.length < SUGGEST_PRODUCTS) {
     // Words in any order, and only the typos an index lookup finds (ㅐ/ㅔ, double consonants, 휠타 for 휠터): a keystroke stays cheap.
