@@ -70,6 +70,16 @@ describe('the migration journal', () => {
     const tags = journal.entries.map((e) => e.tag);
     expect(tags.indexOf(OUT_OF_ORDER.repairedBy)).toBe(tags.indexOf(OUT_OF_ORDER.tag) + 1);
   });
+
+  it('lists every migration file once, under its number, in order (a file it does not list never runs)', () => {
+    const files = fs
+      .readdirSync(migrationsFolder)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((f) => f.replace(/\.sql$/, ''));
+    expect(journal.entries.map((e) => e.tag)).toEqual(files);
+    expect(journal.entries.map((e) => e.idx)).toEqual(files.map((f) => Number(f.slice(0, 4))));
+  });
 });
 
 describe('a database of the release before 0039, upgraded', () => {
