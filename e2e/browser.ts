@@ -53,6 +53,13 @@ export async function openBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
 }
 
+/** The desktop of the browser tests: a 1280×800 window in Korean and Seoul's time. */
+export const DESKTOP: BrowserContextOptions = {
+  viewport: { width: 1280, height: 800 },
+  locale: 'ko-KR',
+  timezoneId: 'Asia/Seoul',
+};
+
 /** The phone of the browser tests: an iPhone 13 in Korean and Seoul's time. */
 export const PHONE: BrowserContextOptions = {
   ...devices['iPhone 13'],

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/helpers.js';
 
 import { memberLogin } from './login.js';
-import { openBrowser, PHONE } from './browser.js';
+import { DESKTOP, openBrowser, PHONE } from './browser.js';
 
 export { formLogin, memberLogin } from './login.js';
 
@@ -68,11 +68,7 @@ export function expectQuietConsole() {
 }
 
 export async function desktopPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    locale: 'ko-KR',
-    timezoneId: 'Asia/Seoul',
-  });
+  const context = await browser.newContext(DESKTOP);
   watchConsole(context);
   return { context, page: await context.newPage() };
 }

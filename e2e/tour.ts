@@ -5,7 +5,7 @@ import { cartItems, members, notices, products } from '../apps/server/src/db/sch
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { insertOrder } from '../apps/server/test/order-helpers.js';
 import { MENU_PATHS } from '../apps/web/src/features/management/menu.js';
-import { PHONE } from './browser.js';
+import { DESKTOP, PHONE } from './browser.js';
 import { DEMO_MEMBER, memberLogin } from './login.js';
 import { trackRequests, waitForQuiet } from './quiet.js';
 
@@ -77,11 +77,7 @@ const E220D = 'WDDZF8KB4JA201937';
 
 /** A context of the device whose pages' requests are followed from their start (settle). */
 export async function openContext(browser: Browser, device: Device): Promise<BrowserContext> {
-  const context = await browser.newContext(
-    device === 'desktop'
-      ? { viewport: { width: 1280, height: 800 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' }
-      : PHONE,
-  );
+  const context = await browser.newContext(device === 'desktop' ? DESKTOP : PHONE);
   trackRequests(context);
   return context;
 }

@@ -405,6 +405,13 @@ describe('why a row came up', () => {
 });
 
 describe('api/suggestProducts', () => {
+  /** The products the search bar suggests for a keyword. */
+  const suggested = async (keyword: string) => {
+    const res = await call(server, 'suggestProducts', { keyword });
+    expect(res.status).toBe(200);
+    return (res.body.results as { products: { seq: number; matchKind?: string; matchReason?: string }[] }).products;
+  };
+
   it('offers products by 초성 to a visitor without prices, and with the tier price to a member', async () => {
     const visitor = await call(server, 'suggestProducts', { keyword: 'ㅅㅇㅇㅂ ㅂㅅ' });
     expect(visitor.status).toBe(200);
@@ -442,14 +449,7 @@ describe('api/suggestProducts', () => {
   });
 
   it('offers products for a misspelt synonym word, alone or typed together with another, with the reason', async () => {
-    const offered = async (keyword: string) => {
-      const res = await call(server, 'suggestProducts', { keyword });
-      expect(res.status).toBe(200);
-      return (res.body.results as { products: { seq: number; matchReason?: string }[] }).products.map((p) => [
-        p.seq,
-        p.matchReason,
-      ]);
-    };
+    const offered = async (keyword: string) => (await suggested(keyword)).map((p) => [p.seq, p.matchReason]);
     const read = '비슷한 이름 (휠타 → 휠터) · 동의어 (휠터 → 에어필터)';
     expect(await offered('휠타 하우징')).toEqual([[ids.filter, read]]);
     expect(await offered('에어휠타 하우징')).toEqual([[ids.filter, read]]);
@@ -465,14 +465,7 @@ describe('api/suggestProducts', () => {
 
   it('offers by name a text with digits that is no part number, its words in any order', async () => {
     const id = await addProduct('QZ330 K9 오일필터', 'NS-SUGGEST-1');
-    const offered = async (keyword: string) => {
-      const res = await call(server, 'suggestProducts', { keyword });
-      expect(res.status).toBe(200);
-      return (res.body.results as { products: { seq: number; matchKind?: string }[] }).products.map((p) => [
-        p.seq,
-        p.matchKind,
-      ]);
-    };
+    const offered = async (keyword: string) => (await suggested(keyword)).map((p) => [p.seq, p.matchKind]);
     expect(await offered('qz330 k9')).toEqual([[id, 'name']]);
     expect(await offered('k9 qz330')).toEqual([[id, 'name']]);
     expect(await offered('qz331 k9')).toEqual([]);

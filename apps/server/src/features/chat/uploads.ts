@@ -68,7 +68,8 @@ export async function uploadChatFiles(
   for (const [i, file] of upload.files.entries())
     images.push(await decodeQueue.run(() => processImage(file, names[i]!, { staff: sender.side === 'staff' })));
 
-  const conversationId = await ensureConversation(db, customer.id);
+  // Made only now: a refused upload leaves no empty conversation behind.
+  const conversationId = conversation?.id ?? (await ensureConversation(db, customer.id));
   const stored: { key: string; thumbKey: string; image: ProcessedImage }[] = [];
   try {
     for (const image of images) {
