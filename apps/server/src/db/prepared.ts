@@ -10,14 +10,17 @@ import type { Db, Tx } from './client.js';
  * mapping: no query building and no ORM row mapping on these paths.
  */
 export interface PreparedStatement {
-  /** Unique per statement text; node-postgres keeps the prepared plan under it on each connection. */
-  name: string;
+  /**
+   * Unique per statement text; node-postgres keeps the prepared plan under it on each connection.
+   * None: the statement is parsed and planned each time it runs, and nothing of it is kept.
+   */
+  name?: string;
   text: string;
 }
 
 interface Queryable {
   query(config: {
-    name: string;
+    name: string | undefined;
     text: string;
     values: unknown[];
     rowMode: 'array';
@@ -44,18 +47,46 @@ export function isEmbedded(handle: Db | Tx): boolean {
   return typeof (clientOf(handle) as { exec?: unknown }).exec === 'function';
 }
 
-const madeAtRunTime = new Map<string, PreparedStatement>();
+/**
+ * How many statements of one kind made at run time are prepared under a name. node-postgres keeps a
+ * named statement on each connection for as long as the connection lives, and the database keeps its
+ * plan: a name search's text follows its words, so distinct searches without a bound grew each
+ * PostgreSQL connection with no end (docs/search.md#what-a-search-costs: 112 MB after 6,000).
+ * The statements past the bound run unnamed: planned each time (a search's 1-1.5 ms), nothing kept.
+ */
+export const RUN_TIME_STATEMENTS_PER_KIND = 500;
+
+const madeAtRunTime = new Map<string, Map<string, PreparedStatement>>();
 
 /**
  * A statement whose text is put together at run time (pg-boss's, a column list chosen by the
- * caller), under a name derived from its text: the same text is the same statement, prepared once
- * per connection.
+ * caller, a name search's), under a name derived from its text: the same text is the same
+ * statement, prepared once per connection; past RUN_TIME_STATEMENTS_PER_KIND texts of its kind, unnamed.
  */
-export function preparedFor(prefix: string, text: string): PreparedStatement {
-  let statement = madeAtRunTime.get(text);
+export function preparedFor(kind: string, text: string): PreparedStatement {
+  let ofKind = madeAtRunTime.get(kind);
+  if (!ofKind) madeAtRunTime.set(kind, (ofKind = new Map()));
+  let statement = ofKind.get(text);
   if (!statement) {
-    statement = { name: `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`, text };
-    madeAtRunTime.set(text, statement);
+    if (ofKind.size >= RUN_TIME_STATEMENTS_PER_KIND) return unnamed(text);
+    statement = { name: `${kind}_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`, text };
+    ofKind.set(text, statement);
+  }
+  return statement;
+}
+
+/**
+ * The unnamed statements last made, by text, so that a text run again soon keeps its row builder;
+ * the oldest goes first past the bound.
+ */
+const recentUnnamed = new Map<string, PreparedStatement>();
+
+function unnamed(text: string): PreparedStatement {
+  let statement = recentUnnamed.get(text);
+  if (!statement) {
+    statement = { text };
+    if (recentUnnamed.size >= RUN_TIME_STATEMENTS_PER_KIND) recentUnnamed.delete(recentUnnamed.keys().next().value!);
+    recentUnnamed.set(text, statement);
   }
   return statement;
 }

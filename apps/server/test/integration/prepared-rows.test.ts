@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowBuilder, runPrepared } from '../../src/db/prepared.js';
+import { sql } from 'drizzle-orm';
+import {
+  isEmbedded,
+  preparedFor,
+  rowBuilder,
+  RUN_TIME_STATEMENTS_PER_KIND,
+  runPrepared,
+} from '../../src/db/prepared.js';
 import { freshDatabase } from '../helpers.js';
 
 // runPrepared's rows must be what the driver's own object rows are (db/prepared.ts): same fields,
@@ -57,6 +64,37 @@ describe('prepared statements answer rows as the driver names them', () => {
       [20, 'name 2'],
     ]);
     expect(again.map((r) => [r.seq, r.name])).toEqual([[10, 'name 1']]);
+  });
+
+  // A name search's statement text follows its words (how many, how each is read), so a stream of
+  // distinct searches made a new statement each, kept by node-postgres on every connection for good:
+  // 6,000 random searches grew one PostgreSQL backend by 100 MB (docs/architecture.md#the-database).
+  it('statements made at run time stay bounded per kind on a connection; past the bound they still answer', async () => {
+    const kind = `test_bound_${Date.now().toString(36)}`;
+    const over = RUN_TIME_STATEMENTS_PER_KIND + 30;
+    const statements = Array.from({ length: over }, (_, i) => preparedFor(kind, `select ${i}::int + $1::int as n`));
+    expect(statements.filter((s) => s.name !== undefined)).toHaveLength(RUN_TIME_STATEMENTS_PER_KIND);
+    // The same text is the same statement, named or not; another kind has bounds of its own.
+    expect(preparedFor(kind, 'select 0::int + $1::int as n')).toBe(statements[0]);
+    expect(preparedFor(kind, `select ${over - 1}::int + $1::int as n`).name).toBeUndefined();
+    expect(preparedFor(`${kind}_other`, 'select 0::int + $1::int as n').name).toMatch(
+      /^test_bound_\w+_other_[0-9a-f]{16}$/,
+    );
+
+    const prepared = await database.db.transaction(async (tx) => {
+      const answers: number[] = [];
+      for (const statement of statements) {
+        const [row] = await runPrepared<{ n: number }>(tx, statement, [1000]);
+        answers.push(row!.n);
+      }
+      expect(answers).toEqual(Array.from({ length: over }, (_, i) => i + 1000));
+      const counted = await tx.execute(
+        sql`select count(*)::int as n from pg_prepared_statements where name like ${`${kind}%`}`,
+      );
+      return (counted as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    });
+    // PGlite runs each statement unnamed; node-postgres keeps exactly the named ones on the connection.
+    expect(prepared).toBe(isEmbedded(database.db) ? 0 : RUN_TIME_STATEMENTS_PER_KIND);
   });
 });
 
