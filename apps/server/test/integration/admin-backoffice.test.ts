@@ -22,6 +22,7 @@ import { queryRows } from '../../src/db/client.js';
 import { lockFor } from '../../src/db/locks.js';
 import { companies, members, orderEvents, orderLines, orders, payments, products } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
+import { decodeQueue } from '../../src/features/chat/images.js';
 import { png, zipArchive } from '../chat-images.js';
 import { openChat } from '../chat-helpers.js';
 import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
@@ -709,6 +710,27 @@ describe('products', () => {
     expect(bad.status).toBe(400);
     const [row] = await server.db.select().from(products).where(eq(products.id, p.id));
     expect(row!.imgFiles).toHaveLength(1);
+  });
+
+  // Decoding is CPU work on the thread pool: a product picture takes its turn in the process's one
+  // decode queue, as a chat picture does, so staff uploads cannot take the cores from the shop.
+  it('a picture waits for the decode queue: nothing stored while the slot is taken, then stored', async () => {
+    const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
+    let release!: () => void;
+    const blocker = decodeQueue.run(() => new Promise<void>((r) => (release = r)));
+    const upload = post<AdminProduct>(
+      'uploadProductImage',
+      { seq: p.id, name: 'queued.png', mime: 'image/png', data: (await png()).toString('base64') },
+      staff,
+    );
+    await expect.poll(() => decodeQueue.waiting).toBe(1);
+    const [waiting] = await server.db.select().from(products).where(eq(products.id, p.id));
+    expect(waiting!.imgFiles).toEqual([]);
+    release();
+    await blocker;
+    const stored = await upload;
+    expect([stored.body.code, stored.body.results?.imgFiles.length]).toEqual([201, 1]);
+    expect([decodeQueue.active, decodeQueue.waiting]).toEqual([0, 0]);
   });
 });
 

@@ -5,7 +5,7 @@ import { MSG_ADMIN, type AdminProduct, type ProductFields } from '@partsmall/con
 import type { Db } from '../../db/client.js';
 import { appendProductImage, moveStock, productCount, productPage } from '../products/repository.js';
 import { AppError, badRequest } from '../../shared/http.js';
-import { checkUploadBatch, processImage } from '../chat/index.js';
+import { checkUploadBatch, decodeQueue, processImage } from '../chat/index.js';
 import { onStockRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
@@ -104,7 +104,8 @@ export async function uploadProductImage(
   const data = Buffer.from(r.data, 'base64');
   const file = { name: r.name, mimetype: r.mime, data };
   const [name] = checkUploadBatch([file]);
-  const image = await processImage(file, name!, { staff: true });
+  // In the process's decode queue, as a chat picture is: image work is CPU-bound (docs/security.md#uploads).
+  const image = await decodeQueue.run(() => processImage(file, name!, { staff: true }));
   const fileName = `products/${randomUUID()}.${image.ext}`;
   await fs.mkdir(path.join(uploadDir, 'products'), { recursive: true });
   await fs.writeFile(path.join(uploadDir, fileName), image.data);
