@@ -129,8 +129,9 @@ export const deposits = pgTable(
   (t) => [
     uniqueIndex('deposits_source_key').on(t.sourceKey),
     index('deposits_company').on(t.companyId, t.depositedAt),
-    // A typed deposit's twin in a bank file, and the other way round (twins.ts): by amount and day.
-    index('deposits_amount_day').on(t.amount, t.depositedAt),
+    // A typed deposit's twin in a bank file, and the other way round (twins.ts): by amount, way and
+    // day, so that a line of a file counts the typed ones without reading the file's other lines.
+    index('deposits_amount_source_day').on(t.amount, t.source, t.depositedAt),
     index('deposits_review')
       .on(t.createdAt)
       .where(sql`status = 'review'`),

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, gte, lt } from 'drizzle-orm';
 import { seoulDay } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
 import { lockFor } from '../../db/locks.js';
@@ -23,26 +23,35 @@ export async function heldAsTwin(
   // Two deposits of one day and amount decide one after another (an import beside a typed one).
   await lockFor(tx, 'deposit-twins', day, d.amount);
   const start = new Date(`${day}T00:00:00+09:00`);
-  // Counted by name and status in the database: a file of 10,000 equal lines read every earlier line
-  // again for each new one (50 million rows, 183 s for one import).
-  const groups = await tx
-    .select({ source: deposits.source, name: deposits.depositorName, status: deposits.status, n: count() })
+  const name = normalizeDepositorName(d.depositorName);
+  // Counted by name and status in the database, the other way first: a file of equal lines has no
+  // typed twin for most of them, and counting its own earlier lines for each new one read the whole
+  // file again per line (10,000 equal lines: 45 s, docs/requirements.md#credit-deposits).
+  const other = d.source === 'staff' ? 'import' : 'staff';
+  const standing = (await sameDay(tx, other, d.amount, start))
+    .filter((g) => g.status !== 'ignored' && g.status !== 'reversed' && normalizeDepositorName(g.name) === name)
+    .reduce((sum, g) => sum + g.n, 0);
+  if (standing === 0) return false;
+  // `d` itself is one of its own way's.
+  const ownBesides =
+    (await sameDay(tx, d.source, d.amount, start))
+      .filter((g) => normalizeDepositorName(g.name) === name)
+      .reduce((sum, g) => sum + g.n, 0) - 1;
+  return standing > ownBesides;
+}
+
+/** One way's deposits of an amount on a Seoul day, counted by depositor name and status (index deposits_amount_source_day). */
+function sameDay(tx: Tx, source: 'staff' | 'import', amount: number, start: Date) {
+  return tx
+    .select({ name: deposits.depositorName, status: deposits.status, n: count() })
     .from(deposits)
     .where(
       and(
-        eq(deposits.amount, d.amount),
-        inArray(deposits.source, ['staff', 'import']),
+        eq(deposits.amount, amount),
+        eq(deposits.source, source),
         gte(deposits.depositedAt, start),
         lt(deposits.depositedAt, new Date(start.getTime() + 86_400_000)),
       ),
     )
-    .groupBy(deposits.source, deposits.depositorName, deposits.status);
-  const name = normalizeDepositorName(d.depositorName);
-  const same = groups.filter((g) => normalizeDepositorName(g.name) === name);
-  const standing = same
-    .filter((g) => g.source !== d.source && g.status !== 'ignored' && g.status !== 'reversed')
-    .reduce((sum, g) => sum + g.n, 0);
-  // `d` itself is one of its own way's.
-  const ownBesides = same.filter((g) => g.source === d.source).reduce((sum, g) => sum + g.n, 0) - 1;
-  return standing > ownBesides;
+    .groupBy(deposits.depositorName, deposits.status);
 }
