@@ -20,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   close: async () => (await import('./close.js')).run(),
   'credit-checkout': async () => (await import('./credit-checkout.js')).run(),
   'deposit-webhook': async () => (await import('./deposit-webhook.js')).run(),
+  'bank-file': async () => (await import('./bank-file.js')).run(),
 };
 const names = which === 'all' ? Object.keys(benches) : [which];
 for (const name of names) {
