@@ -717,19 +717,26 @@ describe('products', () => {
   it('a picture waits for the decode queue: nothing stored while the slot is taken, then stored', async () => {
     const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
     let release!: () => void;
-    const blocker = decodeQueue.run(() => new Promise<void>((r) => (release = r)));
-    const upload = post<AdminProduct>(
-      'uploadProductImage',
-      { seq: p.id, name: 'queued.png', mime: 'image/png', data: (await png()).toString('base64') },
-      staff,
-    );
-    await expect.poll(() => decodeQueue.waiting).toBe(1);
-    const [waiting] = await server.db.select().from(products).where(eq(products.id, p.id));
-    expect(waiting!.imgFiles).toEqual([]);
-    release();
-    await blocker;
-    const stored = await upload;
-    expect([stored.body.code, stored.body.results?.imgFiles.length]).toEqual([201, 1]);
+    const held = new Promise<void>((r) => (release = r));
+    const blocker = decodeQueue.run(() => held);
+    // Released whatever happens: the queue is the worker's, shared with the files after this one.
+    try {
+      const upload = post<AdminProduct>(
+        'uploadProductImage',
+        { seq: p.id, name: 'queued.png', mime: 'image/png', data: (await png()).toString('base64') },
+        staff,
+      );
+      await expect.poll(() => decodeQueue.waiting).toBe(1);
+      const [waiting] = await server.db.select().from(products).where(eq(products.id, p.id));
+      expect(waiting!.imgFiles).toEqual([]);
+      release();
+      await blocker;
+      const stored = await upload;
+      expect([stored.body.code, stored.body.results?.imgFiles.length]).toEqual([201, 1]);
+    } finally {
+      release();
+      await blocker;
+    }
     expect([decodeQueue.active, decodeQueue.waiting]).toEqual([0, 0]);
   });
 });
