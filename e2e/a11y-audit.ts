@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
+import { PHONE } from './browser.js';
 import { cspViolations, watchCsp } from './csp-watch.js';
 import { startShop, watchConsole } from './helpers.js';
 import { LEGS, openLeg, prepareTour, tour, visitStop, type TourData } from './tour.js';
@@ -13,6 +14,9 @@ import { LEGS, openLeg, prepareTour, tour, visitStop, type TourData } from './to
  * files (a11y.test.ts: the visitor's; a11y-signed-in.test.ts: the member's and the staff's) so that
  * the run's browser workers share them (docs/operations.md#tests).
  */
+
+/** The tour's phone (iPhone 13, e2e/browser.ts PHONE) in CSS pixels. */
+const PHONE_WIDTH = PHONE.viewport!.width;
 
 /** Impacts that fail the audit; 'region' (content outside every landmark) fails too, though axe calls it moderate. */
 const FAILING = new Set(['critical', 'serious']);
@@ -80,6 +84,19 @@ export function auditLegs(report: keyof typeof AUDITS): () => Awaited<ReturnType
             if (FAILING.has(v.impact) || v.rule === 'region')
               failing.push(`${where}: ${v.rule} (${v.impact}) ${v.nodes.join(' | ')}`);
           for (const v of await cspViolations(page)) failing.push(`${where}: CSP ${v}`);
+          // On a phone the page is laid out at the phone's width: content wider than that made the
+          // browser lay the whole page out wider, and a dialog opened off the screen
+          // (docs/requirements.md#look-and-language).
+          if (device === 'phone') {
+            const [laidOut, content] = await page.evaluate(() => [
+              window.innerWidth,
+              document.documentElement.scrollWidth,
+            ]);
+            if (laidOut !== PHONE_WIDTH || content !== PHONE_WIDTH)
+              failing.push(
+                `${where}: laid out ${laidOut} px wide, content ${content} px, on a ${PHONE_WIDTH} px phone`,
+              );
+          }
         }
         await opened.context.close();
         fs.mkdirSync('screenshots', { recursive: true });
