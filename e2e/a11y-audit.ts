@@ -96,6 +96,15 @@ export function auditLegs(report: keyof typeof AUDITS): () => Awaited<ReturnType
               failing.push(
                 `${where}: laid out ${laidOut} px wide, content ${content} px, on a ${PHONE_WIDTH} px phone`,
               );
+            // A column header whose text does not fit its column (a column squeezed to nothing).
+            const squeezed = await page.evaluate(() =>
+              Array.from(document.querySelectorAll('th'))
+                .filter(
+                  (th) => th.offsetParent !== null && th.innerText.trim() !== '' && th.scrollWidth > th.clientWidth + 1,
+                )
+                .map((th) => `${th.innerText.trim()} (${th.clientWidth} px)`),
+            );
+            if (squeezed.length > 0) failing.push(`${where}: column headers cut off: ${squeezed.join(', ')}`);
           }
         }
         await opened.context.close();

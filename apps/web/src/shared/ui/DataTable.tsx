@@ -73,6 +73,8 @@ interface DataTableProps<R> {
   /**
    * The narrowest the table draws (px): columns whose widths add up to more than the page gives
    * scroll sideways inside the table's box, and the columns without a width keep room for their text.
+   * Where tables scroll sideways (SideScrollTables), by default the columns' widths with
+   * FLEXIBLE_COLUMN_MIN for each column without one.
    */
   minWidth?: number;
 }
@@ -82,6 +84,18 @@ interface DataTableProps<R> {
  * the page (the back office, whose tables are wider than a phone), as a table with `minWidth` does.
  */
 export const SideScrollTables = createContext(false);
+
+/**
+ * What a column without a width keeps at least (px) in a table that scrolls sideways: in a fixed
+ * layout the columns with widths took a phone's whole width and the name column drew 0 px wide, its
+ * header over the next one's.
+ */
+const FLEXIBLE_COLUMN_MIN = 160;
+
+/** The table's minimum width (see DataTableProps.minWidth); none where it fits its box. */
+function drawnMinWidth(columns: readonly { width?: number }[], minWidth: number | undefined, sideScroll: boolean) {
+  return minWidth ?? (sideScroll ? columns.reduce((sum, c) => sum + (c.width ?? FLEXIBLE_COLUMN_MIN), 0) : undefined);
+}
 
 /**
  * The list table of the app on TanStack Table: sortable columns, paging (by the server or by the
@@ -162,8 +176,9 @@ export function DataTable<R>({
     );
   }
 
+  const drawn = drawnMinWidth(columns, minWidth, sideScroll);
   const grid = (
-    <table className={className} aria-busy={loading} aria-label={label} style={minWidth ? { minWidth } : undefined}>
+    <table className={className} aria-busy={loading} aria-label={label} style={drawn ? { minWidth: drawn } : undefined}>
       <colgroup>
         {columns.map((c) => (
           <col key={c.id} className={c.colClassName} style={c.width ? { width: c.width } : undefined} />
