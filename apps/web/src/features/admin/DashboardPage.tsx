@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Dashboard } from '@partsmall/contract';
 import { count, won } from '../../shared/format';
 import { DataTable } from '../../shared/ui/DataTable';
 import { Pending } from '../../shared/ui/states';
 import { adminQuery } from './api';
 import { A } from './texts';
 import { StaffConsoleLink } from '../chat';
+import { SalesChart } from './SalesChart';
 
 /** Today's and this month's orders and sales, what waits, low stock, and the last 30 days as bars. */
 export default function DashboardPage() {
@@ -69,38 +69,5 @@ export default function DashboardPage() {
         </div>
       </div>
     </section>
-  );
-}
-
-/** Thirty bars of daily sales; a plain SVG is enough here (no chart library on this page). */
-function SalesChart({ days }: { days: Dashboard['sales30'] }) {
-  const max = Math.max(1, ...days.map((d) => d.sales));
-  const w = 600;
-  const h = 160;
-  const bar = w / days.length;
-  // The '최고' label has a band of its own above the bars: the highest bar, often today's at the
-  // right end, covered it.
-  const top = 16;
-  return (
-    <svg className="admin-chart" viewBox={`0 0 ${w} ${top + h + 20}`} role="img" aria-label={A.dashboard.chart}>
-      {days.map((d, i) => {
-        const bh = Math.round((d.sales / max) * h);
-        return (
-          <g key={d.day}>
-            <rect x={i * bar + 2} y={top + h - bh} width={bar - 4} height={bh}>
-              <title>{A.dashboard.bar(d.day, won(d.sales), d.orders)}</title>
-            </rect>
-            {i % 5 === 0 && (
-              <text x={i * bar + 2} y={top + h + 14}>
-                {d.day.slice(5)}
-              </text>
-            )}
-          </g>
-        );
-      })}
-      <text x={w - 4} y={12} textAnchor="end">
-        {A.dashboard.max(won(max))}
-      </text>
-    </svg>
   );
 }

@@ -19,6 +19,7 @@ export const DESK_TEXTS = {
     chart: '최근 30일 일별 매출 막대그래프',
     bar: (day: string, amount: string, orders: number) => `${day} ${amount} (${orders}건)`,
     max: (amount: string) => `최고 ${amount}`,
+    noSales: '매출 없음',
   },
   /** The inquiries (InquiriesPage). */
   inquiries: {
