@@ -88,22 +88,20 @@ export function auditLegs(report: keyof typeof AUDITS): () => Awaited<ReturnType
           // browser lay the whole page out wider, and a dialog opened off the screen
           // (docs/requirements.md#look-and-language).
           if (device === 'phone') {
-            const [laidOut, content] = await page.evaluate(() => [
-              window.innerWidth,
-              document.documentElement.scrollWidth,
-            ]);
-            if (laidOut !== PHONE_WIDTH || content !== PHONE_WIDTH)
-              failing.push(
-                `${where}: laid out ${laidOut} px wide, content ${content} px, on a ${PHONE_WIDTH} px phone`,
-              );
-            // A column header whose text does not fit its column (a column squeezed to nothing).
-            const squeezed = await page.evaluate(() =>
-              Array.from(document.querySelectorAll('th'))
+            // With it, a column header whose text does not fit its column (a column squeezed to nothing).
+            const { laidOut, content, squeezed } = await page.evaluate(() => ({
+              laidOut: window.innerWidth,
+              content: document.documentElement.scrollWidth,
+              squeezed: Array.from(document.querySelectorAll('th'))
                 .filter(
                   (th) => th.offsetParent !== null && th.innerText.trim() !== '' && th.scrollWidth > th.clientWidth + 1,
                 )
                 .map((th) => `${th.innerText.trim()} (${th.clientWidth} px)`),
-            );
+            }));
+            if (laidOut !== PHONE_WIDTH || content !== PHONE_WIDTH)
+              failing.push(
+                `${where}: laid out ${laidOut} px wide, content ${content} px, on a ${PHONE_WIDTH} px phone`,
+              );
             if (squeezed.length > 0) failing.push(`${where}: column headers cut off: ${squeezed.join(', ')}`);
           }
         }

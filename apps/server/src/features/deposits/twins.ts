@@ -28,15 +28,15 @@ export async function heldAsTwin(
   // typed twin for most of them, and counting its own earlier lines for each new one read the whole
   // file again per line (10,000 equal lines: 45 s, docs/requirements.md#credit-deposits).
   const other = d.source === 'staff' ? 'import' : 'staff';
-  const standing = (await sameDay(tx, other, d.amount, start))
-    .filter((g) => g.status !== 'ignored' && g.status !== 'reversed' && normalizeDepositorName(g.name) === name)
-    .reduce((sum, g) => sum + g.n, 0);
+  const named = (groups: { name: string; status: string; n: number }[], standingOnly: boolean) =>
+    groups
+      .filter((g) => normalizeDepositorName(g.name) === name)
+      .filter((g) => !standingOnly || (g.status !== 'ignored' && g.status !== 'reversed'))
+      .reduce((sum, g) => sum + g.n, 0);
+  const standing = named(await sameDay(tx, other, d.amount, start), true);
   if (standing === 0) return false;
   // `d` itself is one of its own way's.
-  const ownBesides =
-    (await sameDay(tx, d.source, d.amount, start))
-      .filter((g) => normalizeDepositorName(g.name) === name)
-      .reduce((sum, g) => sum + g.n, 0) - 1;
+  const ownBesides = named(await sameDay(tx, d.source, d.amount, start), false) - 1;
   return standing > ownBesides;
 }
 
