@@ -1,22 +1,20 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { PHONE } from './browser.js';
 import { cspViolations, watchCsp } from './csp-watch.js';
 import { startShop, watchConsole } from './helpers.js';
+import { layoutFindings } from './layout-checks.js';
 import { LEGS, openLeg, prepareTour, tour, visitStop, type TourData } from './tour.js';
 
 /**
  * Accessibility (docs/requirements.md#look-and-language): axe-core (WCAG 2.1 A/AA and its best practices) on every
  * screen of the tour — visitor, member and staff, desktop and phone, with the dialogs open — finds
  * no critical or serious violation, and no content outside a landmark. The same walk finds no CSP
- * violation (docs/security.md#headers) and nothing written to the console. The legs are audited in two
+ * violation (docs/security.md#headers), nothing written to the console, and no layout fault
+ * (e2e/layout-checks.ts: text too small to read; on a phone, a page or a column header that does not fit). The legs are audited in two
  * files (a11y.test.ts: the visitor's; a11y-signed-in.test.ts: the member's and the staff's) so that
  * the run's browser workers share them (docs/operations.md#tests).
  */
-
-/** The tour's phone (iPhone 13, e2e/browser.ts PHONE) in CSS pixels. */
-const PHONE_WIDTH = PHONE.viewport!.width;
 
 /** Impacts that fail the audit; 'region' (content outside every landmark) fails too, though axe calls it moderate. */
 const FAILING = new Set(['critical', 'serious']);
@@ -84,26 +82,7 @@ export function auditLegs(report: keyof typeof AUDITS): () => Awaited<ReturnType
             if (FAILING.has(v.impact) || v.rule === 'region')
               failing.push(`${where}: ${v.rule} (${v.impact}) ${v.nodes.join(' | ')}`);
           for (const v of await cspViolations(page)) failing.push(`${where}: CSP ${v}`);
-          // On a phone the page is laid out at the phone's width: content wider than that made the
-          // browser lay the whole page out wider, and a dialog opened off the screen
-          // (docs/requirements.md#look-and-language).
-          if (device === 'phone') {
-            // With it, a column header whose text does not fit its column (a column squeezed to nothing).
-            const { laidOut, content, squeezed } = await page.evaluate(() => ({
-              laidOut: window.innerWidth,
-              content: document.documentElement.scrollWidth,
-              squeezed: Array.from(document.querySelectorAll('th'))
-                .filter(
-                  (th) => th.offsetParent !== null && th.innerText.trim() !== '' && th.scrollWidth > th.clientWidth + 1,
-                )
-                .map((th) => `${th.innerText.trim()} (${th.clientWidth} px)`),
-            }));
-            if (laidOut !== PHONE_WIDTH || content !== PHONE_WIDTH)
-              failing.push(
-                `${where}: laid out ${laidOut} px wide, content ${content} px, on a ${PHONE_WIDTH} px phone`,
-              );
-            if (squeezed.length > 0) failing.push(`${where}: column headers cut off: ${squeezed.join(', ')}`);
-          }
+          failing.push(...(await layoutFindings(page, where, device === 'phone')));
         }
         await opened.context.close();
         fs.mkdirSync('screenshots', { recursive: true });
