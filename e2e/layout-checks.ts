@@ -10,16 +10,25 @@ const PHONE_WIDTH = PHONE.viewport!.width;
  */
 export const SMALLEST_TEXT_PX = 10;
 
+/** The shop's touch targets on a phone (docs/requirements.md#look-and-language), in CSS pixels. */
+export const TOUCH_TARGET_PX = 44;
+
 /**
  * What the accessibility walk checks of a screen's layout (docs/requirements.md#look-and-language),
  * read in one page evaluation: no visible text drawn smaller than SMALLEST_TEXT_PX; on a phone, the
  * page laid out at the phone's width (content wider than that made the browser lay the whole page
  * out wider, and a dialog opened off the screen) and no column header whose text does not fit its
- * column (a column squeezed to nothing). Each finding is a sentence naming the screen.
+ * column (a column squeezed to nothing); on the shop's phone screens (`touch`), no button, select or
+ * text field shorter than TOUCH_TARGET_PX (a checkbox's target is its label; a link in a sentence is text).
+ * Each finding is a sentence naming the screen.
  */
-export async function layoutFindings(page: Page, where: string, phone: boolean): Promise<string[]> {
-  const { laidOut, content, squeezed, tiny } = await page.evaluate(
-    ({ smallest }) => {
+export async function layoutFindings(
+  page: Page,
+  where: string,
+  device: { phone: boolean; touch: boolean },
+): Promise<string[]> {
+  const { laidOut, content, squeezed, tiny, short } = await page.evaluate(
+    ({ smallest, touch, target }) => {
       // An element's text at its drawn size: its font size, times the scale of an SVG it is drawn in.
       const drawnSize = (el: Element): number => {
         const size = parseFloat(getComputedStyle(el).fontSize);
@@ -37,7 +46,19 @@ export async function layoutFindings(page: Page, where: string, phone: boolean):
         .map((el) => ({ text: el.textContent!.trim().slice(0, 30), px: drawnSize(el) }))
         .filter((t) => t.px < smallest)
         .map((t) => `'${t.text}' (${t.px.toFixed(1)} px)`);
+      const controls =
+        'button, select, textarea, input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="file"])';
+      const short = !touch
+        ? []
+        : Array.from(document.querySelectorAll(controls))
+            .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible')
+            .filter((el) => !el.closest('.sr-only') && el.getBoundingClientRect().height < target - 0.5)
+            .map((el) => {
+              const name = el.getAttribute('aria-label') ?? (el.textContent?.trim() || el.getAttribute('placeholder'));
+              return `${el.tagName.toLowerCase()} '${(name ?? '').slice(0, 20)}' (${Math.round(el.getBoundingClientRect().height)} px)`;
+            });
       return {
+        short,
         laidOut: window.innerWidth,
         content: document.documentElement.scrollWidth,
         squeezed: Array.from(document.querySelectorAll('th'))
@@ -46,11 +67,12 @@ export async function layoutFindings(page: Page, where: string, phone: boolean):
         tiny,
       };
     },
-    { smallest: SMALLEST_TEXT_PX },
+    { smallest: SMALLEST_TEXT_PX, touch: device.touch, target: TOUCH_TARGET_PX },
   );
   const found: string[] = [];
   if (tiny.length > 0) found.push(`${where}: text smaller than ${SMALLEST_TEXT_PX} px: ${tiny.join(', ')}`);
-  if (!phone) return found;
+  if (short.length > 0) found.push(`${where}: touch targets under ${TOUCH_TARGET_PX} px: ${short.join(', ')}`);
+  if (!device.phone) return found;
   if (laidOut !== PHONE_WIDTH || content !== PHONE_WIDTH)
     found.push(`${where}: laid out ${laidOut} px wide, content ${content} px, on a ${PHONE_WIDTH} px phone`);
   if (squeezed.length > 0) found.push(`${where}: column headers cut off: ${squeezed.join(', ')}`);
