@@ -5,8 +5,9 @@ import { PHONE } from './browser.js';
 const PHONE_WIDTH = PHONE.viewport!.width;
 
 /**
- * The smallest text a screen may draw, in CSS pixels: the shop's smallest type (badges, captions) is
- * 11 px. Text drawn inside a scaled SVG shrank with its box, to 5-7 px (the dashboard's sales chart).
+ * The smallest text a screen may draw, in CSS pixels: the shop's smallest type (a table's sort mark)
+ * is 10 px, badges and captions 11 px. Text drawn inside a scaled SVG shrank with its box, to 5-7 px
+ * (the dashboard's sales chart).
  */
 export const SMALLEST_TEXT_PX = 10;
 
@@ -18,8 +19,9 @@ export const TOUCH_TARGET_PX = 44;
  * read in one page evaluation: no visible text drawn smaller than SMALLEST_TEXT_PX; on a phone, the
  * page laid out at the phone's width (content wider than that made the browser lay the whole page
  * out wider, and a dialog opened off the screen) and no column header whose text does not fit its
- * column (a column squeezed to nothing); on the shop's phone screens (`touch`), no button, select or
- * text field shorter than TOUCH_TARGET_PX (a checkbox's target is its label; a link in a sentence is text).
+ * column (a column squeezed to nothing); on the shop's phone screens (`touch`), no link, button,
+ * select or text field shorter than TOUCH_TARGET_PX (a checkbox's target is its label; a link in a
+ * sentence is text).
  * Each finding is a sentence naming the screen.
  */
 export async function layoutFindings(
@@ -46,13 +48,21 @@ export async function layoutFindings(
         .map((el) => ({ text: el.textContent!.trim().slice(0, 30), px: drawnSize(el) }))
         .filter((t) => t.px < smallest)
         .map((t) => `'${t.text}' (${t.px.toFixed(1)} px)`);
+      // A link inside a sentence (its parent holds text of its own) is text, not a target.
+      const inSentence = (el: Element) =>
+        el.tagName === 'A' &&
+        Array.from(el.parentElement?.childNodes ?? []).some(
+          (n) => n !== el && n.nodeType === Node.TEXT_NODE && /[^\s|·,]/.test(n.textContent ?? ''),
+        );
       const controls =
-        'button, select, textarea, input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="file"])';
+        'a[href], button, select, textarea, input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="file"])';
       const short = !touch
         ? []
         : Array.from(document.querySelectorAll(controls))
             .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible')
-            .filter((el) => !el.closest('.sr-only') && el.getBoundingClientRect().height < target - 0.5)
+            .filter(
+              (el) => !el.closest('.sr-only') && !inSentence(el) && el.getBoundingClientRect().height < target - 0.5,
+            )
             .map((el) => {
               const name = el.getAttribute('aria-label') ?? (el.textContent?.trim() || el.getAttribute('placeholder'));
               return `${el.tagName.toLowerCase()} '${(name ?? '').slice(0, 20)}' (${Math.round(el.getBoundingClientRect().height)} px)`;
