@@ -83,14 +83,15 @@ describe('the back office', () => {
     await staffLogin(page, shop.server.base);
     await shot(page, 'admin-dashboard');
     // The sales chart's '최고' label is clear of every bar (today's order makes the highest bar the last).
-    const covered = await page.locator('.admin-chart').evaluate((svg) => {
-      const label = (svg.querySelector(':scope > text') as SVGGraphicsElement).getBBox();
-      return Array.from(svg.querySelectorAll('rect')).filter((r) => {
-        const b = r.getBBox();
-        return b.height > 0 && b.x < label.x + label.width && label.x < b.x + b.width && b.y < label.y + label.height;
+    const covered = await page.locator('.admin-chart').evaluate((chart) => {
+      const label = chart.querySelector('.admin-chart-max')!.getBoundingClientRect();
+      return Array.from(chart.querySelectorAll('rect')).filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.height > 0 && b.left < label.right && label.left < b.right && b.top < label.bottom;
       }).length;
     });
     expect(covered).toBe(0);
+    await expect(page.locator('.admin-chart-max').textContent()).resolves.toMatch(/^최고 [\d,]+원$/);
     // The shop's own name, not another one.
     expect(await page.locator('.admin-brand').textContent()).toBe('파츠몰 관리자');
     // Staff see no admin-only screens in the menu.
