@@ -16,6 +16,16 @@ afterEach(cleanup);
 /** The text above the bars (page text, at the page's size: not inside the scaled SVG). */
 const label = (container: HTMLElement) => container.querySelector('.admin-chart-max')?.textContent;
 
+/** The first of each five days of November 2026, from the 1st. */
+const EVERY_FIFTH = ['11-01', '11-06', '11-11', '11-16', '11-21', '11-26'];
+
+/** The names under the bars of `count` days, and their row's columns. */
+function dayNames(count: number) {
+  const { container } = render(<SalesChart days={days(() => 0, count)} />);
+  const row = container.querySelector<HTMLElement>('.admin-chart-days')!;
+  return { names: [...row.children].map((n) => n.textContent), columns: row.style.gridTemplateColumns };
+}
+
 describe('the sales chart', () => {
   it('writes the highest day above the bars, as page text outside the SVG', () => {
     const { container } = render(<SalesChart days={days((d) => (d === 12 ? 1_234_500 : d === 3 ? 88_300 : 0))} />);
@@ -33,30 +43,13 @@ describe('the sales chart', () => {
   });
 
   it('names every fifth day under the bars, each name in a column as wide as its five bars', () => {
-    const { container } = render(<SalesChart days={days(() => 0)} />);
-    const names = container.querySelector<HTMLElement>('.admin-chart-days')!;
-    expect([...names.children].map((n) => n.textContent)).toEqual([
-      '11-01',
-      '11-06',
-      '11-11',
-      '11-16',
-      '11-21',
-      '11-26',
-    ]);
-    expect(names.style.gridTemplateColumns).toBe(Array(6).fill('minmax(0, 5fr)').join(' '));
+    expect(dayNames(30)).toEqual({ names: EVERY_FIFTH, columns: Array(6).fill('minmax(0, 5fr)').join(' ') });
   });
 
   it('gives the last name the bars that are left when the days are not a multiple of five', () => {
-    const { container } = render(<SalesChart days={days(() => 0, 28)} />);
-    const names = container.querySelector<HTMLElement>('.admin-chart-days')!;
-    expect([...names.children].map((n) => n.textContent)).toEqual([
-      '11-01',
-      '11-06',
-      '11-11',
-      '11-16',
-      '11-21',
-      '11-26',
-    ]);
-    expect(names.style.gridTemplateColumns).toBe(`${Array(5).fill('minmax(0, 5fr)').join(' ')} minmax(0, 3fr)`);
+    expect(dayNames(28)).toEqual({
+      names: EVERY_FIFTH,
+      columns: `${Array(5).fill('minmax(0, 5fr)').join(' ')} minmax(0, 3fr)`,
+    });
   });
 });

@@ -15,9 +15,10 @@ export function SalesChart({ days }: { days: Dashboard['sales30'] }) {
   const highest = Math.max(0, ...days.map((d) => d.sales));
   // The bars' scale; with no sales at all the label says so instead of '최고 1원'.
   const max = Math.max(1, highest);
-  const w = days.length * 20;
+  // The SVG's own units: the bars stretch to the panel whatever they are.
+  const bar = 20;
+  const w = days.length * bar;
   const h = 160;
-  const bar = w / days.length;
   return (
     <div className="admin-chart">
       <p className="admin-chart-max">{highest > 0 ? A.dashboard.max(won(highest)) : A.dashboard.noSales}</p>
