@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../apps/server/test/helpers.js
 
 import { memberLogin } from './login.js';
 import { DESKTOP, openBrowser, PHONE } from './browser.js';
+import { trackRequests } from './quiet.js';
 
 export { formLogin, memberLogin } from './login.js';
 
@@ -67,15 +68,22 @@ export function expectQuietConsole() {
   expect(lines, 'console messages of the pages').toEqual([]);
 }
 
+/**
+ * A desktop tab in a context of its own. Its requests are followed from the start, so a test can wait
+ * until a screen has its data (`settle`, e2e/tour.ts).
+ */
 export async function desktopPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(DESKTOP);
   watchConsole(context);
+  trackRequests(context);
   return { context, page: await context.newPage() };
 }
 
+/** A phone tab (iPhone 13) in a context of its own, followed as desktopPage's. */
 export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(PHONE);
   watchConsole(context);
+  trackRequests(context);
   return { context, page: await context.newPage() };
 }
 
