@@ -170,7 +170,7 @@ describe('inquiry in the browser', () => {
   });
 });
 
-describe('directions, body-part table and calendar in the browser', () => {
+describe('directions in the browser', () => {
   it('shows the address card on /map and /mobileMap', async () => {
     const { page, context } = await desktopPage(shop.browser);
     // The map provider cannot be reached (as on a machine without internet): the plain card takes the map's place.
@@ -217,16 +217,46 @@ describe('directions, body-part table and calendar in the browser', () => {
     await online.context.setOffline(true);
     await online.page.locator('.map-fallback').waitFor();
     await online.context.close();
+  });
+});
 
+describe('directions on a phone', () => {
+  it("opens /mobileMap on a phone with each value on its label's line", async () => {
     const phone = await phonePage(shop.browser);
     await phone.page.goto(url('/map'), { waitUntil: 'domcontentloaded' });
     await phone.page.waitForURL(/\/mobileMap$/);
     await phone.page.getByTestId('address-card').getByText('1588-1234').waitFor();
     await phone.page.locator('.map-fallback, .map-ready').first().waitFor({ timeout: 15_000 });
+    // Each value's text starts on its label's line, the links (대표전화, 이메일) too, whose touch
+    // targets are 44 px (docs/requirements.md#look-and-language): they once sat 12 px below.
+    const rows = await phone.page.evaluate(() =>
+      Array.from(document.querySelectorAll('.address-list dt')).map((dt) => {
+        const dd = dt.nextElementSibling!;
+        const value = dd.firstElementChild ?? dd;
+        const textTop = (el: Element) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return Math.round(range.getClientRects()[0]!.top);
+        };
+        return {
+          label: dt.textContent,
+          apart: textTop(value) - textTop(dt),
+          height: value.getBoundingClientRect().height,
+        };
+      }),
+    );
+    expect(rows.map((r) => [r.label, r.apart])).toEqual(
+      ['주소', '운영시간', '대표전화', '팩스', '이메일'].map((label) => [label, 0]),
+    );
+    const linkHeights = rows.filter((r) => r.label === '대표전화' || r.label === '이메일').map((r) => r.height);
+    expect(linkHeights).toHaveLength(2);
+    expect(Math.min(...linkHeights)).toBeGreaterThanOrEqual(44);
     await shot(phone.page, 'map-mobile');
     await phone.context.close();
   });
+});
 
+describe('body-part table and calendar in the browser', () => {
   it('shows the body-part table by page with a filter', async () => {
     const { page, context } = await desktopPage(shop.browser);
     await page.goto(url('/carInfo'));
