@@ -5,6 +5,7 @@ import { companies, orders } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
 import { axeRule } from './axe.js';
 import { addProduct, demoOrder } from './fixtures.js';
+import { waitForQuiet } from './quiet.js';
 import {
   call,
   desktopPage,
@@ -201,7 +202,7 @@ describe('shop', () => {
     await field.fill(bad);
     await page.locator('#f-license-error').getByText(MSG.licenseChecksum).waitFor();
     // The server's answer arrives too; it says the same thing and is not shown a second time.
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     expect(await page.getByText(MSG.licenseChecksum).count()).toBe(1);
     await shot(page, 'join-retry-desktop');
     await context.close();

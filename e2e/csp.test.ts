@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { cspViolations, standInForEmbeds, watchCsp } from './csp-watch.js';
 import { desktopPage, loginAs, memberLogin, shot, startShop } from './helpers.js';
+import { waitForQuiet } from './quiet.js';
 
 /**
  * The Content-Security-Policy holds in a real browser (docs/security.md#headers): the outside embeds
@@ -40,7 +41,7 @@ async function watch(context: BrowserContext): Promise<Trouble[]> {
 async function visit(page: Page, path: string, troubles: Trouble[]) {
   const res = await page.goto(`${shop.server.base}${path}`);
   expect(res?.headers()['content-security-policy'], path).toContain("script-src 'self'");
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
   for (const v of await cspViolations(page)) troubles.push({ page: path, what: `CSP: ${v}` });
 }
 
@@ -79,7 +80,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     await page.goto(online_url);
     await page.getByRole('button', { name: '거절' }).click();
     await page.getByText('결제가 거절되었습니다.').waitFor();
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     for (const v of await cspViolations(page)) troubles.push({ page: 'sandbox', what: `CSP: ${v}` });
     await context.close();
     expect(troubles).toEqual([]);
