@@ -21,7 +21,7 @@ export const TOUCH_TARGET_PX = 44;
  * out wider, and a dialog opened off the screen) and no column header whose text does not fit its
  * column (a column squeezed to nothing); on the shop's phone screens (`touch`), no link, button,
  * select or text field shorter than TOUCH_TARGET_PX (a checkbox's target is its label; a link in a
- * sentence is text).
+ * sentence is text; a drawing's numbers zoom with it, and their rows are the full-size targets).
  * Each finding is a sentence naming the screen.
  */
 export async function layoutFindings(
@@ -54,8 +54,10 @@ export async function layoutFindings(
         Array.from(el.parentElement?.childNodes ?? []).some(
           (n) => n !== el && n.nodeType === Node.TEXT_NODE && /[^\s|·,]/.test(n.textContent ?? ''),
         );
+      // A drawing's number (a hotspot) is as large as the drawing draws it, and zooms with it; its row
+      // in the parts table, and that row's 위치, do the same at full size.
       const controls =
-        'a[href], button, select, textarea, input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="file"])';
+        'a[href], button:not(.epc-hotspot), select, textarea, input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="file"])';
       const short = !touch
         ? []
         : Array.from(document.querySelectorAll(controls))
