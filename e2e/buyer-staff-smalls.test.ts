@@ -5,7 +5,9 @@ import { companies, orders } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
 import { axeRule } from './axe.js';
 import { addProduct, demoOrder } from './fixtures.js';
+import { layoutFindings } from './layout-checks.js';
 import { waitForQuiet } from './quiet.js';
+import { settle } from './tour.js';
 import {
   call,
   desktopPage,
@@ -14,6 +16,7 @@ import {
   openAdminOrder,
   phonePage,
   shot,
+  snap,
   staffLogin,
   startShop,
 } from './helpers.js';
@@ -174,6 +177,43 @@ describe('back-office dialogs give focus back', () => {
     expect(
       await row.getByRole('button', { name: '비밀번호 초기화' }).evaluate((b) => b === document.activeElement),
     ).toBe(true);
+    await context.close();
+  });
+});
+
+describe('pages a phone opens in the desktop layout', () => {
+  it('a shared product link, the order detail of the member area and the chat window fit the phone with 44 px targets', async () => {
+    const product = await addProduct(shop.server, {
+      name: '휴대폰 상세 필터',
+      prices: [13_000, 13_000, 13_000, 13_000],
+      stock: 4,
+    });
+    const seq = await demoOrder(shop.server, { product, qty: 2, price: 13_000, shipping: 0, status: 1 });
+    const { page, context } = await phonePage(shop.browser);
+    await memberLogin(page, url(`/productDetail/${product.id}`));
+    await page.getByRole('heading', { name: product.name }).waitFor();
+    await settle(page);
+    const findings = await layoutFindings(page, 'product page', { phone: true, touch: true });
+    // The member area's 상세 opens the order's window; on a phone, a tab of the phone's width.
+    await page.goto(url(`/orderDetail?seq=${seq}`));
+    await page.getByRole('heading', { name: '주문 상세' }).waitFor();
+    await settle(page);
+    findings.push(...(await layoutFindings(page, 'order detail', { phone: true, touch: true })));
+    // Each line is a card: the product's name is read whole, beside its number.
+    const line = page.locator('.od-lines tbody tr').first();
+    expect(
+      await line
+        .locator('td')
+        .nth(1)
+        .evaluate((td) => td.getBoundingClientRect().width),
+    ).toBeGreaterThan(200);
+    expect(await line.innerText()).toContain(product.name);
+    await page.goto(url('/chat'));
+    await page.getByRole('button', { name: '전송' }).waitFor();
+    await settle(page);
+    findings.push(...(await layoutFindings(page, 'chat window', { phone: true, touch: true })));
+    expect(findings).toEqual([]);
+    await snap(page, 'desktop-pages-chat-phone');
     await context.close();
   });
 });

@@ -230,7 +230,7 @@ function OrderLines({ order }: { order: OrderView }) {
         {order.orderProductInfo.map((l, i) => (
           <tr key={i}>
             <td className="center">{i + 1}</td>
-            <td>
+            <td className="od-line-name">
               {l.name}
               {l.vin && (
                 <div className="od-vin muted">
@@ -248,10 +248,19 @@ function OrderLines({ order }: { order: OrderView }) {
                 </div>
               )}
             </td>
-            <td className="mono">{l.pid}</td>
-            <td className="center">{count(l.qty)}</td>
-            <td className="money">{money(l.price)}</td>
-            <td className="money">{money(l.price * l.qty)}</td>
+            {/* Each cell's column name, shown before it where a phone draws the line as a card. */}
+            <td className="mono" data-label={t.cols.pid}>
+              {l.pid}
+            </td>
+            <td className="center" data-label={t.cols.qty}>
+              {count(l.qty)}
+            </td>
+            <td className="money" data-label={t.cols.price}>
+              {money(l.price)}
+            </td>
+            <td className="money" data-label={t.cols.amount}>
+              {money(l.price * l.qty)}
+            </td>
           </tr>
         ))}
       </tbody>
