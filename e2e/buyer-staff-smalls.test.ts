@@ -5,7 +5,7 @@ import { companies, orders } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
 import { axeRule } from './axe.js';
 import { addProduct, demoOrder } from './fixtures.js';
-import { layoutFindings } from './layout-checks.js';
+import { shopPhoneFindings } from './layout-checks.js';
 import { waitForQuiet } from './quiet.js';
 import { settle } from './tour.js';
 import {
@@ -193,12 +193,12 @@ describe('pages a phone opens in the desktop layout', () => {
     await memberLogin(page, url(`/productDetail/${product.id}`));
     await page.getByRole('heading', { name: product.name }).waitFor();
     await settle(page);
-    const findings = await layoutFindings(page, 'product page', { phone: true, touch: true });
+    const findings = await shopPhoneFindings(page, 'product page');
     // The member area's 상세 opens the order's window; on a phone, a tab of the phone's width.
     await page.goto(url(`/orderDetail?seq=${seq}`));
     await page.getByRole('heading', { name: '주문 상세' }).waitFor();
     await settle(page);
-    findings.push(...(await layoutFindings(page, 'order detail', { phone: true, touch: true })));
+    findings.push(...(await shopPhoneFindings(page, 'order detail')));
     // Each line is a card: the product's name is read whole, beside its number.
     const line = page.locator('.od-lines tbody tr').first();
     expect(
@@ -211,7 +211,7 @@ describe('pages a phone opens in the desktop layout', () => {
     await page.goto(url('/chat'));
     await page.getByRole('button', { name: '전송' }).waitFor();
     await settle(page);
-    findings.push(...(await layoutFindings(page, 'chat window', { phone: true, touch: true })));
+    findings.push(...(await shopPhoneFindings(page, 'chat window')));
     expect(findings).toEqual([]);
     await snap(page, 'desktop-pages-chat-phone');
     await context.close();

@@ -5,7 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { EPC_MSG, EPC_TEST_VINS, MSG_ORDER } from '@partsmall/contract';
 import { cartItems, epcCatalogues, epcReplacements, epcVinSearches, members } from '../apps/server/src/db/schema.js';
 import { call, desktopPage, phonePage, loginAs, memberLogin, shot, startShop } from './helpers.js';
-import { layoutFindings } from './layout-checks.js';
+import { shopPhoneFindings } from './layout-checks.js';
 import { COURIER } from '../apps/server/test/order-helpers.js';
 
 /**
@@ -537,7 +537,7 @@ describe('phone', () => {
     await page.getByTestId('epc-search').click();
     await page.locator('.epc-data').getByText('330i (G20)').waitFor();
     expect(new URL(page.url()).search).toContain(`vin=${BMW_TEST}`);
-    const findings = await layoutFindings(page, 'catalogue groups', { phone: true, touch: true });
+    const findings = await shopPhoneFindings(page, 'catalogue groups');
     await shot(page, 'epc-groups-phone');
     await card(page, /^34/).click();
     await page.locator('.epc-nodes .epc-card[data-mid="34_10"]').click();
@@ -545,8 +545,7 @@ describe('phone', () => {
     await page.getByTestId('epc-parts-table').waitFor();
     await page.locator('.epc-hotspot[data-hskey="1"]').first().click();
     await expect.poll(() => page.locator('tr[data-pnum="1"].active').count()).toBeGreaterThan(0);
-    // As the accessibility walk's screens (e2e/layout-checks.ts): the phone's width, readable text, 44 px targets.
-    findings.push(...(await layoutFindings(page, 'catalogue drawing and parts', { phone: true, touch: true })));
+    findings.push(...(await shopPhoneFindings(page, 'catalogue drawing and parts')));
     expect(findings).toEqual([]);
     await shot(page, 'epc-parts-phone');
     await context.close();

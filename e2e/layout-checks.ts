@@ -90,3 +90,11 @@ export async function layoutFindings(
   if (squeezed.length > 0) found.push(`${where}: column headers cut off: ${squeezed.join(', ')}`);
   return found;
 }
+
+/**
+ * The walk's checks of a shop screen on the phone (width, readable text, 44 px touch targets), for a
+ * test that opens a phone screen the tour does not reach (docs/requirements.md#look-and-language).
+ */
+export function shopPhoneFindings(page: Page, where: string): Promise<string[]> {
+  return layoutFindings(page, where, { phone: true, touch: true });
+}

@@ -6,7 +6,7 @@ import { members, payments } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
 import { MENU_PATHS } from '../apps/web/src/features/management/menu.js';
 import { payByApi } from './fixtures.js';
-import { layoutFindings } from './layout-checks.js';
+import { shopPhoneFindings } from './layout-checks.js';
 import { settle } from './tour.js';
 import { phonePage, loginAs, shot, snap, startShop } from './helpers.js';
 
@@ -207,12 +207,12 @@ describe('member area on a phone', () => {
       await page.locator('.mg-title').first().waitFor();
       // Measured once the entry has its data (its cards, their buttons).
       await settle(page);
-      findings.push(...(await layoutFindings(page, `member area ${path}`, { phone: true, touch: true })));
+      findings.push(...(await shopPhoneFindings(page, `member area ${path}`)));
       await snap(page, `management-${path}-mobile`);
       await page.getByRole('link', { name: '‹ 메뉴 목록' }).click();
       await page.waitForURL(/\/mobileManagement$/);
     }
-    findings.push(...(await layoutFindings(page, 'member area menu', { phone: true, touch: true })));
+    findings.push(...(await shopPhoneFindings(page, 'member area menu')));
     expect(findings).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,7 @@ import { MSG_SHOP } from '@partsmall/contract';
 import { inquiries } from '../apps/server/src/db/schema.js';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
 import { axeRule } from './axe.js';
-import { layoutFindings } from './layout-checks.js';
+import { shopPhoneFindings } from './layout-checks.js';
 import { seoulToday } from './member-area.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -287,7 +287,7 @@ describe('body-part table and calendar in the browser', () => {
     await phone.page.goto(url('/carInfo'));
     await expect.poll(() => phone.page.locator('.carinfo-table tbody tr').count()).toBeGreaterThan(60);
     // A page of the desktop layout on a phone, measured as the walk's screens (e2e/layout-checks.ts).
-    expect(await layoutFindings(phone.page, 'body-part table', { phone: true, touch: true })).toEqual([]);
+    expect(await shopPhoneFindings(phone.page, 'body-part table')).toEqual([]);
     await shot(phone.page, 'carinfo-phone');
     await phone.context.close();
   });
@@ -329,7 +329,7 @@ describe('body-part table and calendar in the browser', () => {
     const phone = await phonePage(shop.browser);
     await phone.page.goto(url('/test'));
     await phone.page.locator('.cal-day.today').waitFor();
-    expect(await layoutFindings(phone.page, 'calendar', { phone: true, touch: true })).toEqual([]);
+    expect(await shopPhoneFindings(phone.page, 'calendar')).toEqual([]);
     await shot(phone.page, 'calendar-phone');
     await phone.context.close();
   });

@@ -5,7 +5,7 @@ import { cartItems, members, orderLines, orders, products } from '../apps/server
 import { QT } from '../apps/web/src/features/quick-order/texts.js';
 import { addProduct, setCash, type Product } from './fixtures.js';
 import { desktopPage, phonePage, memberLogin, shot, startShop } from './helpers.js';
-import { layoutFindings } from './layout-checks.js';
+import { shopPhoneFindings } from './layout-checks.js';
 
 /**
  * Quick order from an estimate in the browser (docs/requirements.md#quick-order): 20 pasted lines with
@@ -267,7 +267,7 @@ describe('quick order in the browser', () => {
     await rows.nth(3).getByText('벤츠 E클래스 W213 프론트 브레이크 패드').waitFor();
     // As the accessibility walk's screens (e2e/layout-checks.ts): the cards' fields and 채팅으로 문의
     // are 44 px touch targets, nothing wider than the phone.
-    expect(await layoutFindings(page, 'quick order results', { phone: true, touch: true })).toEqual([]);
+    expect(await shopPhoneFindings(page, 'quick order results')).toEqual([]);
     await shot(page, 'quick-order-results-phone');
     await context.close();
   });

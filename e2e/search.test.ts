@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
-import { layoutFindings } from './layout-checks.js';
+import { shopPhoneFindings } from './layout-checks.js';
 
 /**
  * Search suggestions (docs/search.md#korean-name-search): 초성 typed on a phone offers 브레이크 패드 products and a tap
@@ -56,8 +56,7 @@ describe('search suggestions', () => {
     expect(await options.count()).toBeLessThanOrEqual(8 + 11);
     const first = (await options.first().innerText()).trim();
     expect(first).toContain('브레이크 패드');
-    // As the accessibility walk's screens (e2e/layout-checks.ts): the phone's width, readable text, 44 px targets.
-    expect(await layoutFindings(page, 'search suggestions', { phone: true, touch: true })).toEqual([]);
+    expect(await shopPhoneFindings(page, 'search suggestions')).toEqual([]);
     await shot(page, 'search-suggest-phone');
     await watchBusyAtAddress(page, '.m-list');
     await options.first().click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { shipments } from '../apps/server/src/db/schema.js';
 import { addProduct, demoOrder } from './fixtures.js';
-import { layoutFindings } from './layout-checks.js';
+import { shopPhoneFindings } from './layout-checks.js';
 import {
   desktopPage,
   loginAs,
@@ -143,8 +143,7 @@ describe('shipping and tracking', () => {
     expect(await panel.getByRole('link', { name: '택배사에서 조회' }).getAttribute('href')).toBe(
       'https://www.ilogen.com/web/personal/trace/31712345678',
     );
-    // As the accessibility walk's screens (e2e/layout-checks.ts): the phone's width, readable text, 44 px targets.
-    expect(await layoutFindings(page, 'orders with a tracking open', { phone: true, touch: true })).toEqual([]);
+    expect(await shopPhoneFindings(page, 'orders with a tracking open')).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, 'ordersm-tracking-phone');
     await context.close();
