@@ -9,10 +9,11 @@ import { issueStatementAccount } from '../../src/features/deposits/index.js';
 import { virtualAccountsFromConfig } from '../../src/features/payments/index.js';
 import { call, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
-import { balanceOf } from '../order-helpers.js';
+import { balanceOf, makeProduct, placeOrder } from '../order-helpers.js';
 import { tossStandIn, type TossStandIn } from '../stand-ins.js';
 import {
   closeOfMonthBeforeRun,
+  depositsOf,
   expectStatementsMatchLedger,
   giveCredit,
   ledgerOfDeposit,
@@ -458,15 +459,17 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
     await expectStatementsMatchLedger(server);
   });
 
-  it('a take-back that reaches the shop after the next deposit: the deposit taken back is undone, the later one stands', async () => {
-    const { company, seq, account } = await statementWithAccount('역순정비');
+  /**
+   * The bank took the first deposit back at 10:05 and the buyer paid again at 10:10; Toss's 10:05
+   * callback failed once and its retry arrives after the 10:10 one, which went to cash (the statement
+   * was paid then). `spend` won of the cash is spent on an order before the take-back arrives.
+   */
+  async function takeBackAfterNextDeposit(label: string, spend: number) {
+    const { company, seq, account } = await statementWithAccount(label);
     const first = toss.depositInto(account.orderId, { createdAt: '2026-11-04T10:00:00.000000' });
     expect((await webhook(first)).status).toBe(200);
     await until('applied', async () => (await statementOf(server, seq)).status === 'paid');
     const cashBefore = await balanceOf(server, company.companyId);
-
-    // The bank took the first back at 10:05 and the buyer paid again at 10:10; Toss's 10:05 callback
-    // failed once and its retry arrives after the 10:10 one.
     const second = toss.depositInto(account.orderId, { createdAt: '2026-11-04T10:10:00.000000' });
     const back = toss.depositInto(account.orderId, {
       back: true,
@@ -474,28 +477,67 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
       transactionKey: first.transactionKey,
     });
     expect((await webhook(second)).status).toBe(200);
-    const byKey = async () =>
-      new Map(
-        (await server.db.select().from(deposits).where(eq(deposits.companyId, company.companyId))).map((d) => [
-          d.sourceKey,
-          d.status,
-        ]),
-      );
+    const byKey = async () => new Map((await depositsOf(server, company.companyId)).map((d) => [d.sourceKey, d]));
     await until('second recorded', async () => (await byKey()).has(`toss:${second.transactionKey}`));
+    expect((await byKey()).get(`toss:${second.transactionKey}`)!.toCash).toBe(55_000);
+    if (spend > 0) {
+      const token = (await createSession(server.db, company.main.seq)).token;
+      const product = await makeProduct(server, { tiers: [spend, spend, spend, spend], salePrice: spend, stock: 1 });
+      expect((await placeOrder(server, token, [{ productId: product.id, qty: 1 }])).body.code).toBe(201);
+    }
     const late = await webhook(back);
     expect([late.status, late.body]).toMatchObject([
       200,
       { message: MSG_DEPOSIT.webhookLate, results: { repeated: false } },
     ]);
-    await until('first undone', async () => (await byKey()).get(`toss:${first.transactionKey}`) === 'reversed');
-    expect([...(await byKey())]).toEqual([
-      [`toss:${first.transactionKey}`, 'reversed'],
-      [`toss:${second.transactionKey}`, 'applied'],
-    ]);
-    // One payment counts once: the second came while the first had paid the statement, so it is cash;
-    // with the first undone the statement is owed again.
+    await until('first undone', async () => (await byKey()).get(`toss:${first.transactionKey}`)?.status === 'reversed');
+    const rows = await byKey();
+    return {
+      company,
+      seq,
+      account,
+      cashBefore,
+      first: rows.get(`toss:${first.transactionKey}`)!,
+      second: rows.get(`toss:${second.transactionKey}`)!,
+    };
+  }
+
+  it('a take-back that reaches the shop after the next deposit: the first is undone, the next one pays the statement from cash', async () => {
+    const { company, seq, account, cashBefore, first, second } = await takeBackAfterNextDeposit('역순정비', 0);
+    expect([first.status, second.status]).toEqual(['reversed', 'applied']);
+    // The buyer paid once: the second deposit, meant for this statement, pays it; its cash is moved.
+    expect(await statementOf(server, seq)).toMatchObject({ status: 'paid', paid: 55_000 });
+    expect(await owed(server, company.companyId)).toBe(0);
+    expect(await balanceOf(server, company.companyId)).toBe(cashBefore);
+    expect(second.toCash).toBe(0);
+    expect(await ledgerOfDeposit(server, second.id)).toEqual([{ kind: 'payment', statementId: seq, amount: -55_000 }]);
+    await expectStatementsMatchLedger(server);
+
+    // The bank takes the second back too: its payment is undone, and no cash is taken (none is left of it).
+    const secondBack = toss.depositInto(account.orderId, {
+      back: true,
+      createdAt: '2026-11-04T11:00:00.000000',
+      transactionKey: second.sourceKey.replace(/^toss:/, ''),
+    });
+    expect((await webhook(secondBack)).status).toBe(200);
+    await until('second undone', async () => (await statementOf(server, seq)).status === 'unpaid');
     expect(await owed(server, company.companyId)).toBe(55_000);
-    expect(await balanceOf(server, company.companyId)).toBe(cashBefore + 55_000);
+    expect(await balanceOf(server, company.companyId)).toBe(cashBefore);
+    expect(await ledgerOfDeposit(server, second.id)).toEqual([
+      { kind: 'payment', statementId: seq, amount: -55_000 },
+      { kind: 'payment_reversal', statementId: seq, amount: 55_000 },
+    ]);
+    await expectStatementsMatchLedger(server);
+  });
+
+  it("the next deposit's cash partly spent before the take-back arrives: what is left pays, the rest stays owed", async () => {
+    const { company, seq, cashBefore, second } = await takeBackAfterNextDeposit('역순지출정비', 20_000);
+    // 55,000 in cash, 20,000 spent on an order: 35,000 moves onto the statement, 20,000 is owed again.
+    expect(await statementOf(server, seq)).toMatchObject({ status: 'partial', paid: 35_000 });
+    expect(await owed(server, company.companyId)).toBe(20_000);
+    expect(await balanceOf(server, company.companyId)).toBe(cashBefore);
+    expect(second.toCash).toBe(20_000);
+    expect(await ledgerOfDeposit(server, second.id)).toEqual([{ kind: 'payment', statementId: seq, amount: -35_000 }]);
     await expectStatementsMatchLedger(server);
   });
 

@@ -87,13 +87,17 @@ export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = 
   const companyId = deposit.companyId;
   if (deposit.status !== 'applied' || companyId === null) return;
   await lockCompany(tx, companyId);
-  const payments = await paymentsOfDeposit(tx, deposit.id);
-  for (const p of payments) {
-    if (p.statementId === null) continue;
+  // One reversal per statement: a deposit whose cash was later moved onto a statement it had paid
+  // before (placeCashOfDeposit) has two payments naming it.
+  const paidByStatement = new Map<number, number>();
+  for (const p of await paymentsOfDeposit(tx, deposit.id))
+    if (p.statementId !== null)
+      paidByStatement.set(p.statementId, (paidByStatement.get(p.statementId) ?? 0) - p.amount);
+  for (const [statementId, amount] of paidByStatement) {
     await reverseStatementPayment(tx, {
-      statementId: p.statementId,
-      amount: -p.amount,
-      idemKey: `payment_reversal:deposit:${deposit.id}:statement:${p.statementId}`,
+      statementId,
+      amount,
+      idemKey: `payment_reversal:deposit:${deposit.id}:statement:${statementId}`,
       depositId: deposit.id,
       note: `입금 #${deposit.id} 취소`,
       now,
@@ -125,4 +129,49 @@ export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = 
     }
   }
   await tx.update(deposits).set({ status: 'reversed', reversedAt: now }).where(eq(deposits.id, deposit.id));
+}
+
+/**
+ * After the bank took a deposit back, another deposit into the same virtual account that went to
+ * cash (the statement was paid then) pays what the take-back reopened (docs/requirements.md#credit-deposits):
+ * what of its cash part is still in the company's cash balance leaves it (an `adjust` row) and goes
+ * through the ladder as the deposit itself would have, its own statement first; what the company
+ * has spent since stays owed. The deposit's toCash goes down by what moved. `after` (the deposit
+ * taken back) keys the payments, so each take-back moves a deposit's cash once.
+ */
+export async function placeCashOfDeposit(
+  tx: Tx,
+  deposit: DepositDbRow,
+  opts: { ownStatementId: number; after: number; now: Date },
+): Promise<void> {
+  const companyId = deposit.companyId;
+  if (deposit.status !== 'applied' || companyId === null || deposit.toCash <= 0) return;
+  await lockCompany(tx, companyId);
+  const movable = Math.min(deposit.toCash, await lockCompanyPoint(tx, companyId));
+  if (movable <= 0) return;
+  const ladder = allocateDeposit(movable, await openItems(tx, companyId), opts.ownStatementId);
+  const moved = movable - ladder.toCash;
+  if (moved <= 0) return;
+  await debit(tx, {
+    companyId,
+    amount: moved,
+    type: 'adjust',
+    memberId: null,
+    note: `입금 #${deposit.id}: 취소된 입금 #${opts.after} 대신 명세서 결제로 옮긴 ${won(moved)}`,
+  });
+  for (const a of ladder.allocations) {
+    await applyStatementPayment(tx, {
+      statementId: a.itemId,
+      amount: a.amount,
+      idemKey: `payment:deposit:${deposit.id}:statement:${a.itemId}:after:${opts.after}`,
+      depositId: deposit.id,
+      memberId: null,
+      note: `입금 #${deposit.id} ${deposit.depositorName} (캐시에서 옮김)`.trim(),
+      now: opts.now,
+    });
+  }
+  await tx
+    .update(deposits)
+    .set({ toCash: deposit.toCash - moved })
+    .where(eq(deposits.id, deposit.id));
 }

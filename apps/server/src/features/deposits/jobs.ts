@@ -6,7 +6,7 @@ import { enqueue } from '../../shared/job-queue.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import { notifyStatementAccount } from '../notify/index.js';
 import type { VirtualAccountProvider } from '../deposits/types.js';
-import { reverseDeposit } from './apply.js';
+import { placeCashOfDeposit, reverseDeposit } from './apply.js';
 import { recordDeposit } from './record.js';
 import { depositEvents, deposits, statementAccounts } from './schema.js';
 import type { StatementAccountRow } from './accounts.js';
@@ -236,10 +236,16 @@ export async function applyAccountEvents(db: Db, accountId: number, now: Date = 
     const standing = await tx
       .select()
       .from(deposits)
-      .where(and(eq(deposits.accountId, accountId), eq(deposits.status, 'applied')));
+      .where(and(eq(deposits.accountId, accountId), eq(deposits.status, 'applied')))
+      .orderBy(asc(deposits.depositedAt), asc(deposits.id));
     const keyOf = (transactionKey: string) => `${account.provider}:${transactionKey}`;
     const standingKeys = new Set([...stands.keys()].map(keyOf));
-    for (const d of standing) if (!standingKeys.has(d.sourceKey)) await reverseDeposit(tx, d, now);
+    const takenBack = standing.filter((d) => !standingKeys.has(d.sourceKey));
+    for (const d of takenBack) await reverseDeposit(tx, d, now);
+    // What the take-back reopened is paid by the account's other deposits that went to cash, oldest first.
+    if (takenBack.length > 0)
+      for (const d of standing.filter((s) => standingKeys.has(s.sourceKey)))
+        await placeCashOfDeposit(tx, d, { ownStatementId: account.statementId, after: takenBack[0]!.id, now });
     for (const [transactionKey, eventAt] of stands) {
       const sourceKey = keyOf(transactionKey);
       if (standing.some((d) => d.sourceKey === sourceKey)) continue;
