@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '@partsmall/contract';
+import { eq } from 'drizzle-orm';
+import { companies } from '../apps/server/src/db/schema.js';
+import { SECURITY_NUMBER_GUESS } from '../apps/server/src/features/auth/service.js';
+import { forgetGuesses, recordEvents } from '../apps/server/src/shared/rate-limit.js';
 import { DEMO_COMPANY, withCheckDigit } from '../apps/server/src/seed/demo.js';
 import { desktopPage, latestCode, phonePage, snap, startShop } from './helpers.js';
 
@@ -177,6 +181,44 @@ describe('sub-account join in the browser', () => {
     expect(await page.getByText('회원가입이 완료되었습니다.').count()).toBe(0);
     expect(page.url()).toContain('/JoinSub');
     await context.close();
+  });
+
+  it('a security number guessed 100 times is spent: the join says so and how to renew it, on a desktop and a phone', async () => {
+    const [company] = await shop.server.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.license, DEMO_COMPANY.license));
+    const subject = String(company!.id);
+    // 100 wrong numbers within 30 days, from anywhere (docs/security.md#password-guessing).
+    await recordEvents(
+      shop.server.db,
+      Array.from({ length: 100 }, () => `${SECURITY_NUMBER_GUESS.scope}:subject:${subject}`),
+    );
+    try {
+      for (const [open, phone, shotName] of [
+        [desktopPage, '01077770004', 'joinsub-locked-desktop'],
+        [phonePage, '01077770005', 'joinsub-locked-mobile'],
+      ] as const) {
+        const { page, context } = await open(shop.browser);
+        await page.goto(`${shop.server.base}/JoinSub?license=${DEMO_COMPANY.license}`);
+        // Even the right number is refused now: it is spent until the main account renews it.
+        await page.getByLabel('보안번호').fill(`${DEMO_COMPANY.securityNum}`);
+        await verifyPhone(page, phone);
+        await page.getByRole('checkbox', { name: '전체 동의' }).check();
+        await page.getByLabel('로그인 계정 (메일 주소)').fill(`locked${phone.slice(-1)}@partsmall.kr`);
+        await page.getByLabel('비밀번호', { exact: true }).fill('guess1234');
+        await page.getByLabel('비밀번호 확인').fill('guess1234');
+        await page.getByRole('button', { name: '가입하기' }).click();
+        const alert = page.getByRole('alertdialog');
+        await alert.getByText(MSG.securityNumLocked).waitFor();
+        await snap(page, shotName);
+        await alert.getByRole('button', { name: '확인' }).click();
+        expect(await page.getByText('회원가입이 완료되었습니다.').count()).toBe(0);
+        await context.close();
+      }
+    } finally {
+      await forgetGuesses(shop.server.db, SECURITY_NUMBER_GUESS, subject);
+    }
   });
 });
 
