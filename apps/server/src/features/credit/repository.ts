@@ -2,7 +2,7 @@
  * The credit aggregate's queries (docs/architecture.md#credit): accounts, terms, the receivables
  * ledger and statements. The ledger is written only through postLedgerEntry.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ReceivableKind } from '@partsmall/contract';
 import { idsAmong, queryRows, type Db, type Tx } from '../../db/client.js';
 import { companiesByIds, companyNameSql } from '../members/repository.js';
@@ -108,7 +108,14 @@ export async function chargeOfOrder(db: Db | Tx, orderId: number) {
   return row ?? null;
 }
 
-/** A company's unpaid statements, oldest due first. */
+/**
+ * What "unpaid" is, wherever statements are asked it (the deposits' ladder, the overdue hold, the
+ * position behind exposure and aging): something of the amount due is not paid yet. A statement's
+ * status follows its paid amount (payments.ts), so this is also every statement not 'paid'.
+ */
+const isUnpaid = sql`${statements.paid} < ${statements.amountDue}`;
+
+/** A company's unpaid statements, oldest due first (the deposits' ladder places money among them). */
 export async function unpaidStatements(db: Db | Tx, companyId: number) {
   return db
     .select({
@@ -119,7 +126,7 @@ export async function unpaidStatements(db: Db | Tx, companyId: number) {
       dueDate: statements.dueDate,
     })
     .from(statements)
-    .where(and(eq(statements.companyId, companyId), sql`${statements.paid} < ${statements.amountDue}`))
+    .where(and(eq(statements.companyId, companyId), isUnpaid))
     .orderBy(asc(statements.dueDate), asc(statements.id));
 }
 
@@ -165,9 +172,10 @@ const positionSelect = (id: number | SQL) => sql`select
       coalesce(sum(l.amount) filter (where l.order_id is not null and o.shipped_at is null), 0) as open,
       (select coalesce(sum(s.paid - s.amount_due), 0) from statements s
         where s.company_id = ${id} and s.paid > s.amount_due) as statement_credit,
-      (select coalesce(json_agg(json_build_object('id', s.id, 'month', s.month, 'amountDue', s.amount_due,
-          'paid', s.paid, 'dueDate', s.due_date) order by s.due_date, s.id), '[]'::json)
-        from statements s where s.company_id = ${id} and s.paid < s.amount_due) as unpaid
+      (select coalesce(json_agg(json_build_object('id', statements.id, 'month', statements.month,
+          'amountDue', statements.amount_due, 'paid', statements.paid, 'dueDate', statements.due_date)
+          order by statements.due_date, statements.id), '[]'::json)
+        from statements where statements.company_id = ${id} and ${isUnpaid}) as unpaid
     from receivables_ledger l
     left join orders o on o.id = l.order_id
     where l.company_id = ${id}
@@ -294,21 +302,6 @@ export async function lockCreditAccount(tx: Tx, companyId: number): Promise<void
     .from(creditAccounts)
     .where(eq(creditAccounts.companyId, companyId))
     .for('update');
-}
-
-/** The company's statements not paid, with something left to pay, oldest due first (docs/requirements.md#credit-deposits). */
-export async function openStatements(tx: Tx, companyId: number) {
-  return tx
-    .select({ id: statements.id, amountDue: statements.amountDue, paid: statements.paid, dueDate: statements.dueDate })
-    .from(statements)
-    .where(
-      and(
-        eq(statements.companyId, companyId),
-        sql`${statements.status} <> 'paid'`,
-        gt(statements.amountDue, statements.paid),
-      ),
-    )
-    .orderBy(asc(statements.dueDate), asc(statements.id));
 }
 
 /** The payments a deposit made, statement by statement (ledger rows of kind payment). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { lockCreditAccount, openStatements, paymentsOfDeposit } from '../credit/repository.js';
+import { lockCreditAccount, paymentsOfDeposit, unpaidStatements } from '../credit/repository.js';
 import { lockCompanyPoint } from '../members/repository.js';
 import { applyStatementPayment, postLedgerEntry, reverseStatementPayment } from '../credit/index.js';
 import { credit, debit } from '../wallet/index.js';
@@ -18,7 +18,7 @@ const lockCompany = (tx: Tx, companyId: number): Promise<void> => lockCreditAcco
 
 /** The company's statements with something unpaid (docs/requirements.md#credit-deposits). */
 export async function openItems(tx: Tx, companyId: number): Promise<OpenItem[]> {
-  const rows = await openStatements(tx, companyId);
+  const rows = await unpaidStatements(tx, companyId);
   return rows.map((r) => ({ id: r.id, open: r.amountDue - r.paid, dueDate: r.dueDate }));
 }
 
