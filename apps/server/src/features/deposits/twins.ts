@@ -28,17 +28,19 @@ export async function heldAsTwin(
   // typed twin for most of them, and counting its own earlier lines for each new one read the whole
   // file again per line (10,000 equal lines: 45 s, docs/requirements.md#credit-deposits).
   const other = d.source === 'staff' ? 'import' : 'staff';
-  const named = (groups: { name: string; status: string; n: number }[], standingOnly: boolean) =>
-    groups
-      .filter((g) => normalizeDepositorName(g.name) === name)
-      .filter((g) => !standingOnly || (g.status !== 'ignored' && g.status !== 'reversed'))
-      .reduce((sum, g) => sum + g.n, 0);
-  const standing = named(await sameDay(tx, other, d.amount, start), true);
+  const named = (groups: DayGroup[]) =>
+    groups.filter((g) => normalizeDepositorName(g.name) === name).reduce((sum, g) => sum + g.n, 0);
+  const standing = named((await sameDay(tx, other, d.amount, start)).filter(isStanding));
   if (standing === 0) return false;
   // `d` itself is one of its own way's.
-  const ownBesides = named(await sameDay(tx, d.source, d.amount, start), false) - 1;
+  const ownBesides = named(await sameDay(tx, d.source, d.amount, start)) - 1;
   return standing > ownBesides;
 }
+
+type DayGroup = { name: string; status: string; n: number };
+
+/** Not set aside by staff, not taken back by the bank. */
+const isStanding = (g: DayGroup) => g.status !== 'ignored' && g.status !== 'reversed';
 
 /** One way's deposits of an amount on a Seoul day, counted by depositor name and status (index deposits_amount_source_day). */
 function sameDay(tx: Tx, source: 'staff' | 'import', amount: number, start: Date) {
