@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_ORDER, type PaymentFinishEvent, type PaymentResult } from '@partsmall/contract';
-import { orders } from '../../src/db/schema.js';
+import { orders, products } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
 import { balanceOf, fund, makeProduct, COURIER } from '../order-helpers.js';
@@ -96,6 +96,55 @@ describe('requestPaymentProduct over HTTP', () => {
     ]);
     expect(again.body.results).toMatchObject({ totalAmount: 12_000, shipping: 6000, point: before - 18_000 });
     expect(await balanceOf(server, shop.companyId)).toBe(before - 18_000);
+  });
+
+  // The checkout keeps one id while the buyer edits (docs/requirements.md#cart-and-checkout): after a
+  // lost answer, an edited retry must not pay a second time.
+  it('the same clientRequestId with another quantity and address answers the paid order: nothing more is charged or taken', async () => {
+    const p = await makeProduct(server, { tiers: [3000, 3000, 3000, 3000], salePrice: 3500, stock: 10 });
+    const clientRequestId = randomUUID();
+    const before = await balanceOf(server, shop.companyId);
+    const first = await call<PaymentResult>(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      { clientRequestId, shippingInfo, carts: [{ productId: p.id, qty: 2 }] },
+      token,
+    );
+    expect([first.body.code, first.body.results!.repeated]).toEqual([201, false]);
+    const edited = await call<PaymentResult>(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      { clientRequestId, shippingInfo: { ...shippingInfo, addrSub: '2층' }, carts: [{ productId: p.id, qty: 5 }] },
+      token,
+    );
+    expect([edited.body.code, edited.body.results?.repeated, edited.body.results?.orderSeq]).toEqual([
+      201,
+      true,
+      first.body.results!.orderSeq,
+    ]);
+    // The answer names what was paid: 2 × 3,000 and the 6,000 courier fee.
+    expect(edited.body.results).toMatchObject({ totalAmount: 6000, shipping: 6000, point: before - 12_000 });
+    expect(await balanceOf(server, shop.companyId)).toBe(before - 12_000);
+    const [product] = await server.db.select({ stock: products.hasAmount }).from(products).where(eq(products.id, p.id));
+    expect(product!.stock).toBe(8);
+    expect((await ordersOf()).filter((o) => o.clientRequestId === clientRequestId)).toHaveLength(1);
+
+    // Another company sending the same id pays its own order: ids are kept per company.
+    const other = await makeCompany(server, '결제번호타사', 0);
+    await fund(server, other.companyId, 50_000);
+    const otherToken = await loginAs(server, other.main.id, other.main.pw);
+    const theirs = await call<PaymentResult>(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      { clientRequestId, shippingInfo, carts: [{ productId: p.id, qty: 1 }] },
+      otherToken,
+    );
+    expect([theirs.body.code, theirs.body.results?.repeated]).toEqual([201, false]);
+    expect(theirs.body.results!.orderSeq).not.toBe(first.body.results!.orderSeq);
+    expect(await balanceOf(server, other.companyId)).toBe(50_000 - 9000);
   });
 });
 
