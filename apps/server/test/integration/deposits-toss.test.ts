@@ -479,7 +479,7 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
     expect((await webhook(second)).status).toBe(200);
     const byKey = async () => new Map((await depositsOf(server, company.companyId)).map((d) => [d.sourceKey, d]));
     await until('second recorded', async () => (await byKey()).has(`toss:${second.transactionKey}`));
-    expect((await byKey()).get(`toss:${second.transactionKey}`)!.toCash).toBe(55_000);
+    expect((await byKey()).get(`toss:${second.transactionKey}`)).toMatchObject({ toCash: 55_000, rung: 'none' });
     if (spend > 0) {
       const token = (await createSession(server.db, company.main.seq)).token;
       const product = await makeProduct(server, { tiers: [spend, spend, spend, spend], salePrice: spend, stock: 1 });
@@ -509,7 +509,7 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
     expect(await statementOf(server, seq)).toMatchObject({ status: 'paid', paid: 55_000 });
     expect(await owed(server, company.companyId)).toBe(0);
     expect(await balanceOf(server, company.companyId)).toBe(cashBefore);
-    expect(second.toCash).toBe(0);
+    expect([second.toCash, second.rung]).toEqual([0, 'ownAccount']);
     expect(await ledgerOfDeposit(server, second.id)).toEqual([{ kind: 'payment', statementId: seq, amount: -55_000 }]);
     await expectStatementsMatchLedger(server);
 
@@ -536,7 +536,7 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
     expect(await statementOf(server, seq)).toMatchObject({ status: 'partial', paid: 35_000 });
     expect(await owed(server, company.companyId)).toBe(20_000);
     expect(await balanceOf(server, company.companyId)).toBe(cashBefore);
-    expect(second.toCash).toBe(20_000);
+    expect([second.toCash, second.rung]).toEqual([20_000, 'ownAccount']);
     expect(await ledgerOfDeposit(server, second.id)).toEqual([{ kind: 'payment', statementId: seq, amount: -35_000 }]);
     await expectStatementsMatchLedger(server);
   });

@@ -136,7 +136,8 @@ export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = 
  * cash (the statement was paid then) pays what the take-back reopened (docs/requirements.md#credit-deposits):
  * what of its cash part is still in the company's cash balance leaves it (an `adjust` row) and goes
  * through the ladder as the deposit itself would have, its own statement first; what the company
- * has spent since stays owed. The deposit's toCash goes down by what moved. `after` (the deposit
+ * has spent since stays owed. The deposit's toCash goes down by what moved, and its rung says how it
+ * was placed now. `after` (the deposit
  * taken back) keys the payments, so each take-back moves a deposit's cash once.
  */
 export async function placeCashOfDeposit(
@@ -172,6 +173,6 @@ export async function placeCashOfDeposit(
   }
   await tx
     .update(deposits)
-    .set({ toCash: deposit.toCash - moved })
+    .set({ toCash: deposit.toCash - moved, rung: ladder.rung })
     .where(eq(deposits.id, deposit.id));
 }
