@@ -509,4 +509,54 @@ describe('월합계', () => {
     expect(monthly).toMatchObject({ month: '2026-10', total: 38_500 });
     expect(monthly!.items.map((i) => i.orderSeq)).toEqual([afterSwitch]);
   });
+
+  it('a company that switched from 월합계 to per-order in the month: its orders shipped before the switch are on the 월합계', async () => {
+    const back = await makeCompany(server, '한울');
+    await server.db
+      .update(companies)
+      .set({ ...INVOICE_FIELDS, invoiceMode: 'monthly' })
+      .where(eq(companies.id, back.companyId));
+    const order = (totalAmount: number, shippedAt: Date) =>
+      insertOrder(server, {
+        companyId: back.companyId,
+        memberId: back.main.seq,
+        productId,
+        shipping: 0,
+        createdAt: shippedAt,
+        status: 2,
+        totalAmount,
+        shippedAt,
+      });
+    // Shipped while it took 월합계: no invoice of their own.
+    const whileMonthly1 = await order(27_500, new Date('2026-07-03T02:00:00Z'));
+    const whileMonthly2 = await order(13_200, new Date('2026-07-09T02:00:00Z'));
+    await server.db.update(companies).set({ invoiceMode: 'order' }).where(eq(companies.id, back.companyId));
+    // Shipped after the switch: its own invoice, written at shipping.
+    const afterSwitch = await order(9_900, new Date('2026-07-20T02:00:00Z'));
+    await server.db.insert(taxInvoices).values({
+      companyId: back.companyId,
+      kind: 'order',
+      mgtKey: orderMgtKey(afterSwitch),
+      orderId: afterSwitch,
+      status: 'sent',
+      writeDate: '20260720',
+      supply: 9000,
+      tax: 900,
+      total: 9_900,
+      items: [],
+    });
+    const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log };
+    await runHandler(
+      'taxInvoice.monthly',
+      { id: 'm07', data: { month: '2026-07' }, singletonKey: 'month:2026-07', retryCount: 0 },
+      deps,
+    );
+    const rows = await server.db
+      .select()
+      .from(taxInvoices)
+      .where(and(eq(taxInvoices.companyId, back.companyId), eq(taxInvoices.kind, 'monthly')));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ month: '2026-07', writeDate: '20260731', total: 40_700 });
+    expect(rows[0]!.items.map((i) => i.orderSeq)).toEqual([whileMonthly1, whileMonthly2]);
+  });
 });

@@ -95,10 +95,6 @@ export const companyNameMatches = (companyId: SQLWrapper, pattern: string, licen
   return sql`${companyId} in (select ${companies.id} from ${companies} where ${companies.name} ilike ${pattern}${license})`;
 };
 
-/** Whether the company whose id is `companyId` takes 월합계 invoices (docs/requirements.md#monthly-close), as a condition. */
-export const takesMonthlyInvoices = (companyId: SQLWrapper): SQL =>
-  sql`${companyId} in (select ${companies.id} from ${companies} where ${companies.invoiceMode} = 'monthly')`;
-
 /** Companies by id, keyed by id. */
 export async function companiesByIds(db: Db | Tx, ids: number[]): Promise<Map<number, CompanyRecord>> {
   if (ids.length === 0) return new Map();

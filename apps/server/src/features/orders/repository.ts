@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm';
 import { ORDER_STATUS, ORDER_STATUSES_UNDONE, RETURN_REASON_CHANGE_OF_MIND, TIME_ZONE } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { companyNameMatches, companyNameSql, memberNameSql, takesMonthlyInvoices } from '../members/repository.js';
+import { companyNameMatches, companyNameSql, memberNameSql } from '../members/repository.js';
 import { orderEvents, orderLines, orders } from './schema.js';
 import { withinSeoulDays } from '../../shared/time.js';
 
@@ -284,12 +284,20 @@ export function chargedOrders(db: Db | Tx, companyId: number, where: SQL | undef
     .orderBy(asc(orders.id));
 }
 
-/** The companies taking 월합계 invoices with shown cash orders shipped in a Seoul month. */
-export function monthlyInvoiceCompanies(db: Db, month: string): Promise<{ companyId: number }[]> {
+/**
+ * The companies with shown cash orders shipped in a Seoul month that `uninvoiced` says have no
+ * invoice of their own (the tax-invoices feature's condition on an order's id): those the month's
+ * 월합계 must list, whatever the company's 발행 방식 is now (docs/requirements.md#tax-invoices).
+ */
+export function monthlyInvoiceCompanies(
+  db: Db,
+  month: string,
+  uninvoiced: (orderId: SQLWrapper) => SQL,
+): Promise<{ companyId: number }[]> {
   return db
     .selectDistinct({ companyId: orders.companyId })
     .from(orders)
-    .where(and(takesMonthlyInvoices(orders.companyId), shownOrder, paidInCash, shippedInMonth(month)));
+    .where(and(shownOrder, paidInCash, shippedInMonth(month), uninvoiced(orders.id)));
 }
 
 /**

@@ -14,7 +14,14 @@ import { taxInvoices } from './schema.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import { TaxInvoiceRefused, type TaxInvoiceProvider } from './types.js';
 import { supplierParty } from '../paperwork/index.js';
-import { invoiceOrders, issuedColumns, withoutOrderInvoice, writeCorrections, writeInvoice } from './orders.js';
+import {
+  hasNoOrderInvoice,
+  invoiceOrders,
+  issuedColumns,
+  withoutOrderInvoice,
+  writeCorrections,
+  writeInvoice,
+} from './orders.js';
 import type { TaxInvoiceDocument } from './provider.js';
 
 /**
@@ -255,11 +262,13 @@ async function recordHeldAtProvider(db: Db, provider: TaxInvoiceProvider, row: R
   return true;
 }
 
-/** The 월합계 invoices of a month: one per company taking them, for the orders shipped that month. */
+/** The 월합계 invoices of a month: one per company, for its cash orders shipped that month without an invoice of their own. */
 export const monthlyTaxInvoices: JobHandler<'taxInvoice.monthly'> = async (job, deps) => {
   const { db } = deps;
   const month = job.data.month;
-  const candidates = await monthlyInvoiceCompanies(db, month);
+  // Every company with cash orders of the month not on an invoice of their own: a 월합계 company, and
+  // one that switched to per-order in the month (its orders shipped before the switch).
+  const candidates = await monthlyInvoiceCompanies(db, month, hasNoOrderInvoice);
   const now = new Date();
   for (const { companyId } of candidates) {
     const shipped = await withoutOrderInvoice(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   ORDER_STATUS,
   corrections,
@@ -65,6 +65,10 @@ export async function withoutOrderInvoice(db: Db | Tx, list: InvoiceOrder[]): Pr
   const own = new Set(invoiced.map((r) => r.orderId));
   return list.filter((o) => !own.has(o.seq));
 }
+
+/** An order with no per-order invoice of its own (what withoutOrderInvoice keeps), as a condition on its id. */
+export const hasNoOrderInvoice = (orderId: SQLWrapper): SQL =>
+  sql`not exists (select 1 from ${taxInvoices} where ${taxInvoices.kind} = 'order' and ${taxInvoices.orderId} = ${orderId})`;
 
 /** Writes an invoice row (발행 대기) and its issuing job, once per mgtKey; answers whether it was new. */
 export async function writeInvoice(
