@@ -137,8 +137,8 @@ export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = 
  * what of its cash part is still in the company's cash balance leaves it (an `adjust` row) and goes
  * through the ladder as the deposit itself would have, its own statement first; what the company
  * has spent since stays owed. The deposit's toCash goes down by what moved, and its rung says how it
- * was placed now. `after` (the deposit
- * taken back) keys the payments, so each take-back moves a deposit's cash once.
+ * was placed now. `after` (the deposit taken back) keys the payments, so each take-back moves a
+ * deposit's cash once.
  */
 export async function placeCashOfDeposit(
   tx: Tx,
