@@ -417,13 +417,40 @@ describe('Popbill', () => {
   });
 });
 
+/** A company's 발행 방식, with the fields an invoice needs. */
+const setInvoiceMode = (companyId: number, invoiceMode: 'order' | 'monthly') =>
+  server.db
+    .update(companies)
+    .set({ ...INVOICE_FIELDS, invoiceMode })
+    .where(eq(companies.id, companyId));
+
+/** The 월합계 job of a month, as the schedule writes it (`retryCount` 1: its retry). */
+const runMonthly = (month: string, retryCount = 0) =>
+  runHandler(
+    'taxInvoice.monthly',
+    { id: `m${month}`, data: { month }, singletonKey: `month:${month}`, retryCount },
+    { db: server.db, sms: server.ctx!.sms, log: server.app.log },
+  );
+
+/** An order's own invoice row, as shipping a per-order company's order writes it. */
+const writeOrderInvoice = (companyId: number, orderId: number, status: 'sent' | 'failed', writeDate: string) =>
+  server.db.insert(taxInvoices).values({
+    companyId,
+    kind: 'order',
+    mgtKey: orderMgtKey(orderId),
+    orderId,
+    status,
+    writeDate,
+    supply: 0,
+    tax: 0,
+    total: 0,
+    items: [],
+  });
+
 describe('월합계', () => {
   it("one invoice per company for the month's shipped orders in Seoul time, less an order returned before issuance", async () => {
     const monthly = await makeCompany(server, '라온');
-    await server.db
-      .update(companies)
-      .set({ ...INVOICE_FIELDS, invoiceMode: 'monthly' })
-      .where(eq(companies.id, monthly.companyId));
+    await setInvoiceMode(monthly.companyId, 'monthly');
     const shipped = new Date('2026-09-15T03:00:00Z');
     const order = (fields: Pick<OrderFixture, 'status' | 'totalAmount' | 'shippedAt' | 'returnReason'>) =>
       insertOrder(server, {
@@ -440,15 +467,8 @@ describe('월합계', () => {
     // 08-31 15:30 UTC is 09-01 00:30 in Seoul: September's first half hour.
     const first = await order({ status: 2, totalAmount: 44_000, shippedAt: new Date('2026-08-31T15:30:00Z') });
     await call(server, 'adminSetOrderStatus', { seq: returned, status: 5 }, { token: staff });
-    const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log };
     // The job run twice (a retry) still leaves one invoice.
-    for (const retryCount of [0, 1]) {
-      await runHandler(
-        'taxInvoice.monthly',
-        { id: 'm', data: { month: '2026-09' }, singletonKey: 'month:2026-09', retryCount },
-        deps,
-      );
-    }
+    for (const retryCount of [0, 1]) await runMonthly('2026-09', retryCount);
     const rows = await server.db.select().from(taxInvoices).where(eq(taxInvoices.companyId, monthly.companyId));
     expect(rows).toHaveLength(1);
     // 09-30 15:30 UTC is 10-01 00:30 in Seoul: October's, not on this invoice.
@@ -475,33 +495,11 @@ describe('월합계', () => {
     // is still its own).
     const perOrder = await order(16_500);
     const refusedPerOrder = await order(5_500);
-    for (const [orderId, status] of [
-      [perOrder, 'sent'],
-      [refusedPerOrder, 'failed'],
-    ] as const)
-      await server.db.insert(taxInvoices).values({
-        companyId: switched.companyId,
-        kind: 'order',
-        mgtKey: orderMgtKey(orderId),
-        orderId,
-        status,
-        writeDate: '20261014',
-        supply: 0,
-        tax: 0,
-        total: 0,
-        items: [],
-      });
-    await server.db
-      .update(companies)
-      .set({ ...INVOICE_FIELDS, invoiceMode: 'monthly' })
-      .where(eq(companies.id, switched.companyId));
+    await writeOrderInvoice(switched.companyId, perOrder, 'sent', '20261014');
+    await writeOrderInvoice(switched.companyId, refusedPerOrder, 'failed', '20261014');
+    await setInvoiceMode(switched.companyId, 'monthly');
     const afterSwitch = await order(38_500);
-    const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log };
-    await runHandler(
-      'taxInvoice.monthly',
-      { id: 'm10', data: { month: '2026-10' }, singletonKey: 'month:2026-10', retryCount: 0 },
-      deps,
-    );
+    await runMonthly('2026-10');
     const [monthly] = await server.db
       .select()
       .from(taxInvoices)
@@ -512,10 +510,7 @@ describe('월합계', () => {
 
   it('a company that switched from 월합계 to per-order in the month: its orders shipped before the switch are on the 월합계', async () => {
     const back = await makeCompany(server, '한울');
-    await server.db
-      .update(companies)
-      .set({ ...INVOICE_FIELDS, invoiceMode: 'monthly' })
-      .where(eq(companies.id, back.companyId));
+    await setInvoiceMode(back.companyId, 'monthly');
     const order = (totalAmount: number, shippedAt: Date) =>
       insertOrder(server, {
         companyId: back.companyId,
@@ -530,27 +525,11 @@ describe('월합계', () => {
     // Shipped while it took 월합계: no invoice of their own.
     const whileMonthly1 = await order(27_500, new Date('2026-07-03T02:00:00Z'));
     const whileMonthly2 = await order(13_200, new Date('2026-07-09T02:00:00Z'));
-    await server.db.update(companies).set({ invoiceMode: 'order' }).where(eq(companies.id, back.companyId));
+    await setInvoiceMode(back.companyId, 'order');
     // Shipped after the switch: its own invoice, written at shipping.
     const afterSwitch = await order(9_900, new Date('2026-07-20T02:00:00Z'));
-    await server.db.insert(taxInvoices).values({
-      companyId: back.companyId,
-      kind: 'order',
-      mgtKey: orderMgtKey(afterSwitch),
-      orderId: afterSwitch,
-      status: 'sent',
-      writeDate: '20260720',
-      supply: 9000,
-      tax: 900,
-      total: 9_900,
-      items: [],
-    });
-    const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log };
-    await runHandler(
-      'taxInvoice.monthly',
-      { id: 'm07', data: { month: '2026-07' }, singletonKey: 'month:2026-07', retryCount: 0 },
-      deps,
-    );
+    await writeOrderInvoice(back.companyId, afterSwitch, 'sent', '20260720');
+    await runMonthly('2026-07');
     const rows = await server.db
       .select()
       .from(taxInvoices)
