@@ -447,6 +447,25 @@ const writeOrderInvoice = (companyId: number, orderId: number, status: 'sent' | 
     items: [],
   });
 
+/** A cash order of the company written as shipped at `shippedAt` (status 2), without an invoice. */
+const orderShippedAt = (company: TestCompany, totalAmount: number, shippedAt: Date) =>
+  insertOrder(server, {
+    companyId: company.companyId,
+    memberId: company.main.seq,
+    productId,
+    shipping: 0,
+    createdAt: shippedAt,
+    status: 2,
+    totalAmount,
+    shippedAt,
+  });
+
+const monthlyInvoicesOf = (companyId: number) =>
+  server.db
+    .select()
+    .from(taxInvoices)
+    .where(and(eq(taxInvoices.companyId, companyId), eq(taxInvoices.kind, 'monthly')));
+
 describe('월합계', () => {
   it("one invoice per company for the month's shipped orders in Seoul time, less an order returned before issuance", async () => {
     const monthly = await makeCompany(server, '라온');
@@ -479,18 +498,7 @@ describe('월합계', () => {
 
   it('a company that switched to 월합계 in the month: its orders invoiced one by one are not listed again', async () => {
     const switched = await makeCompany(server, '새봄');
-    const shippedAt = new Date('2026-10-14T02:00:00Z');
-    const order = (totalAmount: number) =>
-      insertOrder(server, {
-        companyId: switched.companyId,
-        memberId: switched.main.seq,
-        productId,
-        shipping: 0,
-        createdAt: shippedAt,
-        status: 2,
-        totalAmount,
-        shippedAt,
-      });
+    const order = (totalAmount: number) => orderShippedAt(switched, totalAmount, new Date('2026-10-14T02:00:00Z'));
     // Shipped while it took per-order invoices: its own invoice, issued (another refused by the 국세청
     // is still its own).
     const perOrder = await order(16_500);
@@ -500,10 +508,7 @@ describe('월합계', () => {
     await setInvoiceMode(switched.companyId, 'monthly');
     const afterSwitch = await order(38_500);
     await runMonthly('2026-10');
-    const [monthly] = await server.db
-      .select()
-      .from(taxInvoices)
-      .where(and(eq(taxInvoices.companyId, switched.companyId), eq(taxInvoices.kind, 'monthly')));
+    const [monthly] = await monthlyInvoicesOf(switched.companyId);
     expect(monthly).toMatchObject({ month: '2026-10', total: 38_500 });
     expect(monthly!.items.map((i) => i.orderSeq)).toEqual([afterSwitch]);
   });
@@ -511,17 +516,7 @@ describe('월합계', () => {
   it('a company that switched from 월합계 to per-order in the month: its orders shipped before the switch are on the 월합계', async () => {
     const back = await makeCompany(server, '한울');
     await setInvoiceMode(back.companyId, 'monthly');
-    const order = (totalAmount: number, shippedAt: Date) =>
-      insertOrder(server, {
-        companyId: back.companyId,
-        memberId: back.main.seq,
-        productId,
-        shipping: 0,
-        createdAt: shippedAt,
-        status: 2,
-        totalAmount,
-        shippedAt,
-      });
+    const order = (totalAmount: number, shippedAt: Date) => orderShippedAt(back, totalAmount, shippedAt);
     // Shipped while it took 월합계: no invoice of their own.
     const whileMonthly1 = await order(27_500, new Date('2026-07-03T02:00:00Z'));
     const whileMonthly2 = await order(13_200, new Date('2026-07-09T02:00:00Z'));
@@ -530,10 +525,7 @@ describe('월합계', () => {
     const afterSwitch = await order(9_900, new Date('2026-07-20T02:00:00Z'));
     await writeOrderInvoice(back.companyId, afterSwitch, 'sent', '20260720');
     await runMonthly('2026-07');
-    const rows = await server.db
-      .select()
-      .from(taxInvoices)
-      .where(and(eq(taxInvoices.companyId, back.companyId), eq(taxInvoices.kind, 'monthly')));
+    const rows = await monthlyInvoicesOf(back.companyId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ month: '2026-07', writeDate: '20260731', total: 40_700 });
     expect(rows[0]!.items.map((i) => i.orderSeq)).toEqual([whileMonthly1, whileMonthly2]);
