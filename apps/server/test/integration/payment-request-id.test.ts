@@ -28,19 +28,17 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** api/requestPaymentProduct over HTTP, as the company's main account unless another token is given. */
+const pay = (body: Record<string, unknown>, as = token) =>
+  call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', body, as);
+
 const ordersOf = async () => server.db.select().from(orders).where(eq(orders.companyId, shop.companyId));
 
 describe('requestPaymentProduct over HTTP', () => {
   it('accepts the original { shippingInfo, carts } and pays: each such request is a payment of its own', async () => {
     const p = await makeProduct(server, { tiers: [7000, 7000, 7000, 7000], salePrice: 9000, stock: 10 });
     const before = await balanceOf(server, shop.companyId);
-    const first = await call<PaymentResult>(
-      server,
-      'POST',
-      'api/requestPaymentProduct',
-      { shippingInfo, carts: [{ productId: p.id, qty: 1 }] },
-      token,
-    );
+    const first = await pay({ shippingInfo, carts: [{ productId: p.id, qty: 1 }] });
     expect([first.status, first.body.code, first.body.message]).toEqual([200, 201, MSG_ORDER.paid]);
     expect(first.body.results).toMatchObject({
       repeated: false,
@@ -49,13 +47,7 @@ describe('requestPaymentProduct over HTTP', () => {
       point: before - 13_000,
     });
     expect(first.body.results).not.toHaveProperty('clientRequestId');
-    const second = await call<PaymentResult>(
-      server,
-      'POST',
-      'api/requestPaymentProduct',
-      { shippingInfo, carts: [{ productId: p.id, qty: 1 }] },
-      token,
-    );
+    const second = await pay({ shippingInfo, carts: [{ productId: p.id, qty: 1 }] });
     expect([second.body.code, second.body.results!.repeated]).toEqual([201, false]);
     expect(second.body.results!.orderSeq).not.toBe(first.body.results!.orderSeq);
     expect(await balanceOf(server, shop.companyId)).toBe(before - 26_000);
@@ -66,10 +58,7 @@ describe('requestPaymentProduct over HTTP', () => {
     const clientRequestId = randomUUID();
     const before = await balanceOf(server, shop.companyId);
     const body = { clientRequestId, shippingInfo, carts: [{ productId: p.id, qty: 2 }] };
-    const [a, b] = await Promise.all([
-      call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', body, token),
-      call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', body, token),
-    ]);
+    const [a, b] = await Promise.all([pay(body), pay(body)]);
     expect([a.body.code, b.body.code]).toEqual([201, 201]);
     expect(a.body.results!.orderSeq).toBe(b.body.results!.orderSeq);
     expect([a.body.results!.repeated, b.body.results!.repeated].sort()).toEqual([false, true]);
@@ -86,9 +75,9 @@ describe('requestPaymentProduct over HTTP', () => {
     )!;
     const before = await balanceOf(server, shop.companyId);
     const body = { clientRequestId: randomUUID(), shippingInfo, carts: [{ seq: line.seq, qty: 3 }] };
-    const first = await call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', body, token);
+    const first = await pay(body);
     expect([first.body.code, first.body.results!.repeated]).toEqual([201, false]);
-    const again = await call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', body, token);
+    const again = await pay(body);
     expect([again.body.code, again.body.results?.repeated, again.body.results?.orderSeq]).toEqual([
       201,
       true,
@@ -104,21 +93,13 @@ describe('requestPaymentProduct over HTTP', () => {
     const p = await makeProduct(server, { tiers: [3000, 3000, 3000, 3000], salePrice: 3500, stock: 10 });
     const clientRequestId = randomUUID();
     const before = await balanceOf(server, shop.companyId);
-    const first = await call<PaymentResult>(
-      server,
-      'POST',
-      'api/requestPaymentProduct',
-      { clientRequestId, shippingInfo, carts: [{ productId: p.id, qty: 2 }] },
-      token,
-    );
+    const first = await pay({ clientRequestId, shippingInfo, carts: [{ productId: p.id, qty: 2 }] });
     expect([first.body.code, first.body.results!.repeated]).toEqual([201, false]);
-    const edited = await call<PaymentResult>(
-      server,
-      'POST',
-      'api/requestPaymentProduct',
-      { clientRequestId, shippingInfo: { ...shippingInfo, addrSub: '2층' }, carts: [{ productId: p.id, qty: 5 }] },
-      token,
-    );
+    const edited = await pay({
+      clientRequestId,
+      shippingInfo: { ...shippingInfo, addrSub: '2층' },
+      carts: [{ productId: p.id, qty: 5 }],
+    });
     expect([edited.body.code, edited.body.results?.repeated, edited.body.results?.orderSeq]).toEqual([
       201,
       true,
@@ -135,13 +116,7 @@ describe('requestPaymentProduct over HTTP', () => {
     const other = await makeCompany(server, '결제번호타사', 0);
     await fund(server, other.companyId, 50_000);
     const otherToken = await loginAs(server, other.main.id, other.main.pw);
-    const theirs = await call<PaymentResult>(
-      server,
-      'POST',
-      'api/requestPaymentProduct',
-      { clientRequestId, shippingInfo, carts: [{ productId: p.id, qty: 1 }] },
-      otherToken,
-    );
+    const theirs = await pay({ clientRequestId, shippingInfo, carts: [{ productId: p.id, qty: 1 }] }, otherToken);
     expect([theirs.body.code, theirs.body.results?.repeated]).toEqual([201, false]);
     expect(theirs.body.results!.orderSeq).not.toBe(first.body.results!.orderSeq);
     expect(await balanceOf(server, other.companyId)).toBe(50_000 - 9000);
