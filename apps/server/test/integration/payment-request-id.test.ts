@@ -32,6 +32,15 @@ afterAll(async () => {
 const pay = (body: Record<string, unknown>, as = token) =>
   call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', body, as);
 
+/** `answer` answered the order `first` paid, as a repeat: nothing was charged again. */
+function expectRepeatOf(answer: Awaited<ReturnType<typeof pay>>, first: Awaited<ReturnType<typeof pay>>) {
+  expect([answer.body.code, answer.body.results?.repeated, answer.body.results?.orderSeq]).toEqual([
+    201,
+    true,
+    first.body.results!.orderSeq,
+  ]);
+}
+
 const ordersOf = async () => server.db.select().from(orders).where(eq(orders.companyId, shop.companyId));
 
 describe('requestPaymentProduct over HTTP', () => {
@@ -78,11 +87,7 @@ describe('requestPaymentProduct over HTTP', () => {
     const first = await pay(body);
     expect([first.body.code, first.body.results!.repeated]).toEqual([201, false]);
     const again = await pay(body);
-    expect([again.body.code, again.body.results?.repeated, again.body.results?.orderSeq]).toEqual([
-      201,
-      true,
-      first.body.results!.orderSeq,
-    ]);
+    expectRepeatOf(again, first);
     expect(again.body.results).toMatchObject({ totalAmount: 12_000, shipping: 6000, point: before - 18_000 });
     expect(await balanceOf(server, shop.companyId)).toBe(before - 18_000);
   });
@@ -100,11 +105,7 @@ describe('requestPaymentProduct over HTTP', () => {
       shippingInfo: { ...shippingInfo, addrSub: '2층' },
       carts: [{ productId: p.id, qty: 5 }],
     });
-    expect([edited.body.code, edited.body.results?.repeated, edited.body.results?.orderSeq]).toEqual([
-      201,
-      true,
-      first.body.results!.orderSeq,
-    ]);
+    expectRepeatOf(edited, first);
     // The answer names what was paid: 2 × 3,000 and the 6,000 courier fee.
     expect(edited.body.results).toMatchObject({ totalAmount: 6000, shipping: 6000, point: before - 12_000 });
     expect(await balanceOf(server, shop.companyId)).toBe(before - 12_000);
