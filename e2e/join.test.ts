@@ -16,6 +16,17 @@ afterAll(async () => {
   await shop?.close();
 });
 
+/** The sub-account form filled with a security number, a verified phone, the consents and a login, then sent. */
+async function submitSubJoin(page: Page, securityNum: string, phone: string, loginId: string) {
+  await page.getByLabel('보안번호').fill(securityNum);
+  await verifyPhone(page, phone);
+  await page.getByRole('checkbox', { name: '전체 동의' }).check();
+  await page.getByLabel('로그인 계정 (메일 주소)').fill(loginId);
+  await page.getByLabel('비밀번호', { exact: true }).fill('guess1234');
+  await page.getByLabel('비밀번호 확인').fill('guess1234');
+  await page.getByRole('button', { name: '가입하기' }).click();
+}
+
 /** Phone step shared by both join forms: request a code, read it from the dev outbox, verify it. */
 async function verifyPhone(page: Page, phone: string, screenshot?: string) {
   const request = page.getByRole('button', { name: '인증번호 받기' });
@@ -165,13 +176,7 @@ describe('sub-account join in the browser', () => {
     const { page, context } = await desktopPage(shop.browser);
     await page.goto(`${shop.server.base}/JoinSub?license=${DEMO_COMPANY.license}`);
     const wrong = DEMO_COMPANY.securityNum === '000000' ? '111111' : '000000';
-    await page.getByLabel('보안번호').fill(wrong);
-    await verifyPhone(page, '01077770003');
-    await page.getByRole('checkbox', { name: '전체 동의' }).check();
-    await page.getByLabel('로그인 계정 (메일 주소)').fill('intruder@partsmall.kr');
-    await page.getByLabel('비밀번호', { exact: true }).fill('guess1234');
-    await page.getByLabel('비밀번호 확인').fill('guess1234');
-    await page.getByRole('button', { name: '가입하기' }).click();
+    await submitSubJoin(page, wrong, '01077770003', 'intruder@partsmall.kr');
     const alert = page.getByRole('alertdialog');
     await alert.getByText(MSG.securityNumWrong).waitFor();
     await snap(page, 'joinsub-wrong-security-desktop');
@@ -202,13 +207,7 @@ describe('sub-account join in the browser', () => {
         const { page, context } = await open(shop.browser);
         await page.goto(`${shop.server.base}/JoinSub?license=${DEMO_COMPANY.license}`);
         // Even the right number is refused now: it is spent until the main account renews it.
-        await page.getByLabel('보안번호').fill(`${DEMO_COMPANY.securityNum}`);
-        await verifyPhone(page, phone);
-        await page.getByRole('checkbox', { name: '전체 동의' }).check();
-        await page.getByLabel('로그인 계정 (메일 주소)').fill(`locked${phone.slice(-1)}@partsmall.kr`);
-        await page.getByLabel('비밀번호', { exact: true }).fill('guess1234');
-        await page.getByLabel('비밀번호 확인').fill('guess1234');
-        await page.getByRole('button', { name: '가입하기' }).click();
+        await submitSubJoin(page, `${DEMO_COMPANY.securityNum}`, phone, `locked${phone.slice(-1)}@partsmall.kr`);
         const alert = page.getByRole('alertdialog');
         await alert.getByText(MSG.securityNumLocked).waitFor();
         await snap(page, shotName);
