@@ -125,7 +125,21 @@ export const documentAnswer = emptyAnswer;
 
 // ---------------------------------------------------------------- 캐시 원장
 
-export const LEDGER_TYPES = ['order', 'point', 'license', 'cancel', 'return', 'adjust'] as const;
+/**
+ * The kinds of a cash ledger row. `deposit_reversal` and `statement_payment` are the shop's own moves
+ * when the bank takes a deposit back (docs/requirements.md#credit-deposits), so the buyer does not read
+ * them as staff's adjustments.
+ */
+export const LEDGER_TYPES = [
+  'order',
+  'point',
+  'license',
+  'cancel',
+  'return',
+  'adjust',
+  'deposit_reversal',
+  'statement_payment',
+] as const;
 export type CashLedgerType = (typeof LEDGER_TYPES)[number];
 export const LEDGER_TYPE_LABELS: Record<CashLedgerType, string> = {
   order: '주문 결제',
@@ -134,6 +148,8 @@ export const LEDGER_TYPE_LABELS: Record<CashLedgerType, string> = {
   cancel: '주문 취소 환불',
   return: '반품 환불',
   adjust: '관리자 조정',
+  deposit_reversal: '입금 취소',
+  statement_payment: '명세서 결제',
 };
 
 /** api/getCashLedger: the company's every ledger row, newest first, optionally of a period. */

@@ -512,6 +512,18 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
     expect([second.toCash, second.rung]).toEqual([0, 'ownAccount']);
     expect(await ledgerOfDeposit(server, second.id)).toEqual([{ kind: 'payment', statementId: seq, amount: -55_000 }]);
     await expectStatementsMatchLedger(server);
+    // The buyer's 캐시 원장: the deposit's top-up, then its move onto the statement, named as such.
+    const token = (await createSession(server.db, company.main.seq)).token;
+    const ledger = await call(server, 'getCashLedger', { page: 1, size: 2 }, { token });
+    expect(ledger.body.results!.map((r) => [r.type, r.typeLabel, r.amount, r.note])).toEqual([
+      [
+        'statement_payment',
+        '명세서 결제',
+        -55_000,
+        `입금 #${second.id}: 취소된 입금 #${first.id} 대신 명세서 결제로 옮긴 55,000원`,
+      ],
+      ['point', '캐시 충전', 55_000, expect.stringContaining(`입금 #${second.id}`)],
+    ]);
 
     // The bank takes the second back too: its payment is undone, and no cash is taken (none is left of it).
     const secondBack = toss.depositInto(account.orderId, {

@@ -868,6 +868,11 @@ describe('undoing a deposit whose cash was spent', () => {
     });
     expect(await statementOf(server, st)).toMatchObject({ paid: 0, status: 'unpaid' });
     expect(await balanceOf(server, c.companyId)).toBe(0);
+    // The buyer's 캐시 원장 names the row for what happened, not as staff's doing.
+    const ledger = await call(server, 'getCashLedger', { page: 1, size: 1 }, { token });
+    expect(ledger.body.results!.map((r) => [r.type, r.typeLabel, r.amount, r.balanceAfter, r.note])).toEqual([
+      ['deposit_reversal', '입금 취소', -15_000, 0, `입금 #${seq} 취소: 캐시로 넣은 금액을 되돌림`],
+    ]);
     expect(await ledgerOfDeposit(server, seq)).toEqual([
       { kind: 'payment', statementId: st, amount: -40_000 },
       { kind: 'payment_reversal', statementId: st, amount: 40_000 },

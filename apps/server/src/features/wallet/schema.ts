@@ -1,5 +1,6 @@
 /** The cash ledger, the history of every company's 예치금. */
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { LEDGER_TYPES } from '@partsmall/contract';
 import { wonAmount, won, checkIn } from '../../db/columns.js';
 import { authorNote, companyRow } from '../members/schema.js';
 
@@ -8,7 +9,7 @@ export const cashLedger = pgTable(
   'cash_ledger',
   {
     ...companyRow(),
-    /** order, point (top-up), license, cancel, return, adjust */
+    /** One of the contract's LEDGER_TYPES (point = a top-up). */
     type: text('type').notNull(),
     amount: wonAmount(),
     balanceAfter: won('balance_after').notNull(),
@@ -16,6 +17,6 @@ export const cashLedger = pgTable(
   },
   (t) => [
     index('cash_ledger_company').on(t.companyId, t.createdAt),
-    checkIn('cash_ledger_type_valid', t.type, ['order', 'point', 'license', 'cancel', 'return', 'adjust']),
+    checkIn('cash_ledger_type_valid', t.type, LEDGER_TYPES),
   ],
 );

@@ -1,4 +1,4 @@
-import { MSG_ORDER } from '@partsmall/contract';
+import { MSG_ORDER, type CashLedgerType } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
 import { movePoint } from '../members/repository.js';
 import { cashLedger } from './schema.js';
@@ -11,8 +11,8 @@ import { AppError } from '../../shared/http.js';
  * gateway, and (later) staff adjustments.
  */
 
-/** Ledger row types (the cash_ledger check constraint names the same). */
-export type LedgerType = 'order' | 'point' | 'license' | 'cancel' | 'return' | 'adjust';
+/** Ledger row types: the contract's, which the cash_ledger check constraint names too. */
+export type LedgerType = CashLedgerType;
 
 export interface WalletMove {
   companyId: number;

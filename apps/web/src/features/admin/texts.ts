@@ -1,4 +1,5 @@
 import {
+  type CashLedgerType,
   AUDIT_ACTION_LABELS,
   COMPANY_LEVEL_NAMES,
   NOTICE_TYPES,
@@ -54,7 +55,9 @@ export const A = {
     cancel: '취소 환불',
     return: '반품 환불',
     adjust: '관리자 조정',
-  } as Record<string, string>,
+    deposit_reversal: '입금 취소',
+    statement_payment: '명세서 결제',
+  } satisfies Record<CashLedgerType, string> as Record<string, string>,
   inquiryStatus: { open: '대기', answered: '답변 완료', closed: '종료' } as Record<string, string>,
   qnaTypes: { partnership: '제휴', advertising: '광고' } as Record<string, string>,
   noticeTypes: NOTICE_TYPES,
