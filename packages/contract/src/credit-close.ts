@@ -41,9 +41,15 @@ export const statementLine = z.object({
 });
 export type StatementLine = z.infer<typeof statementLine>;
 export const statementPreviewAnswer = answerOf(
-  statementRow
-    .omit({ seq: true, closedAt: true, taxInvoice: true, virtualAccount: true })
-    .extend({ lines: z.array(statementLine) }),
+  statementRow.omit({ seq: true, closedAt: true, taxInvoice: true, virtualAccount: true }).extend({
+    lines: z.array(statementLine),
+    /**
+     * The months before it no close took, which the close makes first, oldest first
+     * (docs/requirements.md#monthly-close): their lines are on those statements, and the last
+     * one's closing is this one's opening.
+     */
+    catchUpMonths: z.array(z.string()),
+  }),
 );
 
 /** api/admin/resendStatement { seq }: send the statement's 알림톡 (and its invoice mail) again. */

@@ -245,6 +245,30 @@ describe('a month no close took (a close that failed for good, or a server down 
     await rowAt(c.companyId, 'adjustment', 3_000, '2026-08-10T10:00:00+09:00');
     const september = await shippedOrder(82_000, '2026-09-08T15:00:00+09:00');
 
+    // Staff preview September first: it shows the statement the close will make after July's and
+    // August's (their lines on those, their closing as its opening), and names those months.
+    const preview = async (month: string) => {
+      const res = await call(server, 'adminPreviewStatement', { companyId: c.companyId, month }, { token: t.staff });
+      expect(res.status).toBe(200);
+      const p = res.body.results!;
+      return {
+        figures: [p.opening, p.charges, p.adjustments, p.closing, p.amountDue],
+        lines: p.lines.map((l) => [l.kind, l.amount, l.date]),
+        catchUpMonths: p.catchUpMonths,
+      };
+    };
+    expect(await preview('2026-09')).toEqual({
+      figures: [44_000, 82_000, 0, 126_000, 82_000],
+      lines: [['charge', 82_000, '2026-09-08']],
+      catchUpMonths: ['2026-07', '2026-08'],
+    });
+    // August's preview: July's is made first; August's own line only.
+    expect(await preview('2026-08')).toEqual({
+      figures: [41_000, 0, 3_000, 44_000, 3_000],
+      lines: [['adjustment', 3_000, '2026-08-10']],
+      catchUpMonths: ['2026-07'],
+    });
+
     // July, August and September's closes never ran: September's makes July's and August's first.
     const closed = await closeMonth(server.db, { month: '2026-09', companyId: c.companyId });
     expect(closed).toMatchObject({ closed: 1, already: 0, caughtUp: 2 });
@@ -274,6 +298,9 @@ describe('a month no close took (a close that failed for good, or a server down 
       lines: [['charge', 82_000, '2026-09-08']],
       invoice: [82_000, '20260930', [september]],
     });
+
+    // October's preview after the close: nothing to catch up, September's closing opens it.
+    expect(await preview('2026-10')).toEqual({ figures: [126_000, 0, 0, 126_000, 0], lines: [], catchUpMonths: [] });
 
     // Run again: nothing more is made.
     expect(await closeMonth(server.db, { month: '2026-09', companyId: c.companyId })).toMatchObject({

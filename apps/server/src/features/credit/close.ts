@@ -141,13 +141,16 @@ function describe(l: LineSource): string {
   return l.note || RECEIVABLE_KIND_LABELS[l.kind];
 }
 
+/** A preview's months the close makes first: their closing opens the month's, their lines are theirs. */
+type CatchUp = { opening: number; billed: ReadonlySet<number> };
+
 /** What a statement of the month would say for a company now: its totals, lines and due date. */
 export async function draftStatement(
   db: Db | Tx,
   companyId: number,
   month: string,
   cutoff: Date,
-  known: { account?: CreditAccountRow; term?: PaymentTermRow | null } = {},
+  known: { account?: CreditAccountRow; term?: PaymentTermRow | null; afterCatchUp?: CatchUp } = {},
 ) {
   const account = known.account ?? (await findCreditAccount(db, companyId));
   if (!account) return null;
@@ -158,10 +161,12 @@ export async function draftStatement(
     .where(and(eq(statements.companyId, companyId), lt(statements.month, month)))
     .orderBy(desc(statements.month))
     .limit(1);
-  const lines = await unbilledLines(db, companyId, cutoff);
+  const after = known.afterCatchUp;
+  const unbilled = await unbilledLines(db, companyId, cutoff);
+  const lines = after ? unbilled.filter((l) => !after.billed.has(l.id)) : unbilled;
   const sum = (kinds: ReceivableKind[]) =>
     lines.filter((l) => kinds.includes(l.kind)).reduce((s, l) => s + l.amount, 0);
-  const opening = previous?.closing ?? 0;
+  const opening = after?.opening ?? previous?.closing ?? 0;
   const charges = sum(['charge']);
   const credits = sum(['reversal', 'credit_note']);
   const payments = sum(['payment', 'payment_reversal']);
@@ -203,7 +208,7 @@ export function toStatementLines(lines: readonly LineSource[]): StatementLine[] 
  * month of its oldest unbilled line (a close that failed for good, or a server down across a 1st). Each is
  * closed first, in order, so a statement and its 월합계 bill their own month only.
  */
-async function unclosedMonthsBefore(db: Db, companyId: number, month: string): Promise<string[]> {
+export async function unclosedMonthsBefore(db: Db, companyId: number, month: string): Promise<string[]> {
   const [row] = await queryRows<{ first: string | null; newest: string | null }>(
     db,
     sql`select (select max(s.month) from statements s where s.company_id = ${companyId}) as newest,

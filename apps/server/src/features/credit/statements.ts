@@ -21,7 +21,7 @@ import { toCsv } from '../../shared/csv.js';
 import { seoulDay } from '@partsmall/contract';
 import { buyerParty, supplierParty } from '../paperwork/index.js';
 import type { CreditStatementPdfInput } from '../documents/index.js';
-import { draftStatement, toStatementLines } from './close.js';
+import { draftStatement, toStatementLines, unclosedMonthsBefore } from './close.js';
 import { notifyStatement } from './notices.js';
 import { accountsByCompanyName, creditPositions, statementRowsWhere } from './repository.js';
 import { agingOf, nextMonth, positionExposure, statementName } from './rules.js';
@@ -70,12 +70,35 @@ export async function statementFor(db: Db, seq: number, companyId: number | null
   return { row: toStatementRow(rows[0], seoulDay(now)), db: rows[0].s };
 }
 
-/** What the close would make for a company's month now (nothing written). */
+/**
+ * What the close would make for a company's month now (nothing written). The months before it no
+ * close took are made first by the close (docs/requirements.md#monthly-close): the lines up to the
+ * month's start are theirs, and the last one's closing (the statement before them plus those lines)
+ * opens this month's, so the preview shows the figures the close will write.
+ */
 export async function previewStatement(db: Db, companyId: number, month: string, now: Date = new Date()) {
   const companyName = await companyNameById(db, companyId);
   if (companyName === undefined) throw notFound(MSG_CREDIT.companyNotFound);
+  const monthStart = new Date(`${month}-01T00:00:00+09:00`);
   const cutoff = new Date(Math.min(now.getTime(), Date.parse(`${nextMonth(month)}-01T00:00:00+09:00`)));
-  const draft = await draftStatement(db, companyId, month, cutoff);
+  const catchUpMonths = await unclosedMonthsBefore(db, companyId, month);
+  const earlier = catchUpMonths.length
+    ? await draftStatement(
+        db,
+        companyId,
+        catchUpMonths.at(-1)!,
+        new Date(Math.min(now.getTime(), monthStart.getTime())),
+      )
+    : null;
+  const draft = await draftStatement(
+    db,
+    companyId,
+    month,
+    cutoff,
+    earlier
+      ? { afterCatchUp: { opening: earlier.figures.closing, billed: new Set(earlier.lines.map((l) => l.id)) } }
+      : {},
+  );
   if (!draft) throw notFound(MSG_CREDIT.noAccount);
   const today = seoulDay(now);
   const status =
@@ -96,6 +119,7 @@ export async function previewStatement(db: Db, companyId: number, month: string,
     statusLabel: { paid: '결제 완료', overdue: '연체', unpaid: '미결제' }[status],
     termLabel: draft.termLabel,
     lines: toStatementLines(draft.lines),
+    catchUpMonths,
   };
 }
 

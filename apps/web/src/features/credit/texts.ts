@@ -206,6 +206,8 @@ export const CREDIT_TEXTS = {
     month: '마감할 달',
     preview: '명세서 미리보기',
     previewOf: (month: string) => `${month} 명세서 미리보기 (마감 전)`,
+    catchUp: (months: string) =>
+      `이 달을 마감하면 이전 달 명세서(${months})가 먼저 만들어지며, 그 달들의 내역은 이월 잔액에 들어 있습니다.`,
     run: '마감하기',
     runAll: '전체 업체 마감',
     running: '마감 중…',

@@ -88,6 +88,11 @@ function Preview({ companyId, month }: { companyId: number; month: string }) {
   return (
     <div className="cr-preview" data-testid="statement-preview">
       <h3 className="cr-subtitle">{M.previewOf(CREDIT_TEXTS.statements.month(month))}</h3>
+      {p.catchUpMonths.length > 0 && (
+        <p className="field-hint" data-testid="preview-catch-up">
+          {M.catchUp(p.catchUpMonths.map(CREDIT_TEXTS.statements.month).join(', '))}
+        </p>
+      )}
       <DetailList
         className="admin-dl cr-preview-figures"
         items={[

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CompanyMonthClose } from './MonthClose';
+import { renderScreen } from '../../../../test/render-screen';
+
+/**
+ * 명세서 미리보기 (docs/requirements.md#monthly-close): the statement the close will write; when
+ * earlier months are closed first, the preview says which, and its opening carries them.
+ */
+let sent: unknown[];
+function answerPreview(catchUpMonths: string[], opening: number) {
+  sent = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)));
+      const results = {
+        month: '2026-09',
+        companyId: 31,
+        companyName: '밀린마감상사',
+        opening,
+        charges: 82_000,
+        credits: 0,
+        payments: 0,
+        adjustments: 0,
+        closing: opening + 82_000,
+        amountDue: 82_000,
+        paid: 0,
+        unpaid: 82_000,
+        dueDate: '2026-10-10',
+        status: 'unpaid',
+        statusLabel: '미결제',
+        termLabel: '익월 10일',
+        lines: [
+          {
+            receivableSeq: 7,
+            kind: 'charge',
+            kindLabel: '출고',
+            orderSeq: 12,
+            date: '2026-09-08',
+            description: '주문 #12 출고',
+            amount: 82_000,
+          },
+        ],
+        catchUpMonths,
+      };
+      return new Response(JSON.stringify({ code: 200, message: '', results }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+}
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function previewSeptember() {
+  renderScreen(<CompanyMonthClose companyId={31} companyName="밀린마감상사" mayClose={false} />, new QueryClient());
+  fireEvent.change(screen.getByLabelText('마감할 달'), { target: { value: '2026-09' } });
+  fireEvent.click(screen.getByRole('button', { name: '명세서 미리보기' }));
+  return screen.findByTestId('statement-preview');
+}
+
+describe('the statement preview', () => {
+  it('names the earlier months the close makes first; the opening carries them', async () => {
+    answerPreview(['2026-07', '2026-08'], 44_000);
+    const preview = await previewSeptember();
+    expect(sent).toEqual([{ companyId: 31, month: '2026-09' }]);
+    expect(within(preview).getByTestId('preview-catch-up').textContent).toBe(
+      '이 달을 마감하면 이전 달 명세서(2026년 7월, 2026년 8월)가 먼저 만들어지며, 그 달들의 내역은 이월 잔액에 들어 있습니다.',
+    );
+    expect(within(preview).getByText('44,000원')).toBeTruthy();
+    expect(within(preview).getByTestId('preview-due-amount').textContent).toBe('82,000원');
+  });
+
+  it('says nothing of earlier months when there are none', async () => {
+    answerPreview([], 0);
+    const preview = await previewSeptember();
+    expect(within(preview).getByTestId('preview-due-amount').textContent).toBe('82,000원');
+    expect(within(preview).queryByTestId('preview-catch-up')).toBeNull();
+  });
+});
