@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
-import { creditAccounts, deposits, receivablesLedger, statements } from '../src/db/schema.js';
+import { creditAccounts, deposits, receivablesLedger, statementLines, statements } from '../src/db/schema.js';
 import { postLedgerEntry } from '../src/features/credit/index.js';
 import { enqueue, jobId } from '../src/shared/job-queue.js';
 import { seoulNow } from '../src/shared/time.js';
@@ -24,8 +24,9 @@ export async function giveCredit(server: TestServer, companyId: number, opts: { 
 }
 
 /**
- * A closed statement of `month` billing `amountDue` won, due on `dueDate`, with the charge it bills
- * posted to the receivables ledger (as the close leaves a company: the ledger owes what it bills).
+ * A closed statement of `month` billing `amountDue` won, due on `dueDate`, with the line it bills
+ * posted to the receivables ledger and on the statement (as the close leaves a company: the ledger
+ * owes what it bills, and nothing of it is left unbilled for the next statement).
  */
 export async function makeStatement(
   server: TestServer,
@@ -35,12 +36,13 @@ export async function makeStatement(
   dueDate: string,
 ): Promise<number> {
   return server.db.transaction(async (tx) => {
-    await postLedgerEntry(tx, {
+    const note = `${month} 외상 (시험)`;
+    const { entry } = await postLedgerEntry(tx, {
       companyId,
       kind: 'adjustment',
       amount: amountDue,
       idemKey: `test:charge:${companyId}:${month}`,
-      note: `${month} 외상 (시험)`,
+      note,
     });
     const [row] = await tx
       .insert(statements)
@@ -48,10 +50,10 @@ export async function makeStatement(
         companyId,
         month,
         opening: 0,
-        charges: amountDue,
+        charges: 0,
         credits: 0,
         payments: 0,
-        adjustments: 0,
+        adjustments: amountDue,
         closing: amountDue,
         amountDue,
         termCode: 'EOM_NEXT_10',
@@ -59,6 +61,14 @@ export async function makeStatement(
         dueDate,
       })
       .returning({ id: statements.id });
+    await tx.insert(statementLines).values({
+      statementId: row!.id,
+      ledgerId: entry.id,
+      kind: 'adjustment',
+      lineDate: `${month}-01`,
+      description: note,
+      amount: amountDue,
+    });
     return row!.id;
   });
 }

@@ -181,7 +181,8 @@ async function recordsOf(companyId: number) {
 
 const FURNISHED = {
   statements: 1,
-  lines: 1,
+  // The statement's adjustment and the credit order's charge.
+  lines: 2,
   // The charge, the statement's adjustment, the card's payment and the transfer's payment.
   ledger: 4,
   accounts: 1,
