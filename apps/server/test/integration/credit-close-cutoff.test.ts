@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUS } from '@partsmall/contract';
+import { MSG_CREDIT, ORDER_STATUS } from '@partsmall/contract';
 import { companies, receivablesLedger, statementLines, statements, taxInvoices } from '../../src/db/schema.js';
 import { reversalKey } from '../../src/features/credit/checkout.js';
 import { closeMonth } from '../../src/features/credit/close.js';
@@ -301,6 +301,12 @@ describe('a month no close took (a close that failed for good, or a server down 
 
     // October's preview after the close: nothing to catch up, September's closing opens it.
     expect(await preview('2026-10')).toEqual({ figures: [126_000, 0, 0, 126_000, 0], lines: [], catchUpMonths: [] });
+    // September's, and August's (September's close made it), are closed: the preview says so, not an
+    // empty statement the close would never write.
+    for (const month of ['2026-09', '2026-08']) {
+      const res = await call(server, 'adminPreviewStatement', { companyId: c.companyId, month }, { token: t.staff });
+      expect([res.status, res.body.message]).toEqual([400, MSG_CREDIT.previewClosed]);
+    }
 
     // Run again: nothing more is made.
     expect(await closeMonth(server.db, { month: '2026-09', companyId: c.companyId })).toMatchObject({

@@ -4,7 +4,7 @@
  * in one transaction per company. Re-run after a crash or twice, it finds what exists and makes the
  * rest: each statement and each invoice exactly once.
  */
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import {
   MSG_CREDIT,
   ORDER_STATUS,
@@ -22,6 +22,7 @@ import { enqueue } from '../../shared/job-queue.js';
 import { missingInvoiceFields, writeCreditNoteCorrection, writeInvoice } from '../tax-invoices/index.js';
 import { reversalKey } from './checkout.js';
 import { accountCompanies, findCreditAccount, findPaymentTerm, listPaymentTerms } from './repository.js';
+import { statementFromMonth, unclosedMonthsBefore } from './closed-months.js';
 import { dueDateOf, monthEnd, nextMonth } from './rules.js';
 import { notifyStatement } from './notices.js';
 import { settleStatementCredits } from './payments.js';
@@ -204,28 +205,6 @@ export function toStatementLines(lines: readonly LineSource[]): StatementLine[] 
 }
 
 /**
- * The months before `month` that no close took for the company: after its newest statement, from the
- * month of its oldest unbilled line (a close that failed for good, or a server down across a 1st). Each is
- * closed first, in order, so a statement and its 월합계 bill their own month only.
- */
-export async function unclosedMonthsBefore(db: Db, companyId: number, month: string): Promise<string[]> {
-  const [row] = await queryRows<{ first: string | null; newest: string | null }>(
-    db,
-    sql`select (select max(s.month) from statements s where s.company_id = ${companyId}) as newest,
-        (select to_char(min(greatest(l.created_at, coalesce(o.shipped_at, l.created_at))) at time zone 'Asia/Seoul', 'YYYY-MM')
-           from receivables_ledger l
-           left join orders o on o.id = l.order_id
-           where l.company_id = ${companyId}
-             and (l.order_id is null or o.shipped_at is not null)
-             and not exists (select 1 from statement_lines sl where sl.ledger_id = l.id)) as first`,
-  );
-  const months: string[] = [];
-  if (!row?.first) return months;
-  for (let m = row.first; m < month; m = nextMonth(m)) if (!row.newest || m > row.newest) months.push(m);
-  return months;
-}
-
-/**
  * Closes one company's month, after the earlier months no close took (each its own transaction):
  * answers the month's statement (made or already there) and how many earlier statements were made.
  */
@@ -260,13 +239,7 @@ async function closeCompanyMonth(
     // The account's lock: one close of a company at a time (a second waits, then finds the statement).
     const account = await findCreditAccount(tx, companyId, true);
     if (!account) return null;
-    // This month's statement, or a later month's (it took the lines: an earlier month is not closed after it).
-    const [existing] = await tx
-      .select()
-      .from(statements)
-      .where(and(eq(statements.companyId, companyId), gte(statements.month, month)))
-      .orderBy(asc(statements.month))
-      .limit(1);
+    const existing = await statementFromMonth(tx, companyId, month);
     if (existing) return existing.month === month ? { statement: existing, made: false, parked: false } : null;
     const draft = await draftStatement(tx, companyId, month, cutoff, {
       account,

@@ -16,12 +16,13 @@ import {
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { companyById, companyNameById } from '../members/repository.js';
-import { notFound } from '../../shared/http.js';
+import { badRequest, notFound } from '../../shared/http.js';
 import { toCsv } from '../../shared/csv.js';
 import { seoulDay } from '@partsmall/contract';
 import { buyerParty, supplierParty } from '../paperwork/index.js';
 import type { CreditStatementPdfInput } from '../documents/index.js';
-import { draftStatement, toStatementLines, unclosedMonthsBefore } from './close.js';
+import { draftStatement, toStatementLines } from './close.js';
+import { statementFromMonth, unclosedMonthsBefore } from './closed-months.js';
 import { notifyStatement } from './notices.js';
 import { accountsByCompanyName, creditPositions, statementRowsWhere } from './repository.js';
 import { agingOf, nextMonth, positionExposure, statementName } from './rules.js';
@@ -74,11 +75,13 @@ export async function statementFor(db: Db, seq: number, companyId: number | null
  * What the close would make for a company's month now (nothing written). The months before it no
  * close took are made first by the close (docs/requirements.md#monthly-close): the lines up to the
  * month's start are theirs, and the last one's closing (the statement before them plus those lines)
- * opens this month's, so the preview shows the figures the close will write.
+ * opens this month's, so the preview shows the figures the close will write. A month closed already
+ * (or passed by a later month's statement) is refused: the close would write nothing.
  */
 export async function previewStatement(db: Db, companyId: number, month: string, now: Date = new Date()) {
   const companyName = await companyNameById(db, companyId);
   if (companyName === undefined) throw notFound(MSG_CREDIT.companyNotFound);
+  if (await statementFromMonth(db, companyId, month)) throw badRequest(MSG_CREDIT.previewClosed, 'month');
   const monthStart = new Date(`${month}-01T00:00:00+09:00`);
   const cutoff = new Date(Math.min(now.getTime(), Date.parse(`${nextMonth(month)}-01T00:00:00+09:00`)));
   const catchUpMonths = await unclosedMonthsBefore(db, companyId, month);

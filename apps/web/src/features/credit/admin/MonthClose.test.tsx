@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG_CREDIT } from '@partsmall/contract';
 import { CompanyMonthClose } from './MonthClose';
+import { createQueryClient } from '../../../shared/query';
 import { renderScreen } from '../../../../test/render-screen';
 
 /**
@@ -58,7 +59,7 @@ afterEach(() => {
 });
 
 async function previewSeptember() {
-  renderScreen(<CompanyMonthClose companyId={31} companyName="밀린마감상사" mayClose={false} />, new QueryClient());
+  renderScreen(<CompanyMonthClose companyId={31} companyName="밀린마감상사" mayClose={false} />, createQueryClient());
   fireEvent.change(screen.getByLabelText('마감할 달'), { target: { value: '2026-09' } });
   fireEvent.click(screen.getByRole('button', { name: '명세서 미리보기' }));
   return screen.findByTestId('statement-preview');
@@ -74,6 +75,24 @@ describe('the statement preview', () => {
     );
     expect(within(preview).getByText('44,000원')).toBeTruthy();
     expect(within(preview).getByTestId('preview-due-amount').textContent).toBe('82,000원');
+  });
+
+  it('a month closed already: the reason is shown where the statement would be', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 400, message: MSG_CREDIT.previewClosed, field: 'month' }), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    renderScreen(<CompanyMonthClose companyId={31} companyName="밀린마감상사" mayClose={false} />, createQueryClient());
+    fireEvent.change(screen.getByLabelText('마감할 달'), { target: { value: '2026-09' } });
+    fireEvent.click(screen.getByRole('button', { name: '명세서 미리보기' }));
+    expect((await screen.findByText(MSG_CREDIT.previewClosed)).className).toBe('admin-error');
+    expect(screen.queryByTestId('statement-preview')).toBeNull();
   });
 
   it('says nothing of earlier months when there are none', async () => {
