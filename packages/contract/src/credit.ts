@@ -38,6 +38,7 @@ export const MSG_CREDIT = {
   payWithInvalid: PAY_WITH_INVALID,
   monthInvalid: '마감할 달을 YYYY-MM 형식으로 입력하세요.',
   monthNotEnded: '아직 마감할 수 없는 달입니다. 달이 끝난 뒤 마감하세요.',
+  previewAhead: '아직 오지 않은 달입니다. 다음 달까지 미리 볼 수 있습니다.',
   previewClosed: '이미 마감된 달입니다. 만든 명세서는 명세서 목록에서 확인하세요.',
   closed: (n: number) => `${n}개 업체의 명세서를 마감했습니다.`,
   caughtUp: (n: number) => ` 마감되지 않았던 이전 달 명세서 ${n}건을 먼저 만들었습니다.`,

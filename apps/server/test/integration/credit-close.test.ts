@@ -116,6 +116,17 @@ describe('api/admin/closeMonth', () => {
     expect(
       (await call(server, 'adminPreviewStatement', { companyId: x.companyId, month }, { token: t.main })).status,
     ).toBe(403);
+    // Two months after the running one has nothing to show: refused, as is the last the month field
+    // takes (the next month stays open: after an early close in demo mode, new lines go there).
+    for (const ahead of [nextMonth(nextMonth(month)), '2199-12']) {
+      const res = await call(
+        server,
+        'adminPreviewStatement',
+        { companyId: x.companyId, month: ahead },
+        { token: t.staff },
+      );
+      expect([res.status, res.body.message]).toEqual([400, MSG_CREDIT.previewAhead]);
+    }
     expect(await count('statements')).toBe(0);
   });
 

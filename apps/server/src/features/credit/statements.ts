@@ -75,12 +75,16 @@ export async function statementFor(db: Db, seq: number, companyId: number | null
  * What the close would make for a company's month now (nothing written). The months before it no
  * close took are made first by the close (docs/requirements.md#monthly-close): the lines up to the
  * month's start are theirs, and the last one's closing (the statement before them plus those lines)
- * opens this month's, so the preview shows the figures the close will write. A month closed already
- * (or passed by a later month's statement) is refused: the close would write nothing.
+ * opens this month's, so the preview shows the figures the close will write. A month two or more
+ * ahead of the running one, or closed already (or passed by a later month's statement), is refused: the close would
+ * write nothing.
  */
 export async function previewStatement(db: Db, companyId: number, month: string, now: Date = new Date()) {
   const companyName = await companyNameById(db, companyId);
   if (companyName === undefined) throw notFound(MSG_CREDIT.companyNotFound);
+  // Up to the next month (after an early close of the running one in demo mode, its lines go there);
+  // a month further ahead has nothing to show, and its catch-up would list every month between.
+  if (month > nextMonth(seoulDay(now).slice(0, 7))) throw badRequest(MSG_CREDIT.previewAhead, 'month');
   if (await statementFromMonth(db, companyId, month)) throw badRequest(MSG_CREDIT.previewClosed, 'month');
   const monthStart = new Date(`${month}-01T00:00:00+09:00`);
   const cutoff = new Date(Math.min(now.getTime(), Date.parse(`${nextMonth(month)}-01T00:00:00+09:00`)));
