@@ -10,6 +10,7 @@ import { deposits, orders, shippingAddresses } from '../apps/server/src/db/schem
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { giveInvoiceFields, makeCompany, type TestCompany } from '../apps/server/test/member-helpers.js';
 import { balanceOf, fund, makeProduct, seoulToday } from '../apps/server/test/order-helpers.js';
+import { giveCredit as giveCreditAccount, makeStatement } from '../apps/server/test/deposit-helpers.js';
 import {
   call,
   desktopPage,
@@ -115,7 +116,43 @@ describe('외상 from the credit account to the paid statement', () => {
     await staffApplyAnUnknownDeposit();
     await adminCreditScreensOnAPhone();
   });
+  it(
+    'a statement paid from cash: asked with the amount the cash covers, paid at once, the rest left to pay',
+    payFromCash,
+  );
 });
+
+/** Another company, 30,000 won of cash and a statement of 55,000: 캐시 결제 pays 30,000 and says 25,000 is left. */
+async function payFromCash() {
+  const buyer = await makeCompany(server, '캐시명세서', 0);
+  await giveCreditAccount(server, buyer.companyId);
+  await fund(server, buyer.companyId, 30_000);
+  await makeStatement(server, buyer.companyId, '2026-04', 55_000, '2026-05-11');
+  // On a phone the statement's card offers it beside card and deposit.
+  const phone = await phonePage(browser);
+  await login(phone.page, url('/mobileManagement?menu=credit'), buyer.main.id, buyer.main.pw);
+  await phone.page.getByRole('button', { name: '2026년 4월 명세서 캐시 결제' }).waitFor();
+  await snap(phone.page, 'credit-cash-phone');
+  await phone.context.close();
+  const { context, page } = await desktopPage(browser);
+  await login(page, url('/management/credit'), buyer.main.id, buyer.main.pw);
+  const row = page.getByTestId('statement-row');
+  await poll(() => row.count()).toBe(1);
+  const button = page.getByRole('button', { name: '2026년 4월 명세서 캐시 결제' });
+  await button.click();
+  const ask = page.getByRole('alertdialog');
+  expect(await ask.textContent()).toContain('보유 캐시 30,000원으로 2026년 4월 명세서를 결제합니다.');
+  await snap(page, 'credit-cash-confirm-desktop');
+  await ask.getByRole('button', { name: '캐시 결제', exact: true }).click();
+  await page.getByText(MSG_CREDIT.paidFromCash(30_000, 25_000)).first().waitFor();
+  // 청구 55,000, 미결제 25,000; still 연체 (its due date has passed).
+  await poll(() => row.first().textContent()).toContain('55,00025,0002026-05-11연체');
+  // The cash shown reads again: none is left, so the button goes.
+  await poll(() => button.count()).toBe(0);
+  expect(await balanceOf(server, buyer.companyId)).toBe(0);
+  await snap(page, 'credit-cash-paid-desktop');
+  await context.close();
+}
 
 async function adminGivesCredit() {
   const { context, page } = await desktopPage(browser);

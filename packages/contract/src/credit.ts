@@ -45,6 +45,11 @@ export const MSG_CREDIT = {
   statementNotFound: '명세서를 찾을 수 없습니다.',
   statementResent: '명세서를 다시 보냈습니다.',
   statementPaid: '이미 결제가 끝난 명세서입니다.',
+  noCashToPay: '캐시 잔액이 없습니다. 카드 결제나 계좌 입금으로 결제하세요.',
+  paidFromCash: (amount: number, unpaid: number) =>
+    unpaid > 0
+      ? `캐시 ${amount.toLocaleString('ko-KR')}원으로 결제했습니다. 남은 금액 ${unpaid.toLocaleString('ko-KR')}원은 카드 결제나 계좌 입금으로 결제하세요.`
+      : `캐시 ${amount.toLocaleString('ko-KR')}원으로 결제를 마쳤습니다.`,
   payMethodInvalid: '결제 방법을 선택하세요.',
   holdLifted: '외상 보류를 해제했습니다.',
   notOnHold: '보류 중인 외상 계정이 아닙니다.',
@@ -231,8 +236,11 @@ export const statementPageAnswer = pageAnswerOf(statementRow);
 /** GET api/statementPdf?seq=N: a statement as PDF (own company; staff any). */
 export const statementPdfRequest = z.object({ seq });
 
-/** api/payStatement { seq, method }: pay a statement by card (a payment window) or get its virtual account. */
-export const PAY_STATEMENT_METHODS = ['card', 'virtualAccount'] as const;
+/**
+ * api/payStatement { seq, method }: pay a statement by card (a payment window), get its virtual
+ * account, or pay it from the company's cash (what of it the cash covers, at once).
+ */
+export const PAY_STATEMENT_METHODS = ['card', 'virtualAccount', 'cash'] as const;
 export const payStatementRequest = z.object({
   seq,
   method: z.enum(PAY_STATEMENT_METHODS, { error: MSG_CREDIT.payMethodInvalid }),
@@ -241,7 +249,10 @@ export const payStatementAnswer = answerOf(
   z.object({
     seq: int,
     method: z.enum(PAY_STATEMENT_METHODS),
+    /** card, virtualAccount: what is asked; cash: what the cash paid. */
     amount: int,
+    /** cash: what is left to pay on the statement after it. */
+    unpaid: int.optional(),
     /** card: the payment window to open (as payCenter/showCashPaymentWinow's). */
     online_url: z.string().optional(),
     paymentId: z.string().optional(),

@@ -17,3 +17,4 @@ export {
 } from './jobs.js';
 export { depositRoutes, importDeposits } from './routes.js';
 export { payableStatement, recordCardPayment, statementPaymentName } from './statements.js';
+export { payStatementFromCash } from './cash-payment.js';

@@ -17,7 +17,7 @@ export interface PayableStatement {
  * none is 404, a paid one 400; a sub-account pays only when the credit account allows sub-accounts.
  */
 export async function payableStatement(
-  db: Db,
+  db: Db | Tx,
   who: { companyId: number; memberType: number },
   seq: number,
 ): Promise<PayableStatement> {

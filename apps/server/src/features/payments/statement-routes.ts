@@ -1,9 +1,14 @@
-import { MSG_DEPOSIT } from '@partsmall/contract';
+import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
 import type { Api, AppContext } from '../../shared/context.js';
 import { requireCompanyMember } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { AppError, ok } from '../../shared/http.js';
-import { issueStatementAccount, payableStatement, statementPaymentName } from '../deposits/index.js';
+import {
+  issueStatementAccount,
+  payableStatement,
+  payStatementFromCash,
+  statementPaymentName,
+} from '../deposits/index.js';
 import { pageOrigin, type PaymentGateway } from './gateway.js';
 import { SANDBOX_PAGE_PREFIX, type SandboxGateway, type SandboxVirtualAccounts } from './sandbox.js';
 import { startPayment } from './service.js';
@@ -12,7 +17,7 @@ import type { VirtualAccountProvider } from './types.js';
 /**
  * A 외상 statement paid through the payment gateway (docs/requirements.md#credit-deposits): by card
  * (a payment window of kind statement, confirmed like any payment) or by its own virtual account
- * from the same provider, issued now when the close's job has not yet. The deposits feature decides
+ * from the same provider, issued now when the close's job has not yet; or from the company's cash. The deposits feature decides
  * what may be paid and applies what comes in.
  */
 export function statementPaymentRoutes(
@@ -33,6 +38,11 @@ export function statementPaymentRoutes(
   // (issued now when the close's job has not yet): docs/requirements.md#credit-deposits.
   route(app, 'payStatement', async (req) => {
     const auth = requireCompanyMember(req);
+    if (req.body.method === 'cash') {
+      const who = { companyId: auth.companyId, memberType: auth.member.type, memberId: auth.member.id };
+      const paid = await payStatementFromCash(db, who, req.body.seq);
+      return ok({ ...paid, method: 'cash' as const }, MSG_CREDIT.paidFromCash(paid.amount, paid.unpaid));
+    }
     const statement = await payableStatement(
       db,
       { companyId: auth.companyId, memberType: auth.member.type },

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE, type StatementRow } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
-import { useNotify } from '../../shared/ui/notify';
+import { useCash } from '../../shared/session';
+import { reloadBaseInfo } from '../../shared/trade';
+import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { usePaymentWindow } from '../../shared/ui/payment-window';
 import { Loading, Spinner } from '../../shared/ui/states';
 import { creditKeys, creditSummaryQuery, statementsQuery, useCreditWrite } from './api';
@@ -18,8 +20,8 @@ const WATCH_MS = 30_000;
 const S = CREDIT_TEXTS.statements;
 
 /**
- * Pays a statement (api/payStatement): by card, its payment window opens; by virtual account, the
- * account is told, and where the payment provider has a page for it (the demo bank of the sandbox) that
+ * Pays a statement (api/payStatement): by card, its payment window opens; from cash, it is paid at
+ * once after a question; by virtual account, the account is told, and where the payment provider has a page for it (the demo bank of the sandbox) that
  * page opens in the same window. When the window closes the statements and the summary are read again,
  * and every 2 s for a while after: a deposit or a card payment is applied by a job, a moment later.
  */
@@ -54,16 +56,38 @@ function useStatementPay() {
         onError: (e) => void notify.alert(messageOf(e)),
       },
     );
-  return { start, busy: pay.isPending || popup.isOpen, refetchInterval: watching ? 2_000 : (false as const) };
+  // From the company's cash: asked first with what it will pay, then paid at once; the cash shown reads again.
+  const confirmed = useConfirmedWrite();
+  const fromCash = (row: StatementRow, amount: number) =>
+    confirmed(
+      {
+        title: S.cashTitle,
+        text: S.cashConfirm(S.month(row.month), amount),
+        confirmLabel: S.cash,
+        busyLabel: S.cashBusy,
+      },
+      async () => {
+        const answer = await pay.mutateAsync({ seq: row.seq, method: 'cash' });
+        reloadBaseInfo();
+        return answer;
+      },
+    );
+  return {
+    start,
+    fromCash,
+    busy: pay.isPending || popup.isOpen,
+    refetchInterval: watching ? 2_000 : (false as const),
+  };
 }
 
 /**
  * 외상 거래 of the member area (docs/requirements.md#credit): the main account (and a sub-account the
  * main account allowed) sees the limit, what is used and left, the status and a hold's reason, what is
- * owed by age, and the statements with their PDF, virtual account and card payment.
+ * owed by age, and the statements with their PDF, virtual account, card payment and payment from cash.
  */
 export function CreditSection({ head }: { head?: (title: string, intro: string) => ReactNode }) {
   const pay = useStatementPay();
+  const cash = useCash();
   const summary = useQuery({ ...creditSummaryQuery, refetchInterval: pay.refetchInterval });
   const [page, setPage] = useState(1);
   const has = summary.data?.summary != null;
@@ -112,6 +136,17 @@ export function CreditSection({ head }: { head?: (title: string, intro: string) 
                 {payButton(r, 'card', 'btn btn-small btn-primary', S.pay, S.payOf)}
                 {/* The account is issued at the close by a job, or now by payStatement when it has not yet. */}
                 {payButton(r, 'virtualAccount', 'btn btn-small', S.deposit, S.depositOf)}
+                {cash > 0 && (
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={pay.busy}
+                    aria-label={S.cashOf(S.month(r.month))}
+                    onClick={() => pay.fromCash(r, Math.min(r.unpaid, cash))}
+                  >
+                    {S.cash}
+                  </button>
+                )}
               </>
             )
           }

@@ -67,6 +67,12 @@ export const CREDIT_TEXTS = {
     pdfOf: (month: string) => `${month} 명세서 PDF`,
     pay: '카드 결제',
     payOf: (month: string) => `${month} 명세서 카드 결제`,
+    cash: '캐시 결제',
+    cashOf: (month: string) => `${month} 명세서 캐시 결제`,
+    cashTitle: '캐시로 명세서 결제',
+    cashConfirm: (month: string, amount: number) =>
+      `보유 캐시 ${amount.toLocaleString('ko-KR')}원으로 ${month} 명세서를 결제합니다. 결제한 캐시는 되돌릴 수 없습니다.`,
+    cashBusy: '결제 중…',
     deposit: '계좌 입금',
     depositOf: (month: string) => `${month} 명세서 가상계좌 입금`,
     accountOpened: '가상계좌 입금 화면을 열었습니다. 입금되면 명세서에 자동으로 반영됩니다.',
@@ -79,7 +85,7 @@ export const CREDIT_TEXTS = {
     payClosed: '결제창이 닫혔습니다. 명세서 상태를 다시 읽었습니다.',
     popupBlocked: '결제창이 차단되었습니다. 브라우저의 팝업 차단을 해제해 주세요.',
     payNote:
-      '카드 결제는 세금계산서가 발행된 명세서의 대금 결제입니다. 현금영수증은 발행되지 않습니다. 가상계좌로 입금하시면 자동으로 반영됩니다.',
+      '카드 결제는 세금계산서가 발행된 명세서의 대금 결제입니다. 현금영수증은 발행되지 않습니다. 가상계좌로 입금하시면 자동으로 반영됩니다. 캐시 결제는 보유 캐시로 남은 금액만큼 바로 결제합니다.',
   },
   // ------------------------------------------------------------ back office
   admin: {
