@@ -76,8 +76,8 @@ export async function statementFor(db: Db, seq: number, companyId: number | null
  * close took are made first by the close (docs/requirements.md#monthly-close): the lines up to the
  * month's start are theirs, and the last one's closing (the statement before them plus those lines)
  * opens this month's, so the preview shows the figures the close will write. A month two or more
- * ahead of the running one, or closed already (or passed by a later month's statement), is refused: the close would
- * write nothing.
+ * ahead of the running one, or closed already (or passed by a later month's statement), is refused:
+ * the close would write nothing.
  */
 export async function previewStatement(db: Db, companyId: number, month: string, now: Date = new Date()) {
   const companyName = await companyNameById(db, companyId);

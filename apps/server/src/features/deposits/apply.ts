@@ -80,8 +80,8 @@ export async function applyDeposit(
  * Undoes an applied deposit the bank took back (a virtual account's DONE → WAITING_FOR_DEPOSIT or
  * CANCELED): each of its `payment` rows gets a `payment_reversal` of the same amount (the ledger is
  * never changed, only added to) and its statement's paid amount goes back; what went to cash is taken
- * back from the cash balance (a `deposit_reversal` row), and what of it the company has already spent is owed again (an
- * `adjustment`, billed by the next statement). The deposit row is marked reversed.
+ * back from the cash balance (a `deposit_reversal` row), and what of it the company has already spent
+ * is owed again (an `adjustment`, billed by the next statement). The deposit row is marked reversed.
  */
 export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = new Date()): Promise<void> {
   const companyId = deposit.companyId;
@@ -134,9 +134,9 @@ export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = 
 /**
  * After the bank took a deposit back, another deposit into the same virtual account that went to
  * cash (the statement was paid then) pays what the take-back reopened (docs/requirements.md#credit-deposits):
- * what of its cash part is still in the company's cash balance leaves it (a `statement_payment` row) and goes
- * through the ladder as the deposit itself would have, its own statement first; what the company
- * has spent since stays owed. The deposit's toCash goes down by what moved, and its rung says how it
+ * what of its cash part is still in the company's cash balance leaves it (a `statement_payment` row)
+ * and goes through the ladder as the deposit itself would have, its own statement first; what the
+ * company has spent since stays owed. The deposit's toCash goes down by what moved, and its rung says how it
  * was placed now. `after` (the deposit taken back) keys the payments, so each take-back moves a
  * deposit's cash once.
  */

@@ -17,8 +17,8 @@ import type { VirtualAccountProvider } from './types.js';
 /**
  * A 외상 statement paid through the payment gateway (docs/requirements.md#credit-deposits): by card
  * (a payment window of kind statement, confirmed like any payment) or by its own virtual account
- * from the same provider, issued now when the close's job has not yet; or from the company's cash. The deposits feature decides
- * what may be paid and applies what comes in.
+ * from the same provider, issued now when the close's job has not yet; or from the company's cash.
+ * The deposits feature decides what may be paid and applies what comes in.
  */
 export function statementPaymentRoutes(
   app: Api,

@@ -21,9 +21,10 @@ const S = CREDIT_TEXTS.statements;
 
 /**
  * Pays a statement (api/payStatement): by card, its payment window opens; from cash, it is paid at
- * once after a question; by virtual account, the account is told, and where the payment provider has a page for it (the demo bank of the sandbox) that
- * page opens in the same window. When the window closes the statements and the summary are read again,
- * and every 2 s for a while after: a deposit or a card payment is applied by a job, a moment later.
+ * once after a question; by virtual account, the account is told, and where the payment provider has
+ * a page for it (the demo bank of the sandbox) that page opens in the same window. When the window
+ * closes the statements and the summary are read again, and every 2 s for a while after: a deposit or
+ * a card payment is applied by a job, a moment later.
  */
 function useStatementPay() {
   const notify = useNotify();
