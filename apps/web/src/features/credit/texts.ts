@@ -71,7 +71,7 @@ export const CREDIT_TEXTS = {
     cashOf: (month: string) => `${month} 명세서 캐시 결제`,
     cashTitle: '캐시로 명세서 결제',
     cashConfirm: (month: string, amount: number) =>
-      `보유 캐시 ${amount.toLocaleString('ko-KR')}원으로 ${month} 명세서를 결제합니다. 결제한 캐시는 되돌릴 수 없습니다.`,
+      `보유 캐시 ${won(amount)}으로 ${month} 명세서를 결제합니다. 결제한 캐시는 되돌릴 수 없습니다.`,
     cashBusy: '결제 중…',
     deposit: '계좌 입금',
     depositOf: (month: string) => `${month} 명세서 가상계좌 입금`,
