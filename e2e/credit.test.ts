@@ -120,7 +120,62 @@ describe('외상 from the credit account to the paid statement', () => {
     'a statement paid from cash: asked with the amount the cash covers, paid at once, the rest left to pay',
     payFromCash,
   );
+  it(
+    "staff pay a company's statements from its cash in the back office: asked with the company and the amount, the rest left unpaid",
+    staffPayFromCash,
+  );
 });
+
+/**
+ * A third company with 40,000 won of cash and statements of 25,000 (March) and 60,000 (April): staff
+ * pay March in full, then April with the 15,000 left; the buttons go as the cash runs out.
+ */
+async function staffPayFromCash() {
+  const buyer = await makeCompany(server, '직원캐시명세서', 0);
+  await giveCreditAccount(server, buyer.companyId);
+  await fund(server, buyer.companyId, 40_000);
+  await makeStatement(server, buyer.companyId, '2026-03', 25_000, '2026-04-10');
+  await makeStatement(server, buyer.companyId, '2026-04', 60_000, '2026-05-11');
+  if (SCREENSHOTS) {
+    const phone = await phonePage(browser);
+    await staffLogin(phone.page, server.base, 'staff@partsmall.kr', 'staff1234');
+    await phone.page.goto(url(`/admin/credit?company=${buyer.companyId}`));
+    await phone.page.getByRole('button', { name: '2026년 4월 명세서 업체 캐시로 결제' }).waitFor();
+    await snap(phone.page, 'credit-staff-cash-phone');
+    await phone.context.close();
+  }
+  const { context, page } = await desktopPage(browser);
+  await staffLogin(page, server.base, 'staff@partsmall.kr', 'staff1234');
+  await page.goto(url(`/admin/credit?company=${buyer.companyId}`));
+  await poll(() => page.getByTestId('company-cash').textContent()).toBe('40,000원');
+  const march = page.getByRole('button', { name: '2026년 3월 명세서 업체 캐시로 결제' });
+  const april = page.getByRole('button', { name: '2026년 4월 명세서 업체 캐시로 결제' });
+  await march.click();
+  const ask = page.getByRole('alertdialog');
+  expect(await ask.textContent()).toContain(
+    '직원캐시명세서상사의 보유 캐시 25,000원으로 2026년 3월 명세서를 결제합니다. 업체가 요청한 경우에만 하세요.',
+  );
+  await snap(page, 'credit-staff-cash-confirm-desktop');
+  await ask.getByRole('button', { name: '캐시로 결제', exact: true }).click();
+  await page.getByText(MSG_CREDIT.staffPaidFromCash(25_000, 0)).first().waitFor();
+  await poll(() => page.getByTestId('company-cash').textContent()).toBe('15,000원');
+  // March is paid: its button goes; April's stays and now asks for the 15,000 left.
+  await poll(() => march.count()).toBe(0);
+  await april.click();
+  expect(await page.getByRole('alertdialog').textContent()).toContain('보유 캐시 15,000원으로 2026년 4월 명세서를');
+  await page.getByRole('alertdialog').getByRole('button', { name: '캐시로 결제', exact: true }).click();
+  await page.getByText(MSG_CREDIT.staffPaidFromCash(15_000, 45_000)).first().waitFor();
+  await poll(() => page.getByTestId('company-cash').textContent()).toBe('0원');
+  await poll(() => april.count()).toBe(0);
+  // The receivables ledger shows both payments as staff made them.
+  const ledger = page.getByTestId('receivable-row');
+  await poll(
+    async () => (await ledger.allTextContents()).filter((t) => t.includes('업체 요청으로 직원이 캐시로 결제')).length,
+  ).toBe(2);
+  expect(await balanceOf(server, buyer.companyId)).toBe(0);
+  await snap(page, 'credit-staff-cash-paid-desktop');
+  await context.close();
+}
 
 /** Another company, 30,000 won of cash and a statement of 55,000: 캐시 결제 pays 30,000 and says 25,000 is left. */
 async function payFromCash() {

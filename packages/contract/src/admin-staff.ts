@@ -61,6 +61,7 @@ export const AUDIT_ACTION_LABELS = {
   setCreditAccount: '외상 설정 변경',
   savePaymentTerm: '결제 조건 저장',
   liftCreditHold: '외상 보류 해제',
+  payStatementFromCash: '업체 캐시로 명세서 결제',
   closeMonth: '월 마감',
   resendStatement: '명세서 다시 보내기',
   recordDeposit: '입금 등록',

@@ -178,6 +178,7 @@ export const CALL_ROUTES = {
   adminPaymentTerms: { method: 'POST', path: '/api/admin/paymentTerms', access: 'staff' },
   adminSavePaymentTerm: { method: 'POST', path: '/api/admin/savePaymentTerm', access: 'admin' },
   adminLiftCreditHold: { method: 'POST', path: '/api/admin/liftCreditHold', access: 'staff' },
+  adminPayStatementFromCash: { method: 'POST', path: '/api/admin/payStatementFromCash', access: 'staff' },
   adminReceivablesAging: { method: 'POST', path: '/api/admin/receivablesAging', access: 'staff' },
   adminReceivablesAgingExport: { method: 'POST', path: '/api/admin/receivablesAgingExport', access: 'staff' },
   adminCloseMonth: { method: 'POST', path: '/api/admin/closeMonth', access: 'admin' },

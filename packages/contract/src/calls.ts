@@ -1284,9 +1284,9 @@ export const CALLS = {
   payStatement: {
     ...CALL_ROUTES.payStatement,
     tags: ['orders'],
-    summary: '명세서 결제 (카드 결제창 또는 가상계좌)',
+    summary: '명세서 결제 (카드 결제창, 가상계좌 또는 캐시)',
     description:
-      '미결제 명세서를 카드로 결제할 결제창 주소를 돌려주거나 (method card), 입금할 가상계좌를 돌려줍니다 (method virtualAccount).',
+      '미결제 명세서를 카드로 결제할 결제창 주소를 돌려주거나 (method card), 입금할 가상계좌를 돌려주거나 (method virtualAccount), 회사의 캐시로 미결제 금액 중 캐시가 덮는 만큼을 바로 결제합니다 (method cash).',
     example: { seq: 1, method: 'card' },
   },
   adminSetCreditAccount: admin(
@@ -1328,6 +1328,12 @@ export const CALLS = {
     '외상 보류 해제 (사유 기록)',
     '보류된 외상 계정을 정상으로 돌립니다. 누가, 왜 해제했는지 기록됩니다.',
     { companyId: 1, reason: '입금 약속 확인' },
+  ),
+  adminPayStatementFromCash: admin(
+    'adminPayStatementFromCash',
+    '업체 캐시로 명세서 결제 (직원)',
+    '업체가 요청하면 직원이 그 업체의 캐시로 미결제 명세서를 결제합니다. 캐시가 덮는 만큼만 결제되고 나머지는 미결제로 남습니다. 캐시 원장과 미수 원장에 함께 기록되고, 누가 했는지 남습니다. 업체 화면을 돌려줍니다.',
+    { companyId: 1, seq: 1 },
   ),
   adminReceivablesAging: admin(
     'adminReceivablesAging',

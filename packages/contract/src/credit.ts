@@ -50,6 +50,12 @@ export const MSG_CREDIT = {
     unpaid > 0
       ? `캐시 ${amount.toLocaleString('ko-KR')}원으로 결제했습니다. 남은 금액 ${unpaid.toLocaleString('ko-KR')}원은 카드 결제나 계좌 입금으로 결제하세요.`
       : `캐시 ${amount.toLocaleString('ko-KR')}원으로 결제를 마쳤습니다.`,
+  /** Staff paid a company's statement from its cash: what is left stays on the statement, unpaid. */
+  staffPaidFromCash: (amount: number, unpaid: number) =>
+    unpaid > 0
+      ? `업체 캐시 ${amount.toLocaleString('ko-KR')}원으로 결제했습니다. 남은 미결제 금액은 ${unpaid.toLocaleString('ko-KR')}원입니다.`
+      : `업체 캐시 ${amount.toLocaleString('ko-KR')}원으로 결제를 마쳤습니다.`,
+  companyNoCash: '업체의 캐시 잔액이 없습니다.',
   payMethodInvalid: '결제 방법을 선택하세요.',
   holdLifted: '외상 보류를 해제했습니다.',
   notOnHold: '보류 중인 외상 계정이 아닙니다.',
@@ -345,6 +351,8 @@ export const creditAccountAnswer = answerOf(
     summary: creditSummary.nullable(),
     /** The sum of the company's ledger rows. */
     balance: int,
+    /** The company's cash (캐시), which staff may pay its statements from (api/admin/payStatementFromCash). */
+    cash: int,
     terms: z.array(paymentTerm),
     audit: z.array(creditAuditRow),
     /** The newest 100 ledger rows, newest first. */
@@ -378,6 +386,12 @@ export const savePaymentTermRequest = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: range.message });
   });
 export const paymentTermsAnswer = answerOf(z.array(paymentTerm));
+
+/**
+ * api/admin/payStatementFromCash { companyId, seq }: staff pay the company's statement from its cash,
+ * what the cash covers of what is unpaid (the buyer's payStatement `cash`, done for them; audited).
+ */
+export const payStatementFromCashRequest = z.object({ companyId: seq, seq });
 
 /** api/admin/liftCreditHold { companyId, reason }: staff put an account on hold back to active (audited). */
 export const liftCreditHoldRequest = z.object({ companyId: seq, reason });

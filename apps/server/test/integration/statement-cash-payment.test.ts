@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT } from '@partsmall/contract';
-import { cashLedger, creditAccounts, receivablesLedger } from '../../src/db/schema.js';
+import { adminAudit, cashLedger, creditAccounts, members, receivablesLedger } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { credit } from '../../src/features/wallet/index.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
@@ -23,10 +23,17 @@ import {
  * more cash than there is.
  */
 let server: TestServer;
+/** The seeded staff member's session, and their member number. */
+let staff: { token: string; id: number };
 
 beforeAll(async () => {
   server = await startTestServer();
   await closeOfMonthBeforeRun(server);
+  const [row] = await server.db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.loginId, 'staff@partsmall.kr'));
+  staff = { id: row!.id, token: (await createSession(server.db, row!.id)).token };
 }, 60_000);
 afterAll(() => server?.close());
 
@@ -44,6 +51,8 @@ async function buyerWith(label: string, cash: number, opts: { allowSubAccounts?:
 }
 
 const payFromCash = (token: string, seq: number) => call(server, 'payStatement', { seq, method: 'cash' }, { token });
+const staffPays = (companyId: number, seq: number, token = staff.token) =>
+  call(server, 'adminPayStatementFromCash', { companyId, seq }, { token });
 
 async function cashRows(company: TestCompany) {
   const rows = await server.db
@@ -189,6 +198,118 @@ describe('many clicks at once', () => {
         400,
         expect.arrayContaining([a.body.message]),
       ]);
+    await expectBooksAgree();
+  });
+});
+
+describe("staff pay a statement from the company's cash (back office)", () => {
+  it('paid for the company: both ledgers move, the payment and the audit name the staff member', async () => {
+    const { company, token } = await buyerWith('직원캐시정비', 80_000);
+    const seq = await makeStatement(server, company.companyId, '2026-04', 55_000, '2026-05-11');
+    const before = await call(
+      server,
+      'adminGetCreditAccount',
+      { companyId: company.companyId },
+      { token: staff.token },
+    );
+    expect(before.body.results!.cash).toBe(80_000);
+    const res = await staffPays(company.companyId, seq);
+    expect([res.status, res.body.code, res.body.message]).toEqual([
+      200,
+      201,
+      '업체 캐시 55,000원으로 결제를 마쳤습니다.',
+    ]);
+    // The answer is the company's page as it is now: its cash, the statement paid, nothing owed.
+    const page = res.body.results!;
+    expect([page.cash, page.balance]).toEqual([25_000, 0]);
+    expect(page.statements.map((r) => [r.seq, r.paid, r.status])).toEqual([[seq, 55_000, 'paid']]);
+    expect(await cashRows(company)).toEqual([
+      ['point', 80_000, '시험 충전'],
+      ['statement_payment', -55_000, '2026년 4월 명세서 결제 (캐시)'],
+    ]);
+    const payments = await server.db
+      .select({ amount: receivablesLedger.amount, memberId: receivablesLedger.memberId, note: receivablesLedger.note })
+      .from(receivablesLedger)
+      .where(eq(receivablesLedger.statementId, seq));
+    expect(payments.filter((p) => p.amount < 0)).toEqual([
+      { amount: -55_000, memberId: staff.id, note: '업체 요청으로 직원이 캐시로 결제' },
+    ]);
+    const audit = await server.db
+      .select({ memberId: adminAudit.memberId, action: adminAudit.action, after: adminAudit.after })
+      .from(adminAudit)
+      .where(eq(adminAudit.target, `statement:${seq}`));
+    expect(audit).toEqual([
+      {
+        memberId: staff.id,
+        action: 'payStatementFromCash',
+        after: { companyId: company.companyId, amount: 55_000, unpaid: 0 },
+      },
+    ]);
+    // The buyer's own 캐시 원장 shows it as the buyer's payment would be.
+    const ledger = await call(server, 'getCashLedger', { page: 1, size: 1 }, { token });
+    expect(ledger.body.results!.map((r) => [r.typeLabel, r.amount, r.balanceAfter])).toEqual([
+      ['명세서 결제', -55_000, 25_000],
+    ]);
+    await expectBooksAgree();
+  });
+
+  it('part covered: the rest stays unpaid and is said; with no cash left, refused and nothing moves', async () => {
+    const { company } = await buyerWith('직원캐시일부', 15_000);
+    const seq = await makeStatement(server, company.companyId, '2026-04', 42_000, '2026-05-11');
+    const res = await staffPays(company.companyId, seq);
+    expect([res.status, res.body.code, res.body.message]).toEqual([
+      200,
+      201,
+      '업체 캐시 15,000원으로 결제했습니다. 남은 미결제 금액은 27,000원입니다.',
+    ]);
+    expect(await statementOf(server, seq)).toMatchObject({ paid: 15_000, status: 'partial' });
+    const none = await staffPays(company.companyId, seq);
+    expect([none.status, none.body.message, none.body.field]).toEqual([400, MSG_CREDIT.companyNoCash, 'seq']);
+    expect(await statementOf(server, seq)).toMatchObject({ paid: 15_000 });
+    expect(await owed(server, company.companyId)).toBe(27_000);
+    await expectBooksAgree();
+  });
+
+  it('a statement of another company, an unknown one, a buyer or no session: refused, nothing moves', async () => {
+    const a = await buyerWith('직원캐시갑', 50_000);
+    const b = await buyerWith('직원캐시을', 60_000);
+    const seqOfB = await makeStatement(server, b.company.companyId, '2026-04', 30_000, '2026-05-11');
+    // The company named is A, the statement is B's: A's cash never pays B's statement.
+    const crossed = await staffPays(a.company.companyId, seqOfB);
+    expect([crossed.status, crossed.body.message]).toEqual([404, MSG_CREDIT.statementNotFound]);
+    const unknown = await staffPays(a.company.companyId, 2_000_000_000);
+    expect([unknown.status, unknown.body.message]).toEqual([404, MSG_CREDIT.statementNotFound]);
+    expect((await staffPays(b.company.companyId, seqOfB, b.token)).status).toBe(403);
+    expect(
+      (await call(server, 'adminPayStatementFromCash', { companyId: b.company.companyId, seq: seqOfB })).status,
+    ).toBe(401);
+    const wrongType = await call(
+      server,
+      'adminPayStatementFromCash',
+      { companyId: b.company.companyId, seq: 'x' } as never,
+      {
+        token: staff.token,
+      },
+    );
+    expect([wrongType.status, wrongType.body.field]).toEqual([400, 'seq']);
+    expect(await statementOf(server, seqOfB)).toMatchObject({ paid: 0 });
+    expect([await balanceOf(server, a.company.companyId), await balanceOf(server, b.company.companyId)]).toEqual([
+      50_000, 60_000,
+    ]);
+  });
+
+  it('staff and the buyer pay one statement at once, six clicks each: paid once, the cash spent once', async () => {
+    const { company, token } = await buyerWith('직원캐시동시', 100_000);
+    const seq = await makeStatement(server, company.companyId, '2026-04', 64_000, '2026-05-11');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => [staffPays(company.companyId, seq), payFromCash(token, seq)]).flat(),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400).map((a) => a.body.message)).toEqual(
+      Array(11).fill(MSG_CREDIT.statementPaid),
+    );
+    expect(await statementOf(server, seq)).toMatchObject({ paid: 64_000, status: 'paid' });
+    expect(await balanceOf(server, company.companyId)).toBe(36_000);
     await expectBooksAgree();
   });
 });

@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod';
 import type { savePaymentTermRequest, setCreditAccountRequest } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { activeCompanyName, companyNameById } from '../members/repository.js';
+import { activeCompanyName, companyNameById, companyPoint } from '../members/repository.js';
 import { recordAudit } from '../admin/repository.js';
 import { badRequest, forbidden, notFound } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
@@ -215,9 +215,10 @@ export async function creditAccountPage(db: Db, companyId: number, now: Date = n
   const account = await findCreditAccount(db, companyId);
   const terms = await paymentTermList(db);
   const today = seoulDay(now);
-  const [summary, balance, ledger, audit, list] = await Promise.all([
+  const [summary, balance, cash, ledger, audit, list] = await Promise.all([
     account ? summaryOf(db, account, now) : Promise.resolve(null),
     ledgerBalance(db, companyId),
+    companyPoint(db, companyId),
     ledgerRowsOf(db, companyId, 100),
     creditAuditOf(db, companyId),
     statementRowsWhere(db, eq(statements.companyId, companyId), { offset: 0, limit: 60 }),
@@ -228,6 +229,7 @@ export async function creditAccountPage(db: Db, companyId: number, now: Date = n
       : null,
     summary,
     balance,
+    cash: cash ?? 0,
     terms,
     audit: audit.map((a) => ({
       seq: a.id,

@@ -5,5 +5,6 @@ export { chargeCreditOrder, reverseCreditOrder } from './checkout.js';
 export { creditCloseJob, creditDailyJob } from './jobs.js';
 export { startCreditSchedule } from './schedule.js';
 export { closeMonth } from './close.js';
+export { creditAccountPage } from './accounts.js';
 export { onStatementPaid, reevaluateHold, runCreditDay } from './overdue.js';
 export { applyStatementPayment, reverseStatementPayment, type StatementPayment } from './payments.js';

@@ -15,6 +15,8 @@ import { badRequest, created, notFound, ok } from '../../shared/http.js';
 import { route } from '../../shared/route.js';
 import { readOneFile } from '../../shared/upload.js';
 import { readDepositFileOffThread } from '../../workers/pools.js';
+import { creditAccountPage } from '../credit/index.js';
+import { payStatementFromCash } from './cash-payment.js';
 import { depositQueueRoutes } from './queue-routes.js';
 import type { FileDeposit } from './files.js';
 import { companyName, depositRows, importKeys, loadNameIndex, recordDeposit } from './record.js';
@@ -102,6 +104,14 @@ export function depositRoutes(app: Api, ctx: AppContext) {
           : MSG_DEPOSIT.queued
         : MSG_DEPOSIT.applied(recorded.deposit.amount);
     return recorded.created ? created(row!, message) : ok(row!, message);
+  });
+
+  // Staff pay a company's statement from its cash at its request: the buyer's 캐시 결제, done for them.
+  route(app, 'adminPayStatementFromCash', async (req) => {
+    const auth = requireStaff(req);
+    const { companyId, seq } = req.body;
+    const paid = await payStatementFromCash(db, { by: 'staff', companyId, memberId: auth.member.id }, seq);
+    return created(await creditAccountPage(db, companyId), MSG_CREDIT.staffPaidFromCash(paid.amount, paid.unpaid));
   });
 
   depositQueueRoutes(app, ctx);

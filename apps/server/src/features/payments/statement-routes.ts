@@ -39,8 +39,13 @@ export function statementPaymentRoutes(
   route(app, 'payStatement', async (req) => {
     const auth = requireCompanyMember(req);
     if (req.body.method === 'cash') {
-      const who = { companyId: auth.companyId, memberType: auth.member.type, memberId: auth.member.id };
-      const paid = await payStatementFromCash(db, who, req.body.seq);
+      const payer = {
+        by: 'company' as const,
+        companyId: auth.companyId,
+        memberType: auth.member.type,
+        memberId: auth.member.id,
+      };
+      const paid = await payStatementFromCash(db, payer, req.body.seq);
       return ok({ ...paid, method: 'cash' as const }, MSG_CREDIT.paidFromCash(paid.amount, paid.unpaid));
     }
     const statement = await payableStatement(

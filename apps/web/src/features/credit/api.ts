@@ -105,6 +105,7 @@ type WriteCall =
   | 'payStatement'
   | 'adminSetCreditAccount'
   | 'adminLiftCreditHold'
+  | 'adminPayStatementFromCash'
   | 'adminSavePaymentTerm'
   | 'adminCloseMonth'
   | 'adminResendStatement'

@@ -134,6 +134,13 @@ export const CREDIT_TEXTS = {
     auditEmpty: '변경 기록이 없습니다.',
     resend: '다시 보내기',
     resendOf: (month: string) => `${month} 명세서 다시 보내기`,
+    cash: '보유 캐시',
+    payFromCash: '캐시로 결제',
+    payFromCashOf: (month: string) => `${month} 명세서 업체 캐시로 결제`,
+    payFromCashTitle: '업체 캐시로 명세서 결제',
+    payFromCashConfirm: (company: string, month: string, amount: number) =>
+      `${company}의 보유 캐시 ${won(amount)}으로 ${month} 명세서를 결제합니다. 업체가 요청한 경우에만 하세요. 결제한 캐시는 되돌릴 수 없습니다.`,
+    payFromCashBusy: '결제 중…',
     ledgerCols: {
       date: '일시',
       kind: '구분',

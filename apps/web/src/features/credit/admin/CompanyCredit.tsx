@@ -16,6 +16,7 @@ import { StatementTable } from '../components/StatementTable';
 import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
 import { CreditAccountModal, LiftHoldModal } from './CreditAccountForm';
 import { CompanyMonthClose } from './MonthClose';
+import { PayFromCash } from './PayFromCash';
 import { ResendStatement } from './ResendStatement';
 import { dateColumn, ellipsisColumn } from '../../../shared/ui/columns';
 
@@ -88,6 +89,7 @@ function Settings({
             { label: CREDIT_TEXTS.summary.mayExceed, value: a.allowExceed ? K.yes : K.no },
             { label: K.subAccounts, value: a.allowSubAccounts ? K.yes : K.no },
             { label: K.balance, value: won(page.balance), 'data-testid': 'ledger-sum' },
+            { label: K.cash, value: won(page.cash), 'data-testid': 'company-cash' },
             a.holdReason ? { label: CREDIT_TEXTS.summary.holdReason, value: a.holdReason } : null,
           ]}
         />
@@ -191,7 +193,14 @@ export function CompanyCredit({ companyId }: { companyId: number }) {
         <StatementTable
           label={K.statements}
           rows={page.statements}
-          actions={(r) => <ResendStatement seq={r.seq} name={CREDIT_TEXTS.statements.month(r.month)} />}
+          actions={(r) => (
+            <>
+              <ResendStatement seq={r.seq} name={CREDIT_TEXTS.statements.month(r.month)} />
+              {r.unpaid > 0 && page.cash > 0 && (
+                <PayFromCash companyId={companyId} companyName={r.companyName} row={r} cash={page.cash} />
+              )}
+            </>
+          )}
         />
       </div>
       <h2>{K.ledger}</h2>
