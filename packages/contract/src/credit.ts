@@ -10,6 +10,7 @@ import { MSG } from './messages.js';
 import { PAGE_SIZE } from './constants.js';
 import { pageNumber, pageSize } from './page-fields.js';
 import { calendarDateField } from './member-payments.js';
+import { groupDigits } from './rules.js';
 import { int, instant, seq, reason } from './admin-fields.js';
 
 export const MSG_CREDIT = {
@@ -34,7 +35,7 @@ export const MSG_CREDIT = {
     `연체된 명세서(${statement})가 있어 외상 주문이 보류되었습니다. 명세서를 결제하시거나 현금(캐시)으로 결제하세요.`,
   onHoldNoStatement: '외상 거래가 보류된 업체입니다. 현금(캐시)으로 결제하시거나 담당자에게 문의하세요.',
   overLimit: (available: number) =>
-    `외상 한도를 넘습니다. 남은 한도는 ${available.toLocaleString('ko-KR')}원입니다. 현금(캐시)으로 결제하세요.`,
+    `외상 한도를 넘습니다. 남은 한도는 ${groupDigits(available)}원입니다. 현금(캐시)으로 결제하세요.`,
   payWithInvalid: PAY_WITH_INVALID,
   monthInvalid: '마감할 달을 YYYY-MM 형식으로 입력하세요.',
   monthNotEnded: '아직 마감할 수 없는 달입니다. 달이 끝난 뒤 마감하세요.',
@@ -48,13 +49,13 @@ export const MSG_CREDIT = {
   noCashToPay: '캐시 잔액이 없습니다. 카드 결제나 계좌 입금으로 결제하세요.',
   paidFromCash: (amount: number, unpaid: number) =>
     unpaid > 0
-      ? `캐시 ${amount.toLocaleString('ko-KR')}원으로 결제했습니다. 남은 금액 ${unpaid.toLocaleString('ko-KR')}원은 카드 결제나 계좌 입금으로 결제하세요.`
-      : `캐시 ${amount.toLocaleString('ko-KR')}원으로 결제를 마쳤습니다.`,
+      ? `캐시 ${groupDigits(amount)}원으로 결제했습니다. 남은 금액 ${groupDigits(unpaid)}원은 카드 결제나 계좌 입금으로 결제하세요.`
+      : `캐시 ${groupDigits(amount)}원으로 결제를 마쳤습니다.`,
   /** Staff paid a company's statement from its cash: what is left stays on the statement, unpaid. */
   staffPaidFromCash: (amount: number, unpaid: number) =>
     unpaid > 0
-      ? `업체 캐시 ${amount.toLocaleString('ko-KR')}원으로 결제했습니다. 남은 미결제 금액은 ${unpaid.toLocaleString('ko-KR')}원입니다.`
-      : `업체 캐시 ${amount.toLocaleString('ko-KR')}원으로 결제를 마쳤습니다.`,
+      ? `업체 캐시 ${groupDigits(amount)}원으로 결제했습니다. 남은 미결제 금액은 ${groupDigits(unpaid)}원입니다.`
+      : `업체 캐시 ${groupDigits(amount)}원으로 결제를 마쳤습니다.`,
   companyNoCash: '업체의 캐시 잔액이 없습니다.',
   payMethodInvalid: '결제 방법을 선택하세요.',
   holdLifted: '외상 보류를 해제했습니다.',
