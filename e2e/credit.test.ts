@@ -170,7 +170,10 @@ async function staffPayFromCash() {
   // The receivables ledger shows both payments as staff made them.
   const ledger = page.getByTestId('receivable-row');
   await poll(
-    async () => (await ledger.allTextContents()).filter((t) => t.includes('업체 요청으로 직원이 캐시로 결제')).length,
+    async () =>
+      (await ledger.allTextContents()).filter(
+        (t) => t.includes('캐시 결제') && t.includes('업체 요청으로 직원이 캐시로 결제'),
+      ).length,
   ).toBe(2);
   expect(await balanceOf(server, buyer.companyId)).toBe(0);
   await snap(page, 'credit-staff-cash-paid-desktop');
@@ -380,6 +383,8 @@ async function ledgerAndAgingShowIt() {
   await poll(() => ledger.count()).toBe(2);
   // Newest first: the deposit (−) that pays the order's charge (+), the ledger's sum 0.
   expect(await ledger.nth(0).textContent()).toContain('−248,000');
+  // Named for how the money came: the statement's virtual account.
+  expect(await ledger.nth(0).textContent()).toContain('가상계좌 입금');
   expect(await ledger.nth(1).textContent()).toContain(`주문 ${orderSeq}`);
   expect(await ledger.nth(1).textContent()).toContain('+248,000');
   expect(await page.getByTestId('ledger-sum').textContent()).toBe('0원');

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { int, page as backOfficePage, seq, size as backOfficeSize } from './admin-fields.js';
-import { agingFields, CREDIT_STATUSES, monthField, RECEIVABLE_KINDS, seoulDateField, statementRow } from './credit.js';
+import { agingFields, CREDIT_STATUSES, monthField, seoulDateField, statementRow } from './credit.js';
+import { RECEIVABLE_KINDS } from './credit-receivables.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { PAGE_SIZE } from './constants.js';
 // ---------------------------------------------------------------- back office: close and statements

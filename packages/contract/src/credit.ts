@@ -12,6 +12,7 @@ import { pageNumber, pageSize } from './page-fields.js';
 import { calendarDateField } from './member-payments.js';
 import { groupDigits } from './rules.js';
 import { int, instant, seq, reason } from './admin-fields.js';
+import { RECEIVABLE_KINDS } from './credit-receivables.js';
 
 export const MSG_CREDIT = {
   limitInvalid: '외상 한도는 0원 이상 1조원 이하의 정수(원)로 입력하세요.',
@@ -97,25 +98,6 @@ export const SEEDED_TERMS = [
   { code: 'EOM_NEXT_10', label: '월말 마감 익월 10일', rule: 'next_month_day', value: 10 },
   { code: 'EOM_PLUS_30', label: '월말 마감 30일 후', rule: 'days_after_close', value: 30 },
 ] as const satisfies readonly { code: string; label: string; rule: TermRule; value: number }[];
-
-/** Kinds of rows of the receivables ledger; amount signed: + the company owes more, − less. */
-export const RECEIVABLE_KINDS = [
-  'charge',
-  'reversal',
-  'credit_note',
-  'payment',
-  'payment_reversal',
-  'adjustment',
-] as const;
-export type ReceivableKind = (typeof RECEIVABLE_KINDS)[number];
-export const RECEIVABLE_KIND_LABELS: Record<ReceivableKind, string> = {
-  charge: '외상 주문',
-  reversal: '주문 취소·반품',
-  credit_note: '마감 후 반품 (차감)',
-  payment: '입금',
-  payment_reversal: '입금 취소',
-  adjustment: '관리자 조정',
-};
 
 export const STATEMENT_STATUSES = ['unpaid', 'partial', 'paid', 'overdue'] as const;
 export type StatementStatus = (typeof STATEMENT_STATUSES)[number];

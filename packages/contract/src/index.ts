@@ -46,5 +46,6 @@ export * from './favorites.js';
 export * from './credit.js';
 export * from './credit-close.js';
 export * from './credit-deposits.js';
+export * from './credit-receivables.js';
 export * from './orders-pay-with.js';
 export * from './deposits.js';

@@ -36,6 +36,8 @@ async function rowAt(companyId: number, kind: string, amount: number, at: string
     kind,
     amount,
     idemKey: `test:${kind}:${randomUUID()}`,
+    // A payment (or its reversal) says how its money came: here a bank transfer.
+    via: kind === 'payment' || kind === 'payment_reversal' ? 'transfer' : null,
     note: `${kind} (시험)`,
     createdAt: new Date(at),
   });

@@ -516,7 +516,7 @@ describe('a statement the credit of an earlier one pays whole', () => {
       ['statement.account', `statement:${s1.id}`],
     ]);
     await server.db.transaction((tx) =>
-      applyStatementPayment(tx, { statementId: s1.id, amount: 30_000, idemKey: `test:pay:${s1.id}` }),
+      applyStatementPayment(tx, { statementId: s1.id, amount: 30_000, idemKey: `test:pay:${s1.id}`, via: 'transfer' }),
     );
     // Month 2: the order returned, nothing bought: a statement of -30,000 whose credit waits.
     expect((await call(server, 'returnMallOrder', { seq: first, returnReason: 1 }, { token })).body.code).toBe(201);

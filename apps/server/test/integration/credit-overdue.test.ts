@@ -124,6 +124,7 @@ describe('holds', () => {
       statementId: statement.id,
       amount: 35_000,
       idemKey: `payment:test:${statement.id}:1`,
+      via: 'transfer' as const,
       now: noon(today),
     };
     expect(await server.db.transaction((tx) => applyStatementPayment(tx, part))).toBe(true);
@@ -162,6 +163,7 @@ describe('holds', () => {
       statementId: late.statement.id,
       amount: 30_000,
       idemKey: `payment:test:${late.statement.id}:staff`,
+      via: 'transfer' as const,
     };
     expect(await server.db.transaction((tx) => applyStatementPayment(tx, { ...whole, now: noon(today) }))).toBe(true);
     expect((await statusOf(late.token)).status).toBe('on_hold');
@@ -208,7 +210,13 @@ describe('reminders', () => {
     const due = addDays(today, 3);
     const { statement } = await billedCompany('완납안내', 2, due, { graceDays: 30 });
     const s = statement.id;
-    const whole = { statementId: s, amount: 20_000, idemKey: `payment:test:${s}:whole`, now: noon(today) };
+    const whole = {
+      statementId: s,
+      amount: 20_000,
+      idemKey: `payment:test:${s}:whole`,
+      via: 'transfer' as const,
+      now: noon(today),
+    };
     expect(await server.db.transaction((tx) => applyStatementPayment(tx, whole))).toBe(true);
     for (const day of [addDays(due, -3), due, addDays(due, 7)]) await runCreditDay(server.db, noon(day));
     expect(await keysOf(s)).toEqual([`statement:${s}:issued`]);

@@ -230,6 +230,7 @@ describe('issuing a statement account at Toss', () => {
         statementId: seq,
         amount: 15_000,
         idemKey: `test:paid:${seq}`,
+        via: 'transfer',
         note: '현금 입금 (시험)',
       }),
     );

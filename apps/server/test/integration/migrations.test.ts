@@ -102,3 +102,60 @@ describe('a database of the release before 0039, upgraded', () => {
     expect(rows[0]!.n).toBe(journal.entries.length - 1);
   });
 });
+
+describe('0044: the receivables ledger says how each payment came', () => {
+  it("names the rows posted before it by their keys and their deposits' sources, and nothing else", async () => {
+    const db = await migratedThrough(journal.entries.find((e) => e.tag === '0044_receivables_ledger_via')!.idx - 1);
+    const [company] = (
+      await db.query<{ id: number }>(
+        `insert into companies (name, security_num) values ('이전상사', '123456') returning id`,
+      )
+    ).rows;
+    const depositOf = async (source: string, amount: number) =>
+      (
+        await db.query<{ id: number }>(
+          `insert into deposits (source, source_key, amount, deposited_at, status, company_id)
+           values ($1, $2, $3, now(), 'applied', $4) returning id`,
+          [source, `${source}:old:${amount}`, amount, company!.id],
+        )
+      ).rows[0]!.id;
+    const card = await depositOf('card', 17_000);
+    const account = await depositOf('virtual_account', 13_000);
+    const file = await depositOf('import', 11_000);
+    const staff = await depositOf('staff', 7_000);
+    const rows: [string, number, string, number | null][] = [
+      ['adjustment', 90_000, 'test:charge', null],
+      ['payment', -17_000, `payment:deposit:${card}:statement:1`, card],
+      ['payment', -13_000, `payment:deposit:${account}:statement:1`, account],
+      ['payment', -11_000, `payment:deposit:${file}:statement:1`, file],
+      ['payment_reversal', 11_000, `payment_reversal:deposit:${file}:statement:1`, file],
+      ['payment', -7_000, `payment:deposit:${staff}:statement:1:after:3`, staff],
+      ['payment', -19_000, 'payment:cash:0b6f9c1e', null],
+      ['payment', -5_000, 'credit:statement:2:statement:1:after:0', null],
+      ['payment_reversal', 5_000, 'credit:statement:2:statement:1:after:0:used', null],
+    ];
+    for (const [kind, amount, key, deposit] of rows)
+      await db.query(
+        `insert into receivables_ledger (company_id, kind, amount, idem_key, deposit_id) values ($1, $2, $3, $4, $5)`,
+        [company!.id, kind, amount, key, deposit],
+      );
+
+    await migrate(drizzle(db), { migrationsFolder });
+    const after = await db.query<{ kind: string; amount: number; via: string | null }>(
+      'select kind, amount::int as amount, via from receivables_ledger order by id',
+    );
+    expect(after.rows.map((r) => [r.kind, r.amount, r.via])).toEqual([
+      ['adjustment', 90_000, null],
+      ['payment', -17_000, 'card'],
+      ['payment', -13_000, 'virtual_account'],
+      ['payment', -11_000, 'transfer'],
+      ['payment_reversal', 11_000, 'transfer'],
+      ['payment', -7_000, 'transfer'],
+      ['payment', -19_000, 'cash'],
+      ['payment', -5_000, 'credit_note'],
+      ['payment_reversal', 5_000, 'credit_note'],
+    ]);
+    // The ledger is immutable again once the backfill is done.
+    await expect(db.query(`update receivables_ledger set note = 'x'`)).rejects.toThrow(/immutable/);
+  });
+});

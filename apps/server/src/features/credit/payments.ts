@@ -5,6 +5,7 @@
  * account's hold looked at again.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { ReceivableVia } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
 import { onStatementPaid } from './overdue.js';
 import { postLedgerEntry } from './repository.js';
@@ -18,6 +19,8 @@ export interface StatementPayment {
   /** E.g. `payment:deposit:<id>:statement:<id>`: a retried application writes nothing. */
   idemKey: string;
   depositId?: number | null;
+  /** How the money came: the ledger row's label says it (and its reversal's, the same). */
+  via: ReceivableVia;
   memberId?: number | null;
   note?: string;
   now?: Date;
@@ -48,6 +51,7 @@ async function movePaid(tx: Tx, p: StatementPayment, kind: 'payment' | 'payment_
     idemKey: p.idemKey,
     statementId: s.id,
     depositId: p.depositId ?? null,
+    via: p.via,
     memberId: p.memberId ?? null,
     note: p.note ?? (paying ? '입금' : '입금 취소'),
   });
@@ -93,6 +97,7 @@ export async function settleStatementCredits(tx: Tx, companyId: number, now?: Da
         statementId: d.id,
         amount,
         idemKey: key,
+        via: 'credit_note',
         note: `${statementName(c.month)} 차감액으로 결제`,
         now,
       });
@@ -103,6 +108,7 @@ export async function settleStatementCredits(tx: Tx, companyId: number, now?: Da
         amount,
         idemKey: `${key}:used`,
         statementId: c.id,
+        via: 'credit_note',
         note: `차감액을 ${statementName(d.month)} 결제에 사용`,
       });
       await tx

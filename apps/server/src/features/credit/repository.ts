@@ -3,7 +3,7 @@
  * ledger and statements. The ledger is written only through postLedgerEntry.
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { ReceivableKind } from '@partsmall/contract';
+import type { ReceivableKind, ReceivableVia } from '@partsmall/contract';
 import { idsAmong, queryRows, type Db, type Tx } from '../../db/client.js';
 import { companiesByIds, companyNameSql } from '../members/repository.js';
 import { invoiceStateSql } from '../tax-invoices/repository.js';
@@ -31,6 +31,8 @@ export interface LedgerPosting {
   orderId?: number | null;
   statementId?: number | null;
   depositId?: number | null;
+  /** How a payment's (or its reversal's) money came; only those kinds have it. */
+  via?: ReceivableVia | null;
   memberId?: number | null;
   note?: string;
 }
@@ -55,6 +57,7 @@ export async function postLedgerEntry(
       orderId: p.orderId ?? null,
       statementId: p.statementId ?? null,
       depositId: p.depositId ?? null,
+      via: p.via ?? null,
       memberId: p.memberId ?? null,
       note: p.note ?? '',
     })
@@ -201,13 +204,14 @@ export async function ledgerRowsOf(db: Db | Tx, companyId: number, limit: number
     order_id: number | null;
     statement_id: number | null;
     deposit_id: number | null;
+    via: string | null;
     note: string;
     created_at: Date | string;
   }>(
     db,
     sql`select * from (
       select l.id, l.kind, l.amount, sum(l.amount) over (order by l.id) as balance_after, l.order_id,
-        l.statement_id, l.deposit_id, l.note, l.created_at
+        l.statement_id, l.deposit_id, l.via, l.note, l.created_at
       from receivables_ledger l where l.company_id = ${companyId}
     ) r order by r.id desc limit ${limit}`,
   );

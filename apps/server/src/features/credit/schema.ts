@@ -3,7 +3,7 @@
  * receivables ledger and the monthly statements. The aggregate's tables; its queries are in repository.ts.
  */
 import { sql } from 'drizzle-orm';
-import { RECEIVABLE_KINDS } from '@partsmall/contract';
+import { RECEIVABLE_KINDS, RECEIVABLE_VIAS } from '@partsmall/contract';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   serialId,
@@ -116,6 +116,8 @@ export const receivablesLedger = pgTable(
     statementId: integer('statement_id'),
     /** The deposit a payment comes from (deposits are the deposits feature's rows). */
     depositId: integer('deposit_id'),
+    /** How a payment's money came (its reversal's too), for the ledger's label; null on other kinds. */
+    via: text('via'),
     idemKey: text('idem_key').notNull(),
     ...authorNote(),
   },
@@ -125,6 +127,11 @@ export const receivablesLedger = pgTable(
     index('receivables_ledger_order').on(t.orderId),
     index('receivables_ledger_statement').on(t.statementId),
     checkIn('receivables_ledger_kind_valid', t.kind, RECEIVABLE_KINDS),
+    checkIn('receivables_ledger_via_valid', t.via, RECEIVABLE_VIAS),
+    check(
+      'receivables_ledger_via_of_payments',
+      sql`(${t.kind} in ('payment', 'payment_reversal')) = (${t.via} is not null)`,
+    ),
     check('receivables_ledger_amount_nonzero', sql`${t.amount} <> 0`),
   ],
 );

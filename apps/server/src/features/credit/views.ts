@@ -1,13 +1,14 @@
 /** How the credit feature's rows are answered (the contract's shapes). */
 import {
   CREDIT_STATUS_LABELS,
-  RECEIVABLE_KIND_LABELS,
+  receivableLabel,
   STATEMENT_STATUS_LABELS,
   TAX_INVOICE_STATUS_LABELS,
   type CreditAccount,
   type CreditStatus,
   type ReceivableKind,
   type ReceivableRow,
+  type ReceivableVia,
   type StatementRow,
   type TaxInvoiceStatus,
 } from '@partsmall/contract';
@@ -104,6 +105,7 @@ export function toReceivableRow(r: {
   order_id: number | null;
   statement_id: number | null;
   deposit_id: number | null;
+  via: string | null;
   note: string;
   created_at: Date | string;
 }): ReceivableRow {
@@ -111,7 +113,7 @@ export function toReceivableRow(r: {
   return {
     seq: r.id,
     kind,
-    kindLabel: RECEIVABLE_KIND_LABELS[kind],
+    kindLabel: receivableLabel(kind, r.via as ReceivableVia | null),
     amount: Number(r.amount),
     balanceAfter: Number(r.balance_after),
     orderSeq: r.order_id,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { ReceivableVia } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
 import { lockCreditAccount, paymentsOfDeposit, unpaidStatements } from '../credit/repository.js';
 import { lockCompanyPoint } from '../members/repository.js';
@@ -24,6 +25,10 @@ export async function openItems(tx: Tx, companyId: number): Promise<OpenItem[]> 
 
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
+/** How a deposit's money came, as the receivables ledger names it: staff's and a file's are transfers. */
+const viaOf = (deposit: DepositDbRow): ReceivableVia =>
+  deposit.source === 'card' || deposit.source === 'virtual_account' ? deposit.source : 'transfer';
+
 /**
  * Applies a deposit whose company is known, on the caller's transaction: the ladder places it among
  * the company's open statements (`ownStatementId`: the statement whose virtual account or card
@@ -48,6 +53,7 @@ export async function applyDeposit(
       amount: a.amount,
       idemKey: `payment:deposit:${deposit.id}:statement:${a.itemId}`,
       depositId: deposit.id,
+      via: viaOf(deposit),
       memberId: opts.memberId ?? null,
       note: `입금 #${deposit.id} ${deposit.depositorName}`.trim(),
       ...(opts.now ? { now: opts.now } : {}),
@@ -99,6 +105,7 @@ export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = 
       amount,
       idemKey: `payment_reversal:deposit:${deposit.id}:statement:${statementId}`,
       depositId: deposit.id,
+      via: viaOf(deposit),
       note: `입금 #${deposit.id} 취소`,
       now,
     });
@@ -166,6 +173,7 @@ export async function placeCashOfDeposit(
       amount: a.amount,
       idemKey: `payment:deposit:${deposit.id}:statement:${a.itemId}:after:${opts.after}`,
       depositId: deposit.id,
+      via: viaOf(deposit),
       memberId: null,
       note: `입금 #${deposit.id} ${deposit.depositorName} (캐시에서 옮김)`.trim(),
       now: opts.now,

@@ -57,6 +57,7 @@ export async function payStatementFromCash(
       statementId: statement.id,
       amount,
       idemKey: `payment:cash:${randomUUID()}`,
+      via: 'cash',
       memberId: payer.memberId,
       note: byStaff ? '업체 요청으로 직원이 캐시로 결제' : '캐시로 결제',
       now,
