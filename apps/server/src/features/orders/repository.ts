@@ -262,6 +262,8 @@ export function staffOrderWhere(f: {
 export const orderIdIs = (id: number): SQL => eq(orders.id, id);
 /** The orders of these numbers, as a condition. */
 export const orderIdIn = (ids: number[]): SQL => inArray(orders.id, ids);
+/** Orders whose number meets another feature's condition on it (tax invoices': no invoice of its own). */
+export const orderIdMeets = (condition: (orderId: SQLWrapper) => SQL): SQL => condition(orders.id);
 /** Orders paid in cash: credit orders are invoiced on their statement's 월합계 (docs/requirements.md#monthly-close). */
 export const paidInCash: SQL = eq(orders.payWith, 'cash');
 /** Orders shipped in a Seoul month ('YYYY-MM'). */
@@ -286,18 +288,14 @@ export function chargedOrders(db: Db | Tx, companyId: number, where: SQL | undef
 
 /**
  * The companies with shown cash orders shipped in a Seoul month that `uninvoiced` says have no
- * invoice of their own (the tax-invoices feature's condition on an order's id): those the month's
+ * invoice of their own (the tax-invoices feature's condition, through orderIdMeets): those the month's
  * 월합계 must list, whatever the company's 발행 방식 is now (docs/requirements.md#tax-invoices).
  */
-export function monthlyInvoiceCompanies(
-  db: Db,
-  month: string,
-  uninvoiced: (orderId: SQLWrapper) => SQL,
-): Promise<{ companyId: number }[]> {
+export function monthlyInvoiceCompanies(db: Db, month: string, uninvoiced: SQL): Promise<{ companyId: number }[]> {
   return db
     .selectDistinct({ companyId: orders.companyId })
     .from(orders)
-    .where(and(shownOrder, paidInCash, shippedInMonth(month), uninvoiced(orders.id)));
+    .where(and(shownOrder, paidInCash, shippedInMonth(month), uninvoiced));
 }
 
 /**

@@ -14,14 +14,7 @@ import { taxInvoices } from './schema.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import { TaxInvoiceRefused, type TaxInvoiceProvider } from './types.js';
 import { supplierParty } from '../paperwork/index.js';
-import {
-  hasNoOrderInvoice,
-  invoiceOrders,
-  issuedColumns,
-  withoutOrderInvoice,
-  writeCorrections,
-  writeInvoice,
-} from './orders.js';
+import { hasNoOrderInvoice, invoiceOrders, issuedColumns, writeCorrections, writeInvoice } from './orders.js';
 import type { TaxInvoiceDocument } from './provider.js';
 
 /**
@@ -86,8 +79,8 @@ async function currentDraft(db: Db, row: Row, now: Date): Promise<InvoiceDraft |
   }
   const month = row.month!;
   // Orders shipped in that Seoul month (a day's margin each side; monthlyInvoice keeps the month's own).
-  const shipped = await invoiceOrders(db, row.companyId, and(paidInCash, shippedAroundMonth(month)));
-  return monthlyInvoice(row.companyId, month, await withoutOrderInvoice(db, shipped), now);
+  const shipped = await invoiceOrders(db, row.companyId, and(paidInCash, shippedAroundMonth(month), hasNoOrderInvoice));
+  return monthlyInvoice(row.companyId, month, shipped, now);
 }
 
 /** The providers the invoice jobs need: 전자세금계산서 (absent: not issued) and the shop's own 업태/종목. */
@@ -271,10 +264,7 @@ export const monthlyTaxInvoices: JobHandler<'taxInvoice.monthly'> = async (job, 
   const candidates = await monthlyInvoiceCompanies(db, month, hasNoOrderInvoice);
   const now = new Date();
   for (const { companyId } of candidates) {
-    const shipped = await withoutOrderInvoice(
-      db,
-      await invoiceOrders(db, companyId, and(paidInCash, shippedInMonth(month))),
-    );
+    const shipped = await invoiceOrders(db, companyId, and(paidInCash, shippedInMonth(month), hasNoOrderInvoice));
     const draft = monthlyInvoice(
       companyId,
       month,

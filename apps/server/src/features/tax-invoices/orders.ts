@@ -10,7 +10,7 @@ import {
   type InvoiceOrder,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { chargedOrders, orderIdIn, orderIdIs, paidInCash } from '../orders/repository.js';
+import { chargedOrders, orderIdIn, orderIdIs, orderIdMeets, paidInCash } from '../orders/repository.js';
 import { companyInvoiceMode } from '../members/repository.js';
 import { refundsOfOrders } from '../wallet/repository.js';
 import { taxInvoices } from './schema.js';
@@ -44,31 +44,14 @@ export async function invoiceOrders(db: Db | Tx, companyId: number, where: SQL |
 }
 
 /**
- * The orders with no per-order invoice of their own: what a 월합계 may list. A company that took
- * per-order invoices and switched to 월합계 in the month had its earlier orders invoiced one by one
- * (whatever became of those invoices): listed again, their supply would be on two invoices.
+ * An order with no per-order invoice of its own, as a condition on its id: what a 월합계 may list. A
+ * company that took per-order invoices and switched to 월합계 in the month had its earlier orders
+ * invoiced one by one (whatever became of those invoices): listed again, their supply would be on two
+ * invoices.
  */
-export async function withoutOrderInvoice(db: Db | Tx, list: InvoiceOrder[]): Promise<InvoiceOrder[]> {
-  if (list.length === 0) return list;
-  const invoiced = await db
-    .select({ orderId: taxInvoices.orderId })
-    .from(taxInvoices)
-    .where(
-      and(
-        eq(taxInvoices.kind, 'order'),
-        inArray(
-          taxInvoices.orderId,
-          list.map((o) => o.seq),
-        ),
-      ),
-    );
-  const own = new Set(invoiced.map((r) => r.orderId));
-  return list.filter((o) => !own.has(o.seq));
-}
-
-/** An order with no per-order invoice of its own (what withoutOrderInvoice keeps), as a condition on its id. */
-export const hasNoOrderInvoice = (orderId: SQLWrapper): SQL =>
+const hasNoOrderInvoiceOf = (orderId: SQLWrapper): SQL =>
   sql`not exists (select 1 from ${taxInvoices} where ${taxInvoices.kind} = 'order' and ${taxInvoices.orderId} = ${orderId})`;
+export const hasNoOrderInvoice: SQL = orderIdMeets(hasNoOrderInvoiceOf);
 
 /** Writes an invoice row (발행 대기) and its issuing job, once per mgtKey; answers whether it was new. */
 export async function writeInvoice(
