@@ -5,6 +5,7 @@ import { MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB } from '@partsmall/contract';
 import { queryRows } from '../src/db/client.js';
 import { companies, members } from '../src/db/schema.js';
 import { hashPassword } from '../src/features/auth/passwords.js';
+import { createSession } from '../src/features/auth/sessions.js';
 import { withCheckDigit } from '../src/seed/demo.js';
 import { cheapPasswordHash } from './cheap-passwords.js';
 import { call, loginAs, type TestServer } from './helpers.js';
@@ -118,4 +119,13 @@ export async function securityNumbersOf(
     .where(eq(companies.license, license));
   const right = row!.s;
   return { right, wrong: right === '000000' ? '000001' : '000000' };
+}
+
+/** The seeded staff member (staff@partsmall.kr): their member number and a session of theirs. */
+export async function staffSession(server: TestServer): Promise<{ id: number; token: string }> {
+  const [row] = await server.db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.loginId, 'staff@partsmall.kr'));
+  return { id: row!.id, token: (await createSession(server.db, row!.id)).token };
 }

@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_ADMIN } from '@partsmall/contract';
-import { members, orderLines, orders } from '../../src/db/schema.js';
+import { orderLines, orders } from '../../src/db/schema.js';
 import { QUICK_ORDER_FILE_MSG } from '../../src/features/quick-order/files.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { MSG_CSV_TOO_HEAVY, MSG_PDF } from '../../src/workers/pools.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { denseSheet, latenciesWhile, p95, sparseSheet, wideSheet } from '../hostile.js';
-import { makeCompany, type TestCompany } from '../member-helpers.js';
+import { makeCompany, staffSession, type TestCompany } from '../member-helpers.js';
 import { KOREA, makeProduct, seoulDayOf, seoulMidnight, seoulToday, TEST_ADDRESS } from '../order-helpers.js';
 
 /**
@@ -152,11 +151,7 @@ describe('hostile spreadsheets', () => {
 
 describe('hostile CSV imports of the back office', () => {
   it('a product CSV whose header is one line of 7.9 million commas is parsed off the request thread', async () => {
-    const [staff] = await server.db
-      .select({ id: members.id })
-      .from(members)
-      .where(eq(members.loginId, 'staff@partsmall.kr'));
-    const staffToken = (await createSession(server.db, staff!.id)).token;
+    const staffToken = (await staffSession(server)).token;
     const before = await baseline();
     const t = performance.now();
     const { ms, stallMs, work } = await latenciesWhile(

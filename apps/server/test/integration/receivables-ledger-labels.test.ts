@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deposits, members, statements } from '../../src/db/schema.js';
+import { deposits, statements } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { settleStatementCredits } from '../../src/features/credit/payments.js';
 import { reverseDeposit } from '../../src/features/deposits/apply.js';
 import { recordDeposit, type NewDeposit } from '../../src/features/deposits/index.js';
 import { credit } from '../../src/features/wallet/index.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
-import { makeCompany } from '../member-helpers.js';
+import { makeCompany, staffSession } from '../member-helpers.js';
 import { closeOfMonthBeforeRun, expectStatementsMatchLedger, giveCredit, makeStatement } from '../deposit-helpers.js';
 
 /**
@@ -21,11 +21,7 @@ let staffToken: string;
 beforeAll(async () => {
   server = await startTestServer();
   await closeOfMonthBeforeRun(server);
-  const [row] = await server.db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.loginId, 'staff@partsmall.kr'));
-  staffToken = (await createSession(server.db, row!.id)).token;
+  staffToken = (await staffSession(server)).token;
 }, 60_000);
 afterAll(() => server?.close());
 

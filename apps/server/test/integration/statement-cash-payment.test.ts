@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT } from '@partsmall/contract';
-import { adminAudit, cashLedger, creditAccounts, members, receivablesLedger } from '../../src/db/schema.js';
+import { adminAudit, cashLedger, creditAccounts, receivablesLedger } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { credit } from '../../src/features/wallet/index.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
-import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
+import { expectLedgerMatchesBalances, makeCompany, staffSession, type TestCompany } from '../member-helpers.js';
 import { balanceOf } from '../order-helpers.js';
 import {
   closeOfMonthBeforeRun,
@@ -29,11 +29,7 @@ let staff: { token: string; id: number };
 beforeAll(async () => {
   server = await startTestServer();
   await closeOfMonthBeforeRun(server);
-  const [row] = await server.db
-    .select({ id: members.id })
-    .from(members)
-    .where(eq(members.loginId, 'staff@partsmall.kr'));
-  staff = { id: row!.id, token: (await createSession(server.db, row!.id)).token };
+  staff = await staffSession(server);
 }, 60_000);
 afterAll(() => server?.close());
 
