@@ -43,14 +43,14 @@ export async function invoiceOrders(db: Db | Tx, companyId: number, where: SQL |
   }));
 }
 
+const hasNoOrderInvoiceOf = (orderId: SQLWrapper): SQL =>
+  sql`not exists (select 1 from ${taxInvoices} where ${taxInvoices.kind} = 'order' and ${taxInvoices.orderId} = ${orderId})`;
 /**
- * An order with no per-order invoice of its own, as a condition on its id: what a 월합계 may list. A
+ * An order with no per-order invoice of its own, as a condition on the orders: what a 월합계 may list. A
  * company that took per-order invoices and switched to 월합계 in the month had its earlier orders
  * invoiced one by one (whatever became of those invoices): listed again, their supply would be on two
  * invoices.
  */
-const hasNoOrderInvoiceOf = (orderId: SQLWrapper): SQL =>
-  sql`not exists (select 1 from ${taxInvoices} where ${taxInvoices.kind} = 'order' and ${taxInvoices.orderId} = ${orderId})`;
 export const hasNoOrderInvoice: SQL = orderIdMeets(hasNoOrderInvoiceOf);
 
 /** Writes an invoice row (발행 대기) and its issuing job, once per mgtKey; answers whether it was new. */
