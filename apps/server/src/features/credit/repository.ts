@@ -194,20 +194,23 @@ const toPosition = (row: PositionRow | undefined): CreditPosition => ({
   unpaid: (row?.unpaid ?? []).map((u) => ({ ...u, amountDue: Number(u.amountDue), paid: Number(u.paid) })),
 });
 
+/** A ledger row as ledgerRowsOf reads it, with the company's running balance after it. */
+export interface LedgerRowWithBalance {
+  id: number;
+  kind: string;
+  amount: string | number;
+  balance_after: string | number;
+  order_id: number | null;
+  statement_id: number | null;
+  deposit_id: number | null;
+  via: string | null;
+  note: string;
+  created_at: Date | string;
+}
+
 /** The newest ledger rows of a company with the running balance after each, newest first. */
 export async function ledgerRowsOf(db: Db | Tx, companyId: number, limit: number) {
-  return queryRows<{
-    id: number;
-    kind: string;
-    amount: string;
-    balance_after: string;
-    order_id: number | null;
-    statement_id: number | null;
-    deposit_id: number | null;
-    via: string | null;
-    note: string;
-    created_at: Date | string;
-  }>(
+  return queryRows<LedgerRowWithBalance>(
     db,
     sql`select * from (
       select l.id, l.kind, l.amount, sum(l.amount) over (order by l.id) as balance_after, l.order_id,

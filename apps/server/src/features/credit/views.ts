@@ -13,6 +13,7 @@ import {
   type TaxInvoiceStatus,
 } from '@partsmall/contract';
 import type { CreditAccountRow, StatementDbRow } from './schema.js';
+import type { LedgerRowWithBalance } from './repository.js';
 import { statementStatusOf } from './rules.js';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -97,18 +98,7 @@ export function toStatementRow(
   };
 }
 
-export function toReceivableRow(r: {
-  id: number;
-  kind: string;
-  amount: string | number;
-  balance_after: string | number;
-  order_id: number | null;
-  statement_id: number | null;
-  deposit_id: number | null;
-  via: string | null;
-  note: string;
-  created_at: Date | string;
-}): ReceivableRow {
+export function toReceivableRow(r: LedgerRowWithBalance): ReceivableRow {
   const kind = r.kind as ReceivableKind;
   return {
     seq: r.id,
