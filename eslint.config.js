@@ -40,6 +40,7 @@ export default tseslint.config(
   // Tests (apps/server/test, *.test.ts) and benches may import internals; they are not matched here.
   ...serverBoundaries(),
   ...webSyntax(),
+  ...numberFormat(),
   ...functionLength(),
 );
 
@@ -106,6 +107,23 @@ function webSyntax() {
   return [
     { files, ignores: texts, rules: { 'no-restricted-syntax': ['error', queryKey, ...hangul] } },
     { files: texts, rules: { 'no-restricted-syntax': ['error', queryKey] } },
+  ];
+}
+
+/**
+ * Numbers and won are written by the contract's groupDigits and formatWon, the one rule for them
+ * (docs/requirements.md#look-and-language): toLocaleString spelled it again in eleven places, and a
+ * page's first Korean number format costs Chromium its locale data (rules.ts says why).
+ */
+function numberFormat() {
+  const message =
+    "Write numbers with the contract's groupDigits and won with formatWon (docs/requirements.md#look-and-language).";
+  return [
+    {
+      files: ['apps/*/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+      ignores: ['**/*.test.{ts,tsx}', 'packages/contract/src/rules.ts'],
+      rules: { 'no-restricted-properties': ['error', { property: 'toLocaleString', message }] },
+    },
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { AdminCall } from './call-routes.js';
 import { emptyAnswer } from './envelope.js';
+import { groupDigits } from './rules.js';
 
 /**
  * The back office (docs/requirements.md#back-office). Its calls and who may make them are entries of the table of calls
@@ -61,7 +62,7 @@ export const MSG_ADMIN = {
   typeInvalid: '상품 구분을 선택하세요.',
   imageAdded: '이미지를 등록했습니다.',
   csvEmpty: 'CSV 파일에 상품 행이 없습니다.',
-  csvTooManyLines: (max: number) => `CSV는 한 번에 ${max.toLocaleString('ko-KR')}행까지 올릴 수 있습니다.`,
+  csvTooManyLines: (max: number) => `CSV는 한 번에 ${groupDigits(max)}행까지 올릴 수 있습니다.`,
   csvHeader: (missing: string) => `CSV 첫 행에 '${missing}' 열이 없습니다.`,
   csvBroken: 'CSV 형식이 올바르지 않습니다. 따옴표와 열 수를 확인하세요.',
   csvHasErrors: '오류가 있는 행이 있어 아무것도 저장하지 않았습니다.',

@@ -4,6 +4,7 @@ import {
   MEMBER_TYPE_MAIN,
   MEMBER_TYPE_SUB,
   WAREHOUSES,
+  formatWon,
   isValidBusinessNumber,
 } from '@partsmall/contract';
 import type { Db } from '../db/client.js';
@@ -126,7 +127,7 @@ async function ensureCompany(db: Db, values: typeof companies.$inferInsert, cash
     });
     await tx
       .insert(payments)
-      .values({ ...shopCharge('point'), amount: cash, productName: `캐시 충전 ${cash.toLocaleString('ko-KR')}원` });
+      .values({ ...shopCharge('point'), amount: cash, productName: `캐시 충전 ${formatWon(cash)}` });
     if (values.licenseEnd) {
       await tx.insert(payments).values({
         ...shopCharge('license'),

@@ -1,4 +1,11 @@
-import { DEMO_BANNER, PAY_TYPE_LABELS, SHIPPING_TYPE_LABELS, SHOP_NAME, groupDigits } from '@partsmall/contract';
+import {
+  DEMO_BANNER,
+  PAY_TYPE_LABELS,
+  SHIPPING_TYPE_LABELS,
+  SHOP_NAME,
+  formatWon,
+  groupDigits,
+} from '@partsmall/contract';
 
 /** The labels of an address form (checkout and the member area's addresses). */
 const ADDRESS_LABELS = {
@@ -624,7 +631,7 @@ export const T = {
     remove: '삭제',
     add: '등록',
     total: (n: number) => `총 ${groupDigits(n)}건`,
-    won: (n: number) => `${groupDigits(n)}원`,
+    won: formatWon,
     days: (n: number) => `${groupDigits(n)}일`,
     dateRange: {
       label: '조회 기간',

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { MSG_ADMIN, type AdminPaymentRow, type CompanyDetail, type CompanyRow } from '@partsmall/contract';
+import { MSG_ADMIN, formatWon, type AdminPaymentRow, type CompanyDetail, type CompanyRow } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import {
   companiesWithMembers,
@@ -191,7 +191,7 @@ export async function adjustCash(
         kind: 'point',
         pgcode: 'manager',
         amount: r.amount,
-        productName: `관리자 캐시 지급 ${r.amount.toLocaleString('ko-KR')}원`,
+        productName: `관리자 캐시 지급 ${formatWon(r.amount)}`,
         status: 'paid',
         paidAt: sql`now()`,
       });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ReceivableVia } from '@partsmall/contract';
+import { formatWon, type ReceivableVia } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
 import { lockCreditAccount, paymentsOfDeposit, unpaidStatements } from '../credit/repository.js';
 import { lockCompanyPoint } from '../members/repository.js';
@@ -22,8 +22,6 @@ export async function openItems(tx: Tx, companyId: number): Promise<OpenItem[]> 
   const rows = await unpaidStatements(tx, companyId);
   return rows.map((r) => ({ id: r.id, open: r.amountDue - r.paid, dueDate: r.dueDate }));
 }
-
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 /** How a deposit's money came, as the receivables ledger names it: staff's and a file's are transfers. */
 const viaOf = (deposit: DepositDbRow): ReceivableVia =>
@@ -65,7 +63,7 @@ export async function applyDeposit(
       amount: ladder.toCash,
       type: 'point',
       memberId: opts.memberId ?? null,
-      note: `입금 #${deposit.id} 중 명세서에 남은 금액이 없어 캐시로 넣은 ${won(ladder.toCash)}`,
+      note: `입금 #${deposit.id} 중 명세서에 남은 금액이 없어 캐시로 넣은 ${formatWon(ladder.toCash)}`,
     });
   }
   await tx
@@ -131,7 +129,7 @@ export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = 
         amount: spent,
         idemKey: `adjustment:deposit:${deposit.id}:cash`,
         depositId: deposit.id,
-        note: `입금 #${deposit.id} 취소: 캐시로 넣어 이미 쓴 ${won(spent)}`,
+        note: `입금 #${deposit.id} 취소: 캐시로 넣어 이미 쓴 ${formatWon(spent)}`,
       });
     }
   }
@@ -165,7 +163,7 @@ export async function placeCashOfDeposit(
     amount: moved,
     type: 'statement_payment',
     memberId: null,
-    note: `입금 #${deposit.id}: 취소된 입금 #${opts.after} 대신 명세서 결제로 옮긴 ${won(moved)}`,
+    note: `입금 #${deposit.id}: 취소된 입금 #${opts.after} 대신 명세서 결제로 옮긴 ${formatWon(moved)}`,
   });
   for (const a of ladder.allocations) {
     await applyStatementPayment(tx, {

@@ -8,6 +8,7 @@ import {
   formatBusinessNumber,
   formatSeoulDate,
   formatSeoulDateTime,
+  formatWon,
   groupDigits,
   hyphenatePhone,
 } from '@partsmall/contract';
@@ -32,8 +33,6 @@ import {
 const INK = '#1f2937';
 const LINE = '#4b5563';
 const SHADE = '#eef1f5';
-
-const won = (n: number) => groupDigits(n);
 
 /** Thin grey rules, a little padding: prints cleanly in black and white. */
 export const GRID = {
@@ -86,7 +85,7 @@ function totalBar(totals: StatementTotals): ContentTable {
             text: [{ text: '일금 ' }, { text: `${wonInWords(totals.total)}원정`, bold: true, fontSize: 11 }],
             margin: [0, 1, 0, 0],
           },
-          { text: `₩ ${won(totals.total)}  (VAT 포함)`, bold: true, fontSize: 11, alignment: 'right' },
+          { text: `₩ ${groupDigits(totals.total)}  (VAT 포함)`, bold: true, fontSize: 11, alignment: 'right' },
         ],
       ],
     },
@@ -102,11 +101,11 @@ function summary(totals: StatementTotals): Content[] {
       body: [
         [
           label('공급가액'),
-          { text: won(totals.supply), alignment: 'right' },
+          { text: groupDigits(totals.supply), alignment: 'right' },
           label('세액 (10%)'),
-          { text: won(totals.tax), alignment: 'right' },
+          { text: groupDigits(totals.tax), alignment: 'right' },
           label('합계'),
-          { text: won(totals.total), alignment: 'right', bold: true },
+          { text: groupDigits(totals.total), alignment: 'right', bold: true },
         ],
       ],
     },
@@ -115,7 +114,7 @@ function summary(totals: StatementTotals): Content[] {
   const note = totals.shipping
     ? [
         {
-          text: `합계에 배송비 ${won(totals.shipping)}원이 포함되어 있습니다.`,
+          text: `합계에 배송비 ${formatWon(totals.shipping)}이 포함되어 있습니다.`,
           fontSize: 7.5,
           color: '#6b7280',
           alignment: 'right',
@@ -127,7 +126,7 @@ function summary(totals: StatementTotals): Content[] {
 }
 
 function numberCell(n: number, extra: Record<string, unknown> = {}): TableCell {
-  return { text: won(n), alignment: 'right', ...extra };
+  return { text: groupDigits(n), alignment: 'right', ...extra };
 }
 
 /**

@@ -1,13 +1,11 @@
-import { SHOP_NAME } from '@partsmall/contract';
+import { SHOP_NAME, formatWon } from '@partsmall/contract';
 import { activeMainAccounts } from '../members/repository.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import type { SmsProvider } from '../sms/types.js';
 
-const won = (n: number) => n.toLocaleString('ko-KR');
-
 /** The text a company's main account gets when a cash top-up was credited. */
 export const cashCreditedText = (amount: number, balanceAfter: number) =>
-  `[${SHOP_NAME}] 캐시 ${won(amount)}원이 충전되었습니다. 충전 후 잔액은 ${won(balanceAfter)}원입니다.`;
+  `[${SHOP_NAME}] 캐시 ${formatWon(amount)}이 충전되었습니다. 충전 후 잔액은 ${formatWon(balanceAfter)}입니다.`;
 
 /**
  * A cash top-up was credited (card, transfer, a deposit staff confirmed): the company's main

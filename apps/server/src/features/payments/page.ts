@@ -1,12 +1,10 @@
-import { MSG_MEMBER, PAYMENT_METHODS, SHOP_NAME } from '@partsmall/contract';
+import { MSG_MEMBER, PAYMENT_METHODS, SHOP_NAME, formatWon } from '@partsmall/contract';
 import type { PaymentRow } from './service.js';
 import { VIRTUAL_ACCOUNT_HOURS, virtualAccount } from './sandbox.js';
 import { seoulNow } from '../../shared/time.js';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-export const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:'Malgun Gothic','Apple SD Gothic Neo',sans-serif;background:#f4f6f9;color:#222;font-size:14px}
@@ -49,7 +47,7 @@ export function paymentPage(
 ): string {
   const summary = `<div class="box"><dl>
 <dt>상품명</dt><dd>${escapeHtml(p.productName)}</dd>
-<dt>결제금액</dt><dd class="amount">${won(p.amount)}</dd>
+<dt>결제금액</dt><dd class="amount">${formatWon(p.amount)}</dd>
 <dt>결제수단</dt><dd>${METHOD[p.pgcode] ?? escapeHtml(p.pgcode)}</dd></dl></div>`;
   const head = `<h1>${SHOP_NAME} 결제</h1><p class="sub">테스트 결제창입니다. 실제 결제는 이루어지지 않습니다.</p>`;
   if (p.status !== 'pending') return resultPage(p.status === 'paid', nonce);
@@ -68,7 +66,7 @@ export function paymentPage(
 <dt>입금 은행</dt><dd>${v.bank}</dd>
 <dt>가상계좌</dt><dd>${v.account}</dd>
 <dt>예금주</dt><dd>${v.holder}</dd>
-<dt>입금할 금액</dt><dd class="amount">${won(p.amount)}</dd>
+<dt>입금할 금액</dt><dd class="amount">${formatWon(p.amount)}</dd>
 <dt>입금 기한</dt><dd>${seoulNow(p.createdAt).add(VIRTUAL_ACCOUNT_HOURS, 'hour').format('YYYY-MM-DD HH:mm')}</dd></dl></div>`;
     return layout(
       '계좌이체 결제',
@@ -126,7 +124,7 @@ export function demoAccountPage(
 <dt>입금 은행</dt><dd>${escapeHtml(a.bank)}</dd>
 <dt>가상계좌</dt><dd>${escapeHtml(a.accountNumber)}</dd>
 <dt>예금주</dt><dd>${escapeHtml(a.holder)}</dd>
-<dt>입금할 금액</dt><dd class="amount">${won(a.amount)}</dd>
+<dt>입금할 금액</dt><dd class="amount">${formatWon(a.amount)}</dd>
 <dt>입금 기한</dt><dd>${seoulNow(a.dueAt).format('YYYY-MM-DD HH:mm')}</dd>
 <dt>상태</dt><dd>${a.deposited ? '입금 완료' : '입금 대기'}</dd></dl></div>`;
   if (!approveButtons) return layout('가상계좌', `${head}${box}<p class="note">${SANDBOX_APPROVE_OFF}</p>`, nonce);

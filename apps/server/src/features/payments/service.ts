@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { MSG_MEMBER, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
+import { MSG_MEMBER, formatWon, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { memberNameById, moveLicenseEnd } from '../members/repository.js';
 import { paymentsWithPayer, waitingTransfer } from './repository.js';
@@ -31,7 +31,7 @@ export interface NewPayment {
 }
 
 /** Product name of a cash top-up: '캐시 충전 50,000원'. */
-export const cashProductName = (amount: number) => `캐시 충전 ${amount.toLocaleString('ko-KR')}원`;
+export const cashProductName = (amount: number) => `캐시 충전 ${formatWon(amount)}`;
 
 /** Starts a payment at the gateway and stores it as pending with the amount the server decided. */
 export async function startPayment(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { MSG_PROVIDER, SHOP_NAME } from '@partsmall/contract';
-import { escapeHtml, layout, won } from './page.js';
+import { MSG_PROVIDER, SHOP_NAME, formatWon } from '@partsmall/contract';
+import { escapeHtml, layout } from './page.js';
 import type { PaymentRow } from './service.js';
 import { TOSS_PAGE_PREFIX, TOSS_VIRTUAL_ACCOUNT_HOURS, bankName, type TossGateway, type TossPayment } from './toss.js';
 
@@ -59,7 +59,7 @@ export function windowPage(
     ownOrigin,
   };
   const body = `<h1>${SHOP_NAME} 결제</h1><p class="sub">토스페이먼츠 결제창이 열립니다.</p>
-<div class="box"><dl><dt>상품명</dt><dd>${escapeHtml(p.productName)}</dd><dt>결제금액</dt><dd class="amount">${won(p.amount)}</dd></dl></div>
+<div class="box"><dl><dt>상품명</dt><dd>${escapeHtml(p.productName)}</dd><dt>결제금액</dt><dd class="amount">${formatWon(p.amount)}</dd></dl></div>
 <div class="buttons"><button type="button" id="pay">결제하기</button></div><p class="note" id="error"></p>
 <script type="application/json" id="toss-order">${scriptJson(order)}</script>
 <script nonce="${nonce}" src="${escapeHtml(gateway.settings.sdkUrl)}"></script>
@@ -87,7 +87,7 @@ export function depositPage(toss: TossPayment, nonce: string): string {
 <div class="box"><dl><dt>입금 은행</dt><dd>${escapeHtml(v.bank ?? bankName(v.bankCode))}</dd>
 <dt>가상계좌</dt><dd>${escapeHtml(v.accountNumber ?? '')}</dd>
 <dt>예금주</dt><dd>${escapeHtml(v.customerName ?? '')}</dd>
-<dt>입금할 금액</dt><dd class="amount">${won(toss.totalAmount)}</dd>
+<dt>입금할 금액</dt><dd class="amount">${formatWon(toss.totalAmount)}</dd>
 <dt>입금 기한</dt><dd>${escapeHtml((v.dueDate ?? '').replace('T', ' ').slice(0, 16))}</dd></dl></div>`;
   return layout('가상계좌 입금 안내', body, nonce);
 }

@@ -1,6 +1,5 @@
-import { groupDigits, PAY_WITH_LABELS } from '@partsmall/contract';
+import { formatWon as won, groupDigits, PAY_WITH_LABELS } from '@partsmall/contract';
 
-const won = (n: number) => `${groupDigits(n)}원`;
 /** A statement's month 'YYYY-MM' as '2026년 4월'. */
 const monthName = (m: string) => `${m.slice(0, 4)}년 ${Number(m.slice(5, 7))}월`;
 
@@ -185,7 +184,7 @@ export const CREDIT_TEXTS = {
     month: '청구 월',
     searchLabel: '업체별 명세서 찾기',
     tableLabel: (month: string) => `${month} 업체별 명세서`,
-    total: (n: number) => `${n.toLocaleString('ko-KR')}건`,
+    total: (n: number) => `${groupDigits(n)}건`,
   },
   terms: {
     title: '결제 조건',
@@ -250,7 +249,7 @@ export const CREDIT_TEXTS = {
     queueLabel: '확인 대기 입금',
     empty: '확인할 입금이 없습니다.',
     more: (shown: number, total: number) =>
-      `확인할 입금이 모두 ${total.toLocaleString('ko-KR')}건입니다. 오래된 ${shown.toLocaleString('ko-KR')}건을 먼저 보여 드리며, 업체를 정하면 다음 입금이 이어서 보입니다.`,
+      `확인할 입금이 모두 ${groupDigits(total)}건입니다. 오래된 ${groupDigits(shown)}건을 먼저 보여 드리며, 업체를 정하면 다음 입금이 이어서 보입니다.`,
     cols: {
       date: '입금일시',
       name: '입금자명',
@@ -286,7 +285,7 @@ export const CREDIT_TEXTS = {
     restoreText: (name: string, amount: number) =>
       `${name} ${won(amount)}을 확인 대기 목록으로 되돌립니다. 그 뒤 업체를 지정하면 반영됩니다.`,
     dismissedMore: (shown: number, total: number) =>
-      `제외한 입금이 모두 ${total.toLocaleString('ko-KR')}건입니다. 최근 ${shown.toLocaleString('ko-KR')}건을 보여 드립니다.`,
+      `제외한 입금이 모두 ${groupDigits(total)}건입니다. 최근 ${groupDigits(shown)}건을 보여 드립니다.`,
     record: '입금 등록',
     recordIntro: '통장에 들어온 입금을 등록하면 업체·명세서에 자동으로 맞춥니다.',
     depositorName: '입금자명',

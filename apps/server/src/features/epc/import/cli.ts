@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { groupDigits } from '@partsmall/contract';
 import { loadConfig } from '../../../config.js';
 import { openDatabase } from '../../../db/client.js';
 import { formatProblem, importCatalogue } from './index.js';
@@ -22,7 +23,7 @@ try {
   if (report.ok) {
     const counts = Object.entries(report.counts)
       .filter(([, n]) => n > 0)
-      .map(([t, n]) => `${t} ${n.toLocaleString('ko-KR')}`)
+      .map(([t, n]) => `${t} ${groupDigits(n)}`)
       .join(', ');
     console.log(
       `카탈로그 ${report.mcid}을(를) 가져왔습니다: 버전 ${report.version}, ${report.ms} ms, ${counts}, 새 이미지 ${report.imagesWritten}개`,

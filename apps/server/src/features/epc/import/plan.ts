@@ -2,7 +2,7 @@
  * What the catalogue importer checks against and produces: the problems it reports (with their Korean
  * texts), the tables it writes and the plan the writer carries out, and the small rules the checks share.
  */
-import type { Applicability, EpcCatalogueBrand } from '@partsmall/contract';
+import { groupDigits, type Applicability, type EpcCatalogueBrand } from '@partsmall/contract';
 import type { CopyValue } from './copy-text.js';
 import { formatBytes, type TableName } from './format.js';
 import type { CheckedImage } from './images.js';
@@ -71,7 +71,7 @@ export const V = {
   bothFormats: (name: string) => `${name}.jsonl과 ${name}.csv가 함께 있습니다. 하나만 두세요.`,
   unknownFile: (tables: string) => `알 수 없는 데이터 파일입니다. 파일 이름은 ${tables} 중 하나여야 합니다.`,
   fileTooLarge: (max: number) => `파일이 너무 큽니다 (최대 ${formatBytes(max)}).`,
-  tooManyRows: (max: number) => `행이 너무 많습니다 (최대 ${max.toLocaleString('ko-KR')}행).`,
+  tooManyRows: (max: number) => `행이 너무 많습니다 (최대 ${groupDigits(max)}행).`,
   catalogueRows: '카탈로그 정보(catalogue)는 정확히 한 행이어야 합니다.',
   duplicate: (what: string, key: string) => `${what} '${key}'이(가) 중복되었습니다.`,
   unknownRef: (what: string, key: string) => `없는 ${what} '${key}'을(를) 가리킵니다.`,
