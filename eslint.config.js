@@ -112,7 +112,7 @@ function webSyntax() {
 
 /**
  * Numbers and won are written by the contract's groupDigits and formatWon, the one rule for them
- * (docs/requirements.md#look-and-language): toLocaleString spelled it again in eleven places, and a
+ * (docs/requirements.md#look-and-language): toLocaleString spelled it again in a dozen places, and a
  * page's first Korean number format costs Chromium its locale data (rules.ts says why).
  */
 function numberFormat() {
