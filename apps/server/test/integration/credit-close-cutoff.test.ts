@@ -257,18 +257,23 @@ describe('a month no close took (a close that failed for good, or a server down 
         figures: [p.opening, p.charges, p.adjustments, p.closing, p.amountDue],
         lines: p.lines.map((l) => [l.kind, l.amount, l.date]),
         catchUpMonths: p.catchUpMonths,
+        status: [p.status, p.statusLabel, p.dueDate],
       };
     };
     expect(await preview('2026-09')).toEqual({
       figures: [44_000, 82_000, 0, 126_000, 82_000],
       lines: [['charge', 82_000, '2026-09-08']],
       catchUpMonths: ['2026-07', '2026-08'],
+      // Due on 10 October (월말 마감 익월 10일), a Saturday, so on Monday the 12th; long past: overdue,
+      // as the close will show it.
+      status: ['overdue', '연체', '2026-10-12'],
     });
     // August's preview: July's is made first; August's own line only.
     expect(await preview('2026-08')).toEqual({
       figures: [41_000, 0, 3_000, 44_000, 3_000],
       lines: [['adjustment', 3_000, '2026-08-10']],
       catchUpMonths: ['2026-07'],
+      status: ['overdue', '연체', '2026-09-10'],
     });
 
     // July, August and September's closes never ran: September's makes July's and August's first.
@@ -302,7 +307,13 @@ describe('a month no close took (a close that failed for good, or a server down 
     });
 
     // October's preview after the close: nothing to catch up, September's closing opens it.
-    expect(await preview('2026-10')).toEqual({ figures: [126_000, 0, 0, 126_000, 0], lines: [], catchUpMonths: [] });
+    // Nothing billed in it: nothing due, so paid.
+    expect(await preview('2026-10')).toEqual({
+      figures: [126_000, 0, 0, 126_000, 0],
+      lines: [],
+      catchUpMonths: [],
+      status: ['paid', '결제 완료', '2026-11-10'],
+    });
     // September's, and August's (September's close made it), are closed: the preview says so, not an
     // empty statement the close would never write.
     for (const month of ['2026-09', '2026-08']) {

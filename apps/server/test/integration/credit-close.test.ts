@@ -107,7 +107,17 @@ describe('api/admin/closeMonth', () => {
   it('the staff preview shows what the close will make, writing nothing', async () => {
     const res = await call(server, 'adminPreviewStatement', { companyId: x.companyId, month }, { token: t.staff });
     expect(res.status).toBe(200);
-    expect(res.body.results).toMatchObject({ opening: 0, charges: 50_000, credits: -20_000, closing: 30_000 });
+    // The running month's statement falls due next month: unpaid, named as the closed one will be.
+    expect(res.body.results).toMatchObject({
+      opening: 0,
+      charges: 50_000,
+      credits: -20_000,
+      closing: 30_000,
+      paid: 0,
+      unpaid: 30_000,
+      status: 'unpaid',
+      statusLabel: '미결제',
+    });
     expect(res.body.results!.lines.map((l) => [l.kind, l.orderSeq, l.amount])).toEqual([
       ['charge', orderIds.a, 30_000],
       ['charge', orderIds.b, 20_000],

@@ -9,6 +9,7 @@ import {
   CREDIT_STATUS_LABELS,
   MSG_CREDIT,
   RECEIVABLE_KIND_LABELS,
+  STATEMENT_STATUS_LABELS,
   type CreditStatus,
   type ReceivableKind,
   type ReceivablesAgingRow,
@@ -25,7 +26,7 @@ import { draftStatement, toStatementLines } from './close.js';
 import { statementFromMonth, unclosedMonthsBefore } from './closed-months.js';
 import { notifyStatement } from './notices.js';
 import { accountsByCompanyName, creditPositions, statementRowsWhere } from './repository.js';
-import { agingOf, nextMonth, positionExposure, statementName } from './rules.js';
+import { agingOf, nextMonth, positionExposure, statementName, statementStatusOf } from './rules.js';
 import { statementLines, statements } from './schema.js';
 import { toStatementRow } from './views.js';
 
@@ -107,13 +108,11 @@ export async function previewStatement(db: Db, companyId: number, month: string,
       : {},
   );
   if (!draft) throw notFound(MSG_CREDIT.noAccount);
-  const today = seoulDay(now);
-  const status =
-    draft.figures.amountDue <= 0
-      ? ('paid' as const)
-      : today > draft.dueDate
-        ? ('overdue' as const)
-        : ('unpaid' as const);
+  // Nothing of it is paid yet: the status the closed statement would have today, by the same rule.
+  const status = statementStatusOf(
+    { amountDue: draft.figures.amountDue, paid: 0, dueDate: draft.dueDate },
+    seoulDay(now),
+  );
   return {
     month,
     companyId,
@@ -123,7 +122,7 @@ export async function previewStatement(db: Db, companyId: number, month: string,
     unpaid: Math.max(0, draft.figures.amountDue),
     dueDate: draft.dueDate,
     status,
-    statusLabel: { paid: '결제 완료', overdue: '연체', unpaid: '미결제' }[status],
+    statusLabel: STATEMENT_STATUS_LABELS[status],
     termLabel: draft.termLabel,
     lines: toStatementLines(draft.lines),
     catchUpMonths,
