@@ -100,7 +100,7 @@ export function actionColumn<R>(
 /** A company's or an order's cash entries: when, what kind, the amount and the balance after it. */
 const LEDGER_COLUMNS: Column<LedgerRow>[] = [
   { id: 'at', header: A.kit.ledgerCols.at, width: 120, className: 'date', cell: (l) => dateTime(l.created) },
-  { id: 'type', header: A.kit.ledgerCols.type, width: 80, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
+  { id: 'type', header: A.kit.ledgerCols.type, width: 110, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
   { id: 'amount', header: A.kit.ledgerCols.amount, className: 'money', cell: (l) => count(l.amount) },
   { id: 'after', header: A.kit.ledgerCols.after, className: 'money', cell: (l) => count(l.balanceAfter) },
 ];

@@ -1,7 +1,7 @@
 import {
-  type CashLedgerType,
   AUDIT_ACTION_LABELS,
   COMPANY_LEVEL_NAMES,
+  LEDGER_TYPE_LABELS,
   NOTICE_TYPES,
   ORDER_STATUS_LABELS,
   PAYMENT_METHODS,
@@ -47,17 +47,12 @@ export const A = {
   memberStatus: { active: '정상', stopped: '정지', withdrawn: '탈퇴' } as Record<string, string>,
   paymentStatus: { pending: '대기', paid: '완료', declined: '실패' } as Record<string, string>,
   pgcodes: PAYMENT_METHODS as Record<string, string>,
-  kinds: { point: '캐시 충전', license: '이용권' } as Record<string, string>,
-  ledgerTypes: {
-    order: '주문',
-    point: '충전',
-    license: '이용권',
-    cancel: '취소 환불',
-    return: '반품 환불',
-    adjust: '관리자 조정',
-    deposit_reversal: '입금 취소',
-    statement_payment: '명세서 결제',
-  } satisfies Record<CashLedgerType, string> as Record<string, string>,
+  /**
+   * A cash entry's kind as the buyer's cash ledger and its PDF name it (the contract's), so staff and
+   * buyer read the same words; a payment's kind is the entry it writes (a top-up, a licence).
+   */
+  ledgerTypes: LEDGER_TYPE_LABELS as Record<string, string>,
+  kinds: { point: LEDGER_TYPE_LABELS.point, license: LEDGER_TYPE_LABELS.license } as Record<string, string>,
   inquiryStatus: { open: '대기', answered: '답변 완료', closed: '종료' } as Record<string, string>,
   qnaTypes: { partnership: '제휴', advertising: '광고' } as Record<string, string>,
   noticeTypes: NOTICE_TYPES,
