@@ -232,6 +232,10 @@ describe('the back office: shop settings, notices and bank transfers', () => {
     await page.getByRole('link', { name: '회원·업체', exact: true }).click();
     await page.locator('.admin-main tbody tr').first().getByRole('button', { name: '상세' }).click();
     await page.getByRole('dialog').getByRole('heading', { name: '캐시 조정 (관리자)' }).waitFor();
+    // The cash ledger beside the payments scrolls in its own half; the dialog itself never scrolls
+    // sideways (its half grew to the table's width and the ledger ran past the dialog's edge).
+    const detail = page.getByRole('dialog');
+    expect(await detail.evaluate((el) => [el.scrollWidth - el.clientWidth, el.clientWidth])).toEqual([0, 1100]);
     await shot(page, 'admin-company-detail');
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: '공지사항', exact: true }).click();

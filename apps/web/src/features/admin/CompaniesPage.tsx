@@ -275,7 +275,7 @@ function CompanyActivity({ d }: { d: Activity }) {
     <>
       <h2>{A.companies.orders}</h2>
       <DataTable label={A.companies.ordersLabel} rows={d.orders} columns={ORDER_COLUMNS} />
-      <div className="admin-grid2">
+      <div className="admin-grid2 admin-tables2">
         <div>
           <h2>{A.companies.payments}</h2>
           <DataTable label={A.companies.paymentsLabel} rows={d.payments} columns={PAYMENT_COLUMNS} />
