@@ -344,6 +344,8 @@ async function adminClosesTheMonth() {
   await admin.page.getByRole('button', { name: '명세서 미리보기' }).click();
   const preview = admin.page.getByTestId('statement-preview');
   await poll(() => admin.page.getByTestId('preview-due-amount').textContent()).toBe('248,000원');
+  // The running month is due next month: the statement would say 미결제.
+  expect(await admin.page.getByTestId('preview-status').textContent()).toBe('미결제');
   expect(await preview.textContent()).toContain(`주문 #${orderSeq} 출고 · 브레이크 디스크 앞248,000`);
   await snap(admin.page, 'credit-admin-preview-desktop');
   await admin.page.getByRole('button', { name: '마감하기', exact: true }).click();

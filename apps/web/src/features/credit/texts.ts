@@ -236,6 +236,8 @@ export const CREDIT_TEXTS = {
     closing: '기말 잔액',
     amountDue: '이번 달 청구',
     due: '결제 기한',
+    /** What the statement would say today: 미결제, 연체 or 결제 완료 (the contract's labels). */
+    status: '상태',
     lines: '명세서 줄',
     noLines: '이 달의 외상 거래가 없습니다.',
     lineCols: { date: '날짜', kind: '구분', description: '내용', amount: '금액' },

@@ -11,7 +11,11 @@ import { renderScreen } from '../../../../test/render-screen';
  * earlier months are closed first, the preview says which, and its opening carries them.
  */
 let sent: unknown[];
-function answerPreview(catchUpMonths: string[], opening: number) {
+function answerPreview(
+  catchUpMonths: string[],
+  opening: number,
+  status: { status: string; statusLabel: string } = { status: 'unpaid', statusLabel: '미결제' },
+) {
   sent = [];
   vi.stubGlobal(
     'fetch',
@@ -31,8 +35,7 @@ function answerPreview(catchUpMonths: string[], opening: number) {
         paid: 0,
         unpaid: 82_000,
         dueDate: '2026-10-10',
-        status: 'unpaid',
-        statusLabel: '미결제',
+        ...status,
         termLabel: '익월 10일',
         lines: [
           {
@@ -75,6 +78,21 @@ describe('the statement preview', () => {
     );
     expect(within(preview).getByText('44,000원')).toBeTruthy();
     expect(within(preview).getByTestId('preview-due-amount').textContent).toBe('82,000원');
+    const status = within(preview).getByTestId('preview-status');
+    expect([status.textContent, status.querySelector('.cr-badge')?.className]).toEqual([
+      '미결제',
+      'cr-badge cr-st-unpaid',
+    ]);
+  });
+
+  it('says the status the statement would have today: a month past its due date is 연체', async () => {
+    answerPreview([], 0, { status: 'overdue', statusLabel: '연체' });
+    const preview = await previewSeptember();
+    const status = within(preview).getByTestId('preview-status');
+    expect([status.textContent, status.querySelector('.cr-badge')?.className]).toEqual([
+      '연체',
+      'cr-badge cr-st-overdue',
+    ]);
   });
 
   it('a month closed already: the reason is shown where the statement would be', async () => {

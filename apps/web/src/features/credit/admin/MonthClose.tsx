@@ -15,6 +15,7 @@ import { monthForm, previousMonth } from '../form';
 import { CREDIT_TEXTS } from '../texts';
 import { ellipsisColumn } from '../../../shared/ui/columns';
 import { wonColumn } from '../columns';
+import { StatementStatus } from '../components/StatementTable';
 
 const M = CREDIT_TEXTS.close;
 
@@ -104,6 +105,7 @@ function Preview({ companyId, month }: { companyId: number; month: string }) {
           { label: M.closing, value: <b>{won(p.closing)}</b> },
           { label: M.amountDue, value: won(p.amountDue), 'data-testid': 'preview-due-amount' },
           { label: M.due, value: `${p.dueDate} (${p.termLabel})` },
+          { label: M.status, value: <StatementStatus row={p} />, 'data-testid': 'preview-status' },
         ]}
       />
       <DataTable<StatementLine>
