@@ -11,14 +11,12 @@ import { AppError } from '../../shared/http.js';
  * gateway, and (later) staff adjustments.
  */
 
-/** Ledger row types: the contract's, which the cash_ledger check constraint names too. */
-export type LedgerType = CashLedgerType;
-
 export interface WalletMove {
   companyId: number;
   /** Won, a whole number (0 for a free order, recorded all the same): credit adds it, debit takes it. */
   amount: number;
-  type: LedgerType;
+  /** The ledger row's type: the contract's, which the cash_ledger check constraint names too. */
+  type: CashLedgerType;
   /** Who caused the move (null for the shop itself). */
   memberId: number | null;
   /** What the ledger row says, e.g. '주문 #12'. */
