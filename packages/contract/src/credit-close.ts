@@ -50,6 +50,11 @@ export const statementPreviewAnswer = answerOf(
      * one's closing is this one's opening.
      */
     catchUpMonths: z.array(z.string()),
+    /**
+     * False for a month with no line and nothing carried in: the close writes no statement for it
+     * (docs/requirements.md#monthly-close), and the figures above are all 0.
+     */
+    makesStatement: z.boolean(),
   }),
 );
 

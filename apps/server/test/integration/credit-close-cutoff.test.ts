@@ -258,6 +258,7 @@ describe('a month no close took (a close that failed for good, or a server down 
         lines: p.lines.map((l) => [l.kind, l.amount, l.date]),
         catchUpMonths: p.catchUpMonths,
         status: [p.status, p.statusLabel, p.dueDate],
+        makesStatement: p.makesStatement,
       };
     };
     expect(await preview('2026-09')).toEqual({
@@ -267,6 +268,7 @@ describe('a month no close took (a close that failed for good, or a server down 
       // Due on 10 October (월말 마감 익월 10일), a Saturday, so on Monday the 12th; long past: overdue,
       // as the close will show it.
       status: ['overdue', '연체', '2026-10-12'],
+      makesStatement: true,
     });
     // August's preview: July's is made first; August's own line only.
     expect(await preview('2026-08')).toEqual({
@@ -274,6 +276,7 @@ describe('a month no close took (a close that failed for good, or a server down 
       lines: [['adjustment', 3_000, '2026-08-10']],
       catchUpMonths: ['2026-07'],
       status: ['overdue', '연체', '2026-09-10'],
+      makesStatement: true,
     });
 
     // July, August and September's closes never ran: September's makes July's and August's first.
@@ -307,12 +310,13 @@ describe('a month no close took (a close that failed for good, or a server down 
     });
 
     // October's preview after the close: nothing to catch up, September's closing opens it.
-    // Nothing billed in it: nothing due, so paid.
+    // Nothing billed in it: nothing due, so paid; the 126,000 carried in still makes a statement.
     expect(await preview('2026-10')).toEqual({
       figures: [126_000, 0, 0, 126_000, 0],
       lines: [],
       catchUpMonths: [],
       status: ['paid', '결제 완료', '2026-11-10'],
+      makesStatement: true,
     });
     // September's, and August's (September's close made it), are closed: the preview says so, not an
     // empty statement the close would never write.

@@ -117,7 +117,13 @@ describe('api/admin/closeMonth', () => {
       unpaid: 30_000,
       status: 'unpaid',
       statusLabel: '미결제',
+      makesStatement: true,
     });
+    // 거래없음 has credit but no line and nothing carried in: the close makes it no statement (below),
+    // and the preview says so.
+    const none = await call(server, 'adminPreviewStatement', { companyId: z.companyId, month }, { token: t.staff });
+    expect(none.status).toBe(200);
+    expect(none.body.results).toMatchObject({ opening: 0, closing: 0, amountDue: 0, lines: [], makesStatement: false });
     expect(res.body.results!.lines.map((l) => [l.kind, l.orderSeq, l.amount])).toEqual([
       ['charge', orderIds.a, 30_000],
       ['charge', orderIds.b, 20_000],

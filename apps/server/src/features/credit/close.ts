@@ -176,6 +176,8 @@ export async function draftStatement(
   return {
     account,
     lines,
+    /** Whether the close writes a statement: not for a month with no line and nothing carried in. */
+    makesStatement: lines.length > 0 || opening !== 0,
     /** What the statement says, as the close writes it and the preview shows it. */
     figures: {
       opening,
@@ -245,7 +247,7 @@ async function closeCompanyMonth(
       account,
       term: terms.get(account.termCode) ?? null,
     });
-    if (!draft || (draft.lines.length === 0 && draft.figures.opening === 0)) return null;
+    if (!draft?.makesStatement) return null;
     const paid = draft.figures.amountDue <= 0;
     const [statement] = await tx
       .insert(statements)

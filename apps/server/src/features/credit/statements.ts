@@ -126,6 +126,7 @@ export async function previewStatement(db: Db, companyId: number, month: string,
     termLabel: draft.termLabel,
     lines: toStatementLines(draft.lines),
     catchUpMonths,
+    makesStatement: draft.makesStatement,
   };
 }
 

@@ -238,6 +238,7 @@ export const CREDIT_TEXTS = {
     due: '결제 기한',
     /** What the statement would say today: 미결제, 연체 or 결제 완료 (the contract's labels). */
     status: '상태',
+    noStatement: '이 달은 외상 거래도 이월 잔액도 없어, 마감해도 명세서가 만들어지지 않습니다.',
     lines: '명세서 줄',
     noLines: '이 달의 외상 거래가 없습니다.',
     lineCols: { date: '날짜', kind: '구분', description: '내용', amount: '금액' },

@@ -14,7 +14,8 @@ let sent: unknown[];
 function answerPreview(
   catchUpMonths: string[],
   opening: number,
-  status: { status: string; statusLabel: string } = { status: 'unpaid', statusLabel: '미결제' },
+  /** Fields that differ from a September with one 82,000 line, due and unpaid. */
+  overrides: Record<string, unknown> = {},
 ) {
   sent = [];
   vi.stubGlobal(
@@ -35,7 +36,8 @@ function answerPreview(
         paid: 0,
         unpaid: 82_000,
         dueDate: '2026-10-10',
-        ...status,
+        status: 'unpaid',
+        statusLabel: '미결제',
         termLabel: '익월 10일',
         lines: [
           {
@@ -49,6 +51,8 @@ function answerPreview(
           },
         ],
         catchUpMonths,
+        makesStatement: true,
+        ...overrides,
       };
       return new Response(JSON.stringify({ code: 200, message: '', results }), {
         headers: { 'content-type': 'application/json' },
@@ -93,6 +97,27 @@ describe('the statement preview', () => {
       '연체',
       'cr-badge cr-st-overdue',
     ]);
+    expect(within(preview).queryByTestId('preview-no-statement')).toBeNull();
+  });
+
+  it('a month with no line and nothing carried in: no status, and says the close makes no statement', async () => {
+    answerPreview([], 0, {
+      charges: 0,
+      closing: 0,
+      amountDue: 0,
+      unpaid: 0,
+      status: 'paid',
+      statusLabel: '결제 완료',
+      lines: [],
+      makesStatement: false,
+    });
+    const preview = await previewSeptember();
+    expect(within(preview).queryByTestId('preview-status')).toBeNull();
+    expect(within(preview).queryByText('결제 완료')).toBeNull();
+    expect(within(preview).getByTestId('preview-no-statement').textContent).toBe(
+      '이 달은 외상 거래도 이월 잔액도 없어, 마감해도 명세서가 만들어지지 않습니다.',
+    );
+    expect(within(preview).getByText('이 달의 외상 거래가 없습니다.')).toBeTruthy();
   });
 
   it('a month closed already: the reason is shown where the statement would be', async () => {

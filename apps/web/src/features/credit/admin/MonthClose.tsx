@@ -105,9 +105,14 @@ function Preview({ companyId, month }: { companyId: number; month: string }) {
           { label: M.closing, value: <b>{won(p.closing)}</b> },
           { label: M.amountDue, value: won(p.amountDue), 'data-testid': 'preview-due-amount' },
           { label: M.due, value: `${p.dueDate} (${p.termLabel})` },
-          { label: M.status, value: <StatementStatus row={p} />, 'data-testid': 'preview-status' },
+          p.makesStatement && { label: M.status, value: <StatementStatus row={p} />, 'data-testid': 'preview-status' },
         ]}
       />
+      {!p.makesStatement && (
+        <p className="field-hint" data-testid="preview-no-statement">
+          {M.noStatement}
+        </p>
+      )}
       <DataTable<StatementLine>
         label={M.lines}
         rows={p.lines}
