@@ -16,7 +16,8 @@ export const TOUCH_TARGET_PX = 44;
 
 /**
  * What the accessibility walk checks of a screen's layout (docs/requirements.md#look-and-language),
- * read in one page evaluation: no visible text drawn smaller than SMALLEST_TEXT_PX; on a phone, the
+ * read in one page evaluation: no visible text drawn smaller than SMALLEST_TEXT_PX; no table cell whose
+ * text, wider than its column and not clipped, draws over the next one; on a phone, the
  * page laid out at the phone's width (content wider than that made the browser lay the whole page
  * out wider, and a dialog opened off the screen) and no column header whose text does not fit its
  * column (a column squeezed to nothing) and no link, button, select or text field shorter than
@@ -25,7 +26,7 @@ export const TOUCH_TARGET_PX = 44;
  * Each finding is a sentence naming the screen.
  */
 export async function layoutFindings(page: Page, where: string, device: { phone: boolean }): Promise<string[]> {
-  const { laidOut, content, squeezed, tiny, short } = await page.evaluate(
+  const { laidOut, content, squeezed, spilled, tiny, short } = await page.evaluate(
     ({ smallest, touch, target }) => {
       // An element's text at its drawn size: its font size, times the scale of an SVG it is drawn in.
       const drawnSize = (el: Element): number => {
@@ -72,6 +73,15 @@ export async function layoutFindings(page: Page, where: string, device: { phone:
         squeezed: Array.from(document.querySelectorAll('th'))
           .filter((th) => th.offsetParent !== null && th.innerText.trim() !== '' && th.scrollWidth > th.clientWidth + 1)
           .map((th) => `${th.innerText.trim()} (${th.clientWidth} px)`),
+        // A cell whose one-line text is wider than its column and not clipped draws over the next one.
+        spilled: Array.from(document.querySelectorAll('td'))
+          .filter(
+            (td) =>
+              td.offsetParent !== null &&
+              td.scrollWidth > td.clientWidth + 1 &&
+              getComputedStyle(td).overflowX === 'visible',
+          )
+          .map((td) => `'${td.innerText.trim().slice(0, 30)}' (${td.scrollWidth} px in ${td.clientWidth} px)`),
         tiny,
       };
     },
@@ -80,6 +90,7 @@ export async function layoutFindings(page: Page, where: string, device: { phone:
   const found: string[] = [];
   if (tiny.length > 0) found.push(`${where}: text smaller than ${SMALLEST_TEXT_PX} px: ${tiny.join(', ')}`);
   if (short.length > 0) found.push(`${where}: touch targets under ${TOUCH_TARGET_PX} px: ${short.join(', ')}`);
+  if (spilled.length > 0) found.push(`${where}: cells drawn over the next column: ${spilled.join(', ')}`);
   if (!device.phone) return found;
   if (laidOut !== PHONE_WIDTH || content !== PHONE_WIDTH)
     found.push(`${where}: laid out ${laidOut} px wide, content ${content} px, on a ${PHONE_WIDTH} px phone`);

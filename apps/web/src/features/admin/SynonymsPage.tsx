@@ -5,6 +5,7 @@ import { MSG_PART_ADMIN, saveSynonymRequest, type SynonymGroup } from '@partsmal
 import { messageOf } from '../../shared/api';
 import { count } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { ellipsisColumn } from '../../shared/ui/columns';
 import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { adminQuery, useAdminSave, useAdminWrite } from './api';
@@ -39,7 +40,8 @@ export default function SynonymsPage() {
 
   const columns: Column<SynonymGroup>[] = [
     { id: 'seq', header: A.synonyms.cols.seq, width: 70, className: 'num', cell: (g) => g.seq },
-    { id: 'terms', header: A.synonyms.cols.terms, cell: (g) => g.terms.join(SEPARATOR) },
+    // One line, cut with … where the column is narrow (a phone): the whole group is its title and its 수정 form.
+    ellipsisColumn('terms', A.synonyms.cols.terms, (g) => g.terms.join(SEPARATOR)),
     { id: 'n', header: A.synonyms.cols.n, width: 80, className: 'num', cell: (g) => g.terms.length },
     {
       id: 'act',
