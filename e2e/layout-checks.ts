@@ -21,7 +21,7 @@ export const TOUCH_TARGET_PX = 44;
  * page laid out at the phone's width (content wider than that made the browser lay the whole page
  * out wider, and a dialog opened off the screen) and no column header whose text does not fit its
  * column (a column squeezed to nothing) and no link, button, select or text field shorter than
- * TOUCH_TARGET_PX, in the shop and the back office alike (a checkbox's target is its label; a link in a
+ * TOUCH_TARGET_PX, in the shop and the back office alike (a checkbox's and a file picker's target is its label; a link in a
  * sentence is text; a drawing's numbers zoom with it, and their rows are the full-size targets).
  * Each finding is a sentence naming the screen.
  */
@@ -54,7 +54,7 @@ export async function layoutFindings(page: Page, where: string, device: { phone:
       // A drawing's number (a hotspot) is as large as the drawing draws it, and zooms with it; its row
       // in the parts table, and that row's 위치, do the same at full size.
       const controls =
-        'a[href], button:not(.epc-hotspot), select, textarea, input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="file"])';
+        'a[href], button:not(.epc-hotspot), select, textarea, input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="file"]), label:has(input[type="file"])';
       const short = !touch
         ? []
         : Array.from(document.querySelectorAll(controls))
