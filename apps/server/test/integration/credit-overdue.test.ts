@@ -145,6 +145,67 @@ describe('holds', () => {
     expect(payments.map((p) => [p.amount, p.statementId])).toEqual([[-35_000, statement.id]]);
   });
 
+  it('paying the statement a hold names, while another is still overdue, keeps the hold and names the other', async () => {
+    const { company, token, statement: later } = await billedCompany('두달연체', 3, addDays(today, -10));
+    // An earlier month's statement of 20,000, due 40 days ago: the oldest due, so the check names it.
+    const [y, m] = later.month.split('-').map(Number) as [number, number];
+    const earlierMonth = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+    const [earlier] = await server.db
+      .insert(statements)
+      .values({
+        companyId: company.companyId,
+        month: earlierMonth,
+        opening: 0,
+        charges: 20_000,
+        credits: 0,
+        payments: 0,
+        adjustments: 0,
+        closing: 20_000,
+        amountDue: 20_000,
+        termCode: later.termCode,
+        termLabel: later.termLabel,
+        dueDate: addDays(today, -40),
+      })
+      .returning();
+    await runCreditDay(server.db, noon(today));
+    expect(await statusOf(token)).toMatchObject({
+      status: 'on_hold',
+      holdReason: MSG_CREDIT.onHold(statementName(earlierMonth)),
+    });
+
+    const payWhole = (s: { id: number }, amount: number) =>
+      server.db.transaction((tx) =>
+        applyStatementPayment(tx, {
+          statementId: s.id,
+          amount,
+          idemKey: `payment:test:${s.id}:whole`,
+          via: 'transfer',
+          now: noon(today),
+        }),
+      );
+    expect(await payWhole(earlier!, 20_000)).toBe(true);
+    // The paid statement no longer holds the account; the later one, 30,000 past its grace, does.
+    expect(await statusOf(token)).toMatchObject({
+      status: 'on_hold',
+      holdReason: MSG_CREDIT.onHold(statementName(later.month)),
+    });
+    const [account] = await server.db
+      .select({ holdStatementId: creditAccounts.holdStatementId })
+      .from(creditAccounts)
+      .where(eq(creditAccounts.companyId, company.companyId));
+    expect(account).toEqual({ holdStatementId: later.id });
+    const [audit] = await server.db
+      .select()
+      .from(creditAccountAudit)
+      .where(eq(creditAccountAudit.companyId, company.companyId))
+      .orderBy(sql`${creditAccountAudit.id} desc`)
+      .limit(1);
+    expect(audit).toMatchObject({ actorName: '시스템', reason: `${statementName(later.month)} 연체` });
+
+    expect(await payWhole(later, 30_000)).toBe(true);
+    expect((await statusOf(token)).status).toBe('active');
+  });
+
   it('a hold staff set stays: the daily check neither makes it an overdue hold nor lifts it', async () => {
     const late = await billedCompany('직원보류연체', 3, addDays(today, -20));
     const current = await billedCompany('직원보류정상', 3, addDays(today, 20));

@@ -15,18 +15,21 @@ import { creditAccounts, statements } from './schema.js';
 
 /**
  * Puts an active account on hold when a statement is overdue beyond its grace and threshold, or lifts
- * a hold the check put on when none is any more (a hold staff set stays). Answers the change made.
+ * a hold the check put on when none is any more (a hold staff set stays). A hold the check put on
+ * whose statement is paid while another is still overdue names that one instead: its reason is what
+ * the buyer reads. Answers the change made.
  */
 export async function reevaluateHold(
   tx: Tx,
   companyId: number,
   now: Date = new Date(),
-): Promise<'held' | 'lifted' | null> {
+): Promise<'held' | 'lifted' | 'renamed' | null> {
   const account = await findCreditAccount(tx, companyId, true);
   if (!account || account.status === 'suspended') return null;
   const today = seoulDay(now);
   const overdue = (await unpaidStatements(tx, companyId)).find((s) => isHoldingOverdue(s, account, today));
-  if (account.status === 'active' && overdue) {
+  const checkHold = account.status === 'on_hold' && account.holdStatementId !== null;
+  if (overdue && (account.status === 'active' || (checkHold && account.holdStatementId !== overdue.id))) {
     const [after] = await tx
       .update(creditAccounts)
       .set({
@@ -38,9 +41,9 @@ export async function reevaluateHold(
       .where(eq(creditAccounts.companyId, companyId))
       .returning();
     await auditCreditChange(tx, SYSTEM, companyId, `${statementName(overdue.month)} 연체`, account, after!);
-    return 'held';
+    return account.status === 'active' ? 'held' : 'renamed';
   }
-  if (account.status === 'on_hold' && account.holdStatementId !== null && !overdue) {
+  if (checkHold && !overdue) {
     const [after] = await tx
       .update(creditAccounts)
       .set({ status: 'active', holdReason: '', holdStatementId: null, updatedAt: new Date() })
