@@ -17,7 +17,8 @@ export const TOUCH_TARGET_PX = 44;
 /**
  * What the accessibility walk checks of a screen's layout (docs/requirements.md#look-and-language),
  * read in one page evaluation: no visible text drawn smaller than SMALLEST_TEXT_PX; no table cell whose
- * text, wider than its column and not clipped, draws over the next one; on a phone, the
+ * text, wider than its column and not clipped, draws over the next one; no field left in Chromium's
+ * own square box (a select or text field no rule styled); on a phone, the
  * page laid out at the phone's width (content wider than that made the browser lay the whole page
  * out wider, and a dialog opened off the screen) and no column header whose text does not fit its
  * column (a column squeezed to nothing) and no link, button, select or text field shorter than
@@ -26,7 +27,7 @@ export const TOUCH_TARGET_PX = 44;
  * Each finding is a sentence naming the screen.
  */
 export async function layoutFindings(page: Page, where: string, device: { phone: boolean }): Promise<string[]> {
-  const { laidOut, content, squeezed, spilled, tiny, short } = await page.evaluate(
+  const { laidOut, content, squeezed, spilled, tiny, short, bare } = await page.evaluate(
     ({ smallest, touch, target }) => {
       // An element's text at its drawn size: its font size, times the scale of an SVG it is drawn in.
       const drawnSize = (el: Element): number => {
@@ -51,6 +52,10 @@ export async function layoutFindings(page: Page, where: string, device: { phone:
         Array.from(el.parentElement?.childNodes ?? []).some(
           (n) => n !== el && n.nodeType === Node.TEXT_NODE && /[^\s|·,]/.test(n.textContent ?? ''),
         );
+      const named = (el: Element) => {
+        const name = el.getAttribute('aria-label') ?? (el.textContent?.trim() || el.getAttribute('placeholder'));
+        return `${el.tagName.toLowerCase()} '${(name ?? '').slice(0, 20)}'`;
+      };
       // A drawing's number (a hotspot) is as large as the drawing draws it, and zooms with it; its row
       // in the parts table, and that row's 위치, do the same at full size.
       const controls =
@@ -62,12 +67,20 @@ export async function layoutFindings(page: Page, where: string, device: { phone:
             .filter(
               (el) => !el.closest('.sr-only') && !inSentence(el) && el.getBoundingClientRect().height < target - 0.5,
             )
-            .map((el) => {
-              const name = el.getAttribute('aria-label') ?? (el.textContent?.trim() || el.getAttribute('placeholder'));
-              return `${el.tagName.toLowerCase()} '${(name ?? '').slice(0, 20)}' (${Math.round(el.getBoundingClientRect().height)} px)`;
-            });
+            .map((el) => `${named(el)} (${Math.round(el.getBoundingClientRect().height)} px)`);
+      // Chromium draws a field nobody styled with its own grey border (#767676), square: a raw
+      // control among the kit's rounded ones.
+      const bare = Array.from(
+        document.querySelectorAll(
+          'select, textarea, input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="file"], [type="range"], [type="color"])',
+        ),
+      )
+        .filter((el) => el.getClientRects().length > 0 && !el.closest('.sr-only'))
+        .filter((el) => getComputedStyle(el).borderTopColor === 'rgb(118, 118, 118)')
+        .map(named);
       return {
         short,
+        bare,
         laidOut: window.innerWidth,
         content: document.documentElement.scrollWidth,
         squeezed: Array.from(document.querySelectorAll('th'))
@@ -91,6 +104,7 @@ export async function layoutFindings(page: Page, where: string, device: { phone:
   if (tiny.length > 0) found.push(`${where}: text smaller than ${SMALLEST_TEXT_PX} px: ${tiny.join(', ')}`);
   if (short.length > 0) found.push(`${where}: touch targets under ${TOUCH_TARGET_PX} px: ${short.join(', ')}`);
   if (spilled.length > 0) found.push(`${where}: cells drawn over the next column: ${spilled.join(', ')}`);
+  if (bare.length > 0) found.push(`${where}: fields in the browser's own square box: ${bare.join(', ')}`);
   if (!device.phone) return found;
   if (laidOut !== PHONE_WIDTH || content !== PHONE_WIDTH)
     found.push(`${where}: laid out ${laidOut} px wide, content ${content} px, on a ${PHONE_WIDTH} px phone`);

@@ -325,10 +325,22 @@ export function tour(data: TourData): Leg[] {
   ];
 }
 
-/** The back office: every screen of its menu (the admin sees them all, so a new one is walked too), and the chat console. */
+/** A back office list's first row opened in its detail dialog, shown once `ready` is. */
+const detailDialog = (ready: string) => async (p: Page) => {
+  await p.locator('tbody tr').first().getByRole('button', { name: '상세' }).click();
+  await p.getByRole('dialog').locator(ready).first().waitFor();
+};
+
+/**
+ * The back office: every screen of its menu (the admin sees them all, so a new one is walked too),
+ * the dialogs whose controls sit outside a form (a company's 등급; an order's carrier and waybill, the
+ * tour's order being 출고확정), and the chat console.
+ */
 function staffStops(): Stop[] {
   return [
     ...ADMIN_MENU.map((m) => ({ name: `back office ${m.path}`, path: m.path })),
+    { name: 'back office: company detail', path: '/admin/companies', show: detailDialog('.admin-dl select') },
+    { name: 'back office: order detail', path: '/admin/orders', show: detailDialog('.ship-fields') },
     {
       name: 'staff chat console',
       path: '/chatAdmin',
