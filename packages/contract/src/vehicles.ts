@@ -9,6 +9,7 @@ import { normalizeVin } from './epc.js';
 export const MSG_VEHICLES = {
   badVin: '차대번호가 올바르지 않습니다.',
   nameTooLong: '차량 이름은 30자 이내로 입력하세요.',
+  nameInvalid: '차량 이름을 글자로 입력하세요 (지우려면 빈 칸).',
   notMine: '우리 회사가 조회한 차량이 아닙니다.',
   saved: '차량 이름을 저장했습니다.',
   removed: '내 차량 목록에서 삭제했습니다.',
@@ -47,7 +48,7 @@ export const myVehiclesAnswer = answerOf(z.array(myVehicle));
 
 export const saveMyVehicleRequest = z.object({
   vin,
-  name: z.string({ error: MSG_VEHICLES.nameTooLong }).trim().max(VEHICLE_NAME_MAX, MSG_VEHICLES.nameTooLong),
+  name: z.string({ error: MSG_VEHICLES.nameInvalid }).trim().max(VEHICLE_NAME_MAX, MSG_VEHICLES.nameTooLong),
 });
 export type SaveMyVehicleRequest = z.input<typeof saveMyVehicleRequest>;
 export const removeMyVehicleRequest = z.object({ vin });

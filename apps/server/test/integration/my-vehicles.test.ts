@@ -419,6 +419,12 @@ describe('the list: getMyVehicles, saveMyVehicle, removeMyVehicle', () => {
     const long = await post('api/saveMyVehicle', { vin: V1, name: '가'.repeat(31) }, token);
     expect([long.status, long.body.message]).toEqual([400, MSG_VEHICLES.nameTooLong]);
     expect(await post('api/saveMyVehicle', { vin: V1, name: '가'.repeat(30) }, token)).toMatchObject({ status: 200 });
+    // A name left out or not text is not "too long": it is said so, and the saved name stays.
+    for (const body of [{ vin: V1 }, { vin: V1, name: 320 }]) {
+      const bad = await post('api/saveMyVehicle', body, token);
+      expect([bad.status, bad.body.message, bad.body.field]).toEqual([400, MSG_VEHICLES.nameInvalid, 'name']);
+    }
+    expect((await list(token))[0]).toMatchObject({ vin: V1, name: '가'.repeat(30) });
     // Empty goes back to the catalogue's title.
     await post('api/saveMyVehicle', { vin: V1, name: '' }, token);
     expect(await fitsOf('a', token)).toEqual([t1]);
