@@ -269,19 +269,18 @@ const PAYMENT_COLUMNS: Column<Activity['payments'][number]>[] = [
   { id: 'st', header: A.companies.paymentCols.status, width: 50, cell: (p) => A.paymentStatus[p.status] ?? p.status },
 ];
 
-/** The company's latest orders, payments and cash ledger. */
+/**
+ * The company's latest orders, payments and cash ledger, one under another: side by side the ledger
+ * (five columns with its notes) hid its last ones behind a scroll in its half of the dialog.
+ */
 function CompanyActivity({ d }: { d: Activity }) {
   return (
     <>
       <h2>{A.companies.orders}</h2>
       <DataTable label={A.companies.ordersLabel} rows={d.orders} columns={ORDER_COLUMNS} />
-      <div className="admin-grid2 admin-tables2">
-        <div>
-          <h2>{A.companies.payments}</h2>
-          <DataTable label={A.companies.paymentsLabel} rows={d.payments} columns={PAYMENT_COLUMNS} />
-        </div>
-        <LedgerPart title={A.companies.ledger} rows={d.ledger} notes />
-      </div>
+      <h2>{A.companies.payments}</h2>
+      <DataTable label={A.companies.paymentsLabel} rows={d.payments} columns={PAYMENT_COLUMNS} />
+      <LedgerPart title={A.companies.ledger} rows={d.ledger} notes />
     </>
   );
 }

@@ -90,14 +90,15 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
         rowKey={(l) => l.i}
         columns={[
           { id: 'name', header: A.order.cols.name, className: 'ellipsis', cell: (l) => l.name },
-          { id: 'pid', header: A.order.cols.pid, width: 140, cell: (l) => l.pid },
+          // The widths add up to the dialog's 1,060 px with the name's 160: 금액 is never behind a scroll.
+          { id: 'pid', header: A.order.cols.pid, width: 120, cell: (l) => l.pid },
           { id: 'factory', header: A.order.cols.factory, width: 120, cell: (l) => l.factoryNum || A.none },
           { id: 'vin', header: 'VIN', width: 170, cell: (l) => l.vin || A.none },
           { id: 'jobRef', header: A.order.cols.jobRef, width: 110, cell: (l) => l.jobRef || A.none },
           {
             id: 'memo',
             header: A.order.cols.memo,
-            width: 140,
+            width: 120,
             className: 'ellipsis',
             title: (l) => l.memo ?? '',
             cell: (l) => l.memo || A.none,
