@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { PRODUCT_TYPES, WAREHOUSES, saveProductRequest, type AdminProduct } from '@partsmall/contract';
+import {
+  PRODUCT_CATEGORIES,
+  PRODUCT_TYPES,
+  WAREHOUSES,
+  saveProductRequest,
+  type AdminProduct,
+} from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
 import { count } from '../../../shared/format';
 import { Field, SelectField, TextAreaField, useZodForm } from '../../../shared/ui/form';
@@ -30,6 +36,20 @@ const EMPTY: SaveInput = {
   hasAmount: 0,
 };
 const TYPE_OPTIONS = Object.entries(PRODUCT_TYPES).map(([v, l]) => ({ value: Number(v), label: l }));
+
+/**
+ * The mobile home's shortcuts (the contract's PRODUCT_CATEGORIES) by their Korean names: typed by
+ * hand, a misspelt key left the product out of its shortcut. A key outside the list (an import's, an
+ * older product's) stays chosen and is said to be one, so a save does not change it unasked.
+ */
+function categoryOptions(current: string) {
+  const known = PRODUCT_CATEGORIES.map((c) => ({ value: c.key as string, label: c.label }));
+  const other =
+    current && !known.some((c) => c.value === current)
+      ? [{ value: current, label: A.productForm.categoryOther(current) }]
+      : [];
+  return [{ value: '', label: A.productForm.categoryNone }, ...known, ...other];
+}
 /** A product created or edited: its fields, then (once saved) its pictures and its stock. */
 export function ProductModal({
   product,
@@ -113,7 +133,12 @@ export function ProductModal({
         <Field name="factoryNum" label={A.productForm.factoryNum} maxLength={50} />
         <SelectField name="type" label={A.productForm.type} options={TYPE_OPTIONS} parse={Number} />
         <Field name="brand" label={A.productForm.brand} maxLength={50} />
-        <Field name="category" label={A.productForm.category} maxLength={30} hint="filter, shock, pad ..." />
+        <SelectField
+          name="category"
+          label={A.productForm.category}
+          options={categoryOptions(initial.category ?? '')}
+          hint={A.productForm.categoryHint}
+        />
         {product ? (
           <p className="field-hint" data-testid="product-stock">
             {A.productForm.stockNow(count(stock))}

@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminProduct } from '@partsmall/contract';
+import { ProductModal } from './ProductModal';
+import { renderScreen } from '../../../../test/render-screen';
+
+/**
+ * A product's 모바일 분류 (docs/requirements.md#back-office): chosen from the mobile home's shortcuts by
+ * their Korean names; a key outside the list stays as it was unless staff choose another.
+ */
+const product = (category: string): AdminProduct => ({
+  seq: 57,
+  name: '벤츠 E클래스 W213 브레이크 패드 (프론트)',
+  pid: 'A0004209002',
+  factoryNum: 'TRW GDB2063',
+  type: 2,
+  priceA: 0,
+  priceB: 61_000,
+  priceC: 63_500,
+  priceD: 64_000,
+  salePrice: 66_000,
+  hasAmount: 17,
+  stockName: '한국 김포물류센터',
+  storageId: 1,
+  imgFiles: [],
+  detailInfo: '',
+  description: '',
+  category,
+  brand: 'benz',
+  companyId: 0,
+  created: '2026-11-20T01:00:00.000Z',
+  ver: 4,
+});
+
+let sent: { url: string; body: Record<string, unknown> }[];
+beforeEach(() => {
+  sent = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      sent.push({ url, body });
+      const results = { ...product(String(body.category)), ver: 5 };
+      return new Response(JSON.stringify({ code: 201, message: '저장했습니다.', results }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const open = (category: string) => {
+  renderScreen(<ProductModal product={product(category)} onClose={vi.fn()} onSaved={vi.fn()} />, new QueryClient());
+  const layer = screen.getByRole('dialog', { name: '상품 수정 #57' });
+  return { layer, select: within(layer).getByLabelText('모바일 분류') as HTMLSelectElement };
+};
+const save = async (layer: HTMLElement) => {
+  fireEvent.click(within(layer).getByRole('button', { name: '저장' }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  return sent[0]!;
+};
+
+describe('모바일 분류', () => {
+  it("names the shortcuts in Korean, the product's own chosen; another choice is what is sent", async () => {
+    const { layer, select } = open('pad');
+    expect(select.value).toBe('pad');
+    expect(select.selectedOptions[0]!.textContent).toBe('패드');
+    expect(Array.from(select.options, (o) => o.textContent).slice(0, 4)).toEqual([
+      '없음 (바로가기에 안 나옴)',
+      '필터',
+      '쇼바',
+      '냉각',
+    ]);
+    fireEvent.change(select, { target: { value: 'disc' } });
+    const { url, body } = await save(layer);
+    expect(url).toMatch(/\/api\/admin\/saveProduct$/);
+    expect(body).toMatchObject({ seq: 57, ver: 4, category: 'disc' });
+  });
+
+  it('a key outside the list stays chosen, said to be one, and a save sends it unchanged', async () => {
+    const { layer, select } = open('brake');
+    expect(select.value).toBe('brake');
+    expect(select.selectedOptions[0]!.textContent).toBe('brake (목록에 없는 분류)');
+    expect((await save(layer)).body).toMatchObject({ seq: 57, category: 'brake' });
+  });
+
+  it('no category is 없음', () => {
+    const { select } = open('');
+    expect(select.value).toBe('');
+    expect(Array.from(select.options).filter((o) => o.textContent!.includes('목록에 없는'))).toEqual([]);
+  });
+});
