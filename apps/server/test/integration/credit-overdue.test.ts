@@ -51,6 +51,16 @@ async function billedCompany(label: string, qty: number, due: string, fields = {
     .returning();
   return { company: c, token, statement: s! };
 }
+/** The company's latest credit-account audit row. */
+async function lastAudit(companyId: number) {
+  const [audit] = await server.db
+    .select()
+    .from(creditAccountAudit)
+    .where(eq(creditAccountAudit.companyId, companyId))
+    .orderBy(sql`${creditAccountAudit.id} desc`)
+    .limit(1);
+  return audit;
+}
 const statusOf = async (token: string) => (await call(server, 'getCreditSummary', {}, { token })).body.results!;
 
 beforeAll(async () => {
@@ -81,12 +91,7 @@ describe('holds', () => {
     );
     await fund(server, company.companyId, 10_000);
     expect((await pay(token, 1)).body.code).toBe(201);
-    const [audit] = await server.db
-      .select()
-      .from(creditAccountAudit)
-      .where(eq(creditAccountAudit.companyId, company.companyId))
-      .orderBy(sql`${creditAccountAudit.id} desc`)
-      .limit(1);
+    const audit = await lastAudit(company.companyId);
     expect(audit).toMatchObject({ actorName: '시스템', memberId: null, reason: `${name} 연체` });
   });
 
@@ -194,12 +199,7 @@ describe('holds', () => {
       .from(creditAccounts)
       .where(eq(creditAccounts.companyId, company.companyId));
     expect(account).toEqual({ holdStatementId: later.id });
-    const [audit] = await server.db
-      .select()
-      .from(creditAccountAudit)
-      .where(eq(creditAccountAudit.companyId, company.companyId))
-      .orderBy(sql`${creditAccountAudit.id} desc`)
-      .limit(1);
+    const audit = await lastAudit(company.companyId);
     expect(audit).toMatchObject({ actorName: '시스템', reason: `${statementName(later.month)} 연체` });
 
     expect(await payWhole(later, 30_000)).toBe(true);
