@@ -101,8 +101,8 @@ export function actionColumn<R>(
 const LEDGER_COLUMNS: Column<LedgerRow>[] = [
   { id: 'at', header: A.kit.ledgerCols.at, width: 120, className: 'date', cell: (l) => dateTime(l.created) },
   { id: 'type', header: A.kit.ledgerCols.type, width: 110, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
-  { id: 'amount', header: A.kit.ledgerCols.amount, className: 'money', cell: (l) => count(l.amount) },
-  { id: 'after', header: A.kit.ledgerCols.after, className: 'money', cell: (l) => count(l.balanceAfter) },
+  { id: 'amount', header: A.kit.ledgerCols.amount, width: 110, className: 'money', cell: (l) => count(l.amount) },
+  { id: 'after', header: A.kit.ledgerCols.after, width: 110, className: 'money', cell: (l) => count(l.balanceAfter) },
 ];
 
 /** The same with each entry's note (a company's ledger, whose entries come from many orders). */
