@@ -2,12 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposits, statements } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
+import { closeMonth } from '../../src/features/credit/index.js';
+import { statementPdfInput } from '../../src/features/credit/statements.js';
 import { settleStatementCredits } from '../../src/features/credit/payments.js';
 import { reverseDeposit } from '../../src/features/deposits/apply.js';
 import { recordDeposit, type NewDeposit } from '../../src/features/deposits/index.js';
 import { credit } from '../../src/features/wallet/index.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, staffSession } from '../member-helpers.js';
+import { seoulToday } from '../order-helpers.js';
 import { closeOfMonthBeforeRun, expectStatementsMatchLedger, giveCredit, makeStatement } from '../deposit-helpers.js';
 
 /**
@@ -88,5 +91,30 @@ describe('the receivables ledger names how each payment came', () => {
       Array(6).fill('관리자 조정'),
     );
     await expectStatementsMatchLedger(server);
+
+    // The running month's statement bills these rows (written now): its lines name each payment as
+    // the ledger does.
+    const month = seoulToday().slice(0, 7);
+    const preview = await call(server, 'adminPreviewStatement', { companyId: id, month }, { token: staffToken });
+    expect(preview.status, preview.body.message).toBe(200);
+    const named = [
+      ['입금', -11_000],
+      ['가상계좌 입금', -13_000],
+      ['카드 결제', -17_000],
+      ['캐시 결제', -19_000],
+      ['차감액으로 결제', -5_000],
+      ['차감액 사용', 5_000],
+      ['입금 취소', 11_000],
+    ];
+    expect(
+      preview.body
+        .results!.lines.filter((l) => l.kind === 'payment' || l.kind === 'payment_reversal')
+        .map((l) => [l.kindLabel, l.amount]),
+    ).toEqual(named);
+    // Closed, the statement's PDF names them the same.
+    const closed = await closeMonth(server.db, { month, companyId: id, allowOpenMonth: true });
+    const pdf = await statementPdfInput(server.db, closed.statements[0]!.seq, id);
+    const paymentLabels = new Set(named.map(([label]) => label));
+    expect(pdf.lines.filter((l) => paymentLabels.has(l.kindLabel)).map((l) => [l.kindLabel, l.amount])).toEqual(named);
   });
 });

@@ -9,10 +9,11 @@ import {
   MSG_CREDIT,
   ORDER_STATUS,
   statementInvoice,
+  receivableLabel,
   type ReceivableKind,
+  type ReceivableVia,
   type StatementLine,
   type TermRule,
-  RECEIVABLE_KIND_LABELS,
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import type { CompanyRecord } from '../members/repository.js';
@@ -56,6 +57,8 @@ export interface CloseResult {
 interface LineSource {
   id: number;
   kind: ReceivableKind;
+  /** How a payment's money came (null for the other kinds): its line is named as the ledger names it. */
+  via: ReceivableVia | null;
   amount: number;
   orderId: number | null;
   lineDate: string;
@@ -84,6 +87,7 @@ async function unbilledLines(db: Db | Tx, companyId: number, cutoff: Date): Prom
   const rows = await queryRows<{
     id: number;
     kind: ReceivableKind;
+    via: ReceivableVia | null;
     amount: string;
     order_id: number | null;
     line_date: string;
@@ -92,7 +96,7 @@ async function unbilledLines(db: Db | Tx, companyId: number, cutoff: Date): Prom
     idem_key: string;
   }>(
     db,
-    sql`select l.id, l.kind, l.amount, l.order_id, l.note, l.idem_key,
+    sql`select l.id, l.kind, l.via, l.amount, l.order_id, l.note, l.idem_key,
         to_char(coalesce(case when l.kind = 'charge' then o.shipped_at end, l.created_at) at time zone 'Asia/Seoul', 'YYYY-MM-DD') as line_date,
         (select min(ol.name) || case when count(*) > 1 then ' 외 ' || (count(*) - 1) || '건' else '' end
            from order_lines ol where ol.order_id = l.order_id) as order_name
@@ -107,6 +111,7 @@ async function unbilledLines(db: Db | Tx, companyId: number, cutoff: Date): Prom
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
+    via: r.via,
     amount: Number(r.amount),
     orderId: r.order_id,
     lineDate: r.line_date,
@@ -139,7 +144,7 @@ async function creditNoteOriginals(tx: Tx, noteIds: readonly number[]): Promise<
 
 function describe(l: LineSource): string {
   if (l.kind === 'charge') return `주문 #${l.orderId} 출고${l.orderName ? ` · ${l.orderName}` : ''}`;
-  return l.note || RECEIVABLE_KIND_LABELS[l.kind];
+  return l.note || receivableLabel(l.kind, l.via);
 }
 
 /** A preview's months the close makes first: their closing opens the month's, their lines are theirs. */
@@ -198,7 +203,7 @@ export function toStatementLines(lines: readonly LineSource[]): StatementLine[] 
   return lines.map((l) => ({
     receivableSeq: l.id,
     kind: l.kind,
-    kindLabel: RECEIVABLE_KIND_LABELS[l.kind],
+    kindLabel: receivableLabel(l.kind, l.via),
     orderSeq: l.orderId,
     date: l.lineDate,
     description: describe(l),

@@ -8,10 +8,11 @@ import {
   AGING_BUCKETS,
   CREDIT_STATUS_LABELS,
   MSG_CREDIT,
-  RECEIVABLE_KIND_LABELS,
   STATEMENT_STATUS_LABELS,
+  receivableLabel,
   type CreditStatus,
   type ReceivableKind,
+  type ReceivableVia,
   type ReceivablesAgingRow,
   type StatementRow,
 } from '@partsmall/contract';
@@ -27,7 +28,7 @@ import { statementFromMonth, unclosedMonthsBefore } from './closed-months.js';
 import { notifyStatement } from './notices.js';
 import { accountsByCompanyName, creditPositions, statementRowsWhere } from './repository.js';
 import { agingOf, nextMonth, positionExposure, statementName, statementStatusOf } from './rules.js';
-import { statementLines, statements } from './schema.js';
+import { receivablesLedger, statementLines, statements } from './schema.js';
 import { toStatementRow } from './views.js';
 
 const pageOf = (page: number, size: number) => ({ offset: (page - 1) * size, limit: size });
@@ -138,9 +139,18 @@ export async function statementPdfInput(
 ): Promise<CreditStatementPdfInput> {
   const { row } = await statementFor(db, seq, companyId);
   const company = await companyById(db, row.companyId);
+  // Each line with its ledger row's `via`: a payment is named as the ledger and the preview name it.
   const lines = await db
-    .select()
+    .select({
+      lineDate: statementLines.lineDate,
+      kind: statementLines.kind,
+      via: receivablesLedger.via,
+      orderId: statementLines.orderId,
+      description: statementLines.description,
+      amount: statementLines.amount,
+    })
     .from(statementLines)
+    .innerJoin(receivablesLedger, eq(receivablesLedger.id, statementLines.ledgerId))
     .where(eq(statementLines.statementId, seq))
     .orderBy(asc(statementLines.lineDate), asc(statementLines.id));
   return {
@@ -162,7 +172,7 @@ export async function statementPdfInput(
     virtualAccount: row.virtualAccount,
     lines: lines.map((l) => ({
       date: l.lineDate,
-      kindLabel: RECEIVABLE_KIND_LABELS[l.kind as ReceivableKind],
+      kindLabel: receivableLabel(l.kind as ReceivableKind, l.via as ReceivableVia | null),
       orderSeq: l.orderId,
       description: l.description,
       amount: l.amount,
