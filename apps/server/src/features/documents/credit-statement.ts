@@ -128,7 +128,7 @@ function creditStatementDocument(input: CreditStatementPdfInput): TDocumentDefin
         layout: GRID,
       },
       { text: '거래 내역', bold: true, margin: [0, 12, 0, 4] },
-      { table: { headerRows: 1, dontBreakRows: true, widths: [56, 62, 40, '*', 70], body }, layout: GRID },
+      { table: { headerRows: 1, dontBreakRows: true, widths: [56, 82, 40, '*', 70], body }, layout: GRID },
     ],
   };
 }
