@@ -53,14 +53,16 @@ export async function layoutFindings(page: Page, where: string, device: { phone:
         Array.from(el.parentElement?.childNodes ?? []).some(
           (n) => n !== el && n.nodeType === Node.TEXT_NODE && /[^\s|·,]/.test(n.textContent ?? ''),
         );
+      // A select or a field one types into (a checkbox's or a file picker's target is its label).
+      const fields =
+        'select, textarea, input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="file"], [type="range"], [type="color"])';
       const named = (el: Element) => {
         const name = el.getAttribute('aria-label') ?? (el.textContent?.trim() || el.getAttribute('placeholder'));
         return `${el.tagName.toLowerCase()} '${(name ?? '').slice(0, 20)}'`;
       };
       // A drawing's number (a hotspot) is as large as the drawing draws it, and zooms with it; its row
       // in the parts table, and that row's 위치, do the same at full size.
-      const controls =
-        'a[href], button:not(.epc-hotspot), select, textarea, input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="file"]), label:has(input[type="file"])';
+      const controls = `a[href], button:not(.epc-hotspot), ${fields}, label:has(input[type="file"])`;
       const short = !touch
         ? []
         : Array.from(document.querySelectorAll(controls))
@@ -71,11 +73,7 @@ export async function layoutFindings(page: Page, where: string, device: { phone:
             .map((el) => `${named(el)} (${Math.round(el.getBoundingClientRect().height)} px)`);
       // Chromium draws a field nobody styled with its own grey border (#767676), square: a raw
       // control among the kit's rounded ones.
-      const bare = Array.from(
-        document.querySelectorAll(
-          'select, textarea, input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="file"], [type="range"], [type="color"])',
-        ),
-      )
+      const bare = Array.from(document.querySelectorAll(fields))
         .filter((el) => el.getClientRects().length > 0 && !el.closest('.sr-only'))
         .filter((el) => getComputedStyle(el).borderTopColor === 'rgb(118, 118, 118)')
         .map(named);
