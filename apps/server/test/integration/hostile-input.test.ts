@@ -123,12 +123,30 @@ async function send(
   }
   const res = await fetch(url, { method: op.method, headers, body });
   const text = await res.text();
-  return { status: res.status, text };
+  return {
+    status: res.status,
+    text,
+    contentType: res.headers.get('content-type') ?? '',
+    disposition: res.headers.get('content-disposition') ?? '',
+  };
 }
 
+/** What a paperwork call answers on success: the file itself, not the envelope. */
+const FILE_TYPES = /^(application\/pdf|text\/csv)\b/;
+
 /** The envelope every answer carries; a refusal says why in Korean. */
-function checkAnswer(answer: { status: number; text: string }): string | null {
+function checkAnswer(answer: {
+  status: number;
+  text: string;
+  contentType?: string;
+  disposition?: string;
+}): string | null {
   if (answer.status >= 500) return `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`;
+  // A generated query can be a good one (format=csv and a blank start date asks for the whole ledger).
+  if (answer.status === 200 && FILE_TYPES.test(answer.contentType ?? ''))
+    return answer.text.length > 0 && /filename=/.test(answer.disposition ?? '')
+      ? null
+      : `a file answer without a body or a file name: ${answer.contentType} ${answer.disposition}`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(answer.text);
@@ -151,30 +169,6 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['/api/login', '/api/getMallOrderInfo', '/payCenter/showCashPaymentWinow']),
     );
   });
-});
-
-describe.each(['visitor', 'member', 'sub', 'staff', 'admin'] as const)('hostile input as %s', (role) => {
-  it.each(operations.map((op, i) => [`${op.method} ${op.path}`, op, i] as const))(
-    '%s: no 5xx, always the envelope',
-    async (_name, op, i) => {
-      const input = fc.record({
-        body: hostileBody(op.body),
-        query: hostileQuery(op.query),
-        contentType: fc.constantFrom(...CONTENT_TYPES),
-        broken: fc.option(brokenToken, { freq: 3 }),
-      });
-      await fc.assert(
-        fc.asyncProperty(input, async (x) => {
-          const problem = checkAnswer(await send(op, role, x));
-          if (problem) throw new Error(problem);
-        }),
-        { seed: SEED + i, numRuns: RUNS },
-      );
-    },
-    // Some calls do real work per run (a product import writes every row it is given): on a busy
-    // two-core machine their runs together can pass the 30 s default without anything being wrong.
-    120_000,
-  );
 });
 
 describe('requests the parser refuses before any route', () => {
@@ -271,4 +265,32 @@ describe('ill-formed Unicode in every string field of every call, as admin or me
     if (entry.method === 'POST') expect(answer).toEqual({ code: 400, message: MSG.textInvalid, field: path.join('.') });
     expect(await audits()).toBe(before);
   });
+});
+
+/**
+ * Last, because a generated payload may change the shop as its role may (an admin stopping an account,
+ * a member changing a password): the fixed cases above meet the demo shop as it was seeded.
+ */
+describe.each(['visitor', 'member', 'sub', 'staff', 'admin'] as const)('hostile input as %s', (role) => {
+  it.each(operations.map((op, i) => [`${op.method} ${op.path}`, op, i] as const))(
+    '%s: no 5xx, always the envelope',
+    async (_name, op, i) => {
+      const input = fc.record({
+        body: hostileBody(op.body),
+        query: hostileQuery(op.query),
+        contentType: fc.constantFrom(...CONTENT_TYPES),
+        broken: fc.option(brokenToken, { freq: 3 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(input, async (x) => {
+          const problem = checkAnswer(await send(op, role, x));
+          if (problem) throw new Error(problem);
+        }),
+        { seed: SEED + i, numRuns: RUNS },
+      );
+    },
+    // Some calls do real work per run (a product import writes every row it is given): on a busy
+    // two-core machine their runs together can pass the 30 s default without anything being wrong.
+    120_000,
+  );
 });
