@@ -48,7 +48,10 @@ describe('방문수령', () => {
       stock: 5,
     });
     const seq = await demoOrder(shop.server, { product, qty: 1, price: 10_000, shipping: 0, status: 1 });
-    await shop.server.db.update(orders).set({ shippingValue: 4, shippingPayType: 2 }).where(eq(orders.id, seq));
+    await shop.server.db
+      .update(orders)
+      .set({ shippingValue: 4, shippingPayType: 2, fromName: '', fromPhone: '' })
+      .where(eq(orders.id, seq));
 
     const phone = await phonePage(shop.browser);
     await memberLogin(phone.page, url('/ordersm'));
@@ -58,6 +61,21 @@ describe('방문수령', () => {
     expect(await facts.locator('dt', { hasText: '수령 장소' }).count()).toBe(1);
     expect(await facts.textContent()).toContain('한국 김포물류센터 (방문수령)');
     expect(await facts.textContent()).not.toContain('아차산로 113');
+    // The way it goes is 방문수령, not a carrier's name.
+    expect(
+      await facts
+        .locator('dt', { hasText: /^배송$/ })
+        .locator('+ dd')
+        .textContent(),
+    ).toBe('방문수령');
+    expect(await facts.locator('dt', { hasText: '택배사' }).count()).toBe(0);
+    // No sender given: a dash, as every other empty row, not a blank.
+    expect(
+      await facts
+        .locator('dt', { hasText: /^보내는 분$/ })
+        .locator('+ dd')
+        .textContent(),
+    ).toBe('-');
     await shot(phone.page, 'pickup-order-phone');
     await phone.context.close();
 

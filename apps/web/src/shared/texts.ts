@@ -560,7 +560,7 @@ export const T = {
       orderedAt: '주문일',
       amount: '결제 금액',
       recipient: '받는 분',
-      carrier: '택배사',
+      delivery: '배송',
       status: '상태',
       preparing: '준비중',
       shipped: '출고완료',

@@ -19,7 +19,7 @@ import { orderPagesQuery, useCancelOrder } from './api';
 import { TrackingToggle } from './components/TrackingPanel';
 import { StatementButton } from './components/StatementButton';
 import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
-import { orderPlace } from './place';
+import { orderDelivery, orderPlace } from './place';
 import { ReorderButton } from '../quick-order';
 import './orders.css';
 
@@ -77,12 +77,10 @@ export function MobileOrdersPage() {
                 <dd>
                   {o.name} {phone(o.phone)}
                 </dd>
-                <dt>{t.carrier}</dt>
-                <dd>{o.carrier ? `${o.carrier} ${o.waybill ?? ''}` : `${T.trade.shipping[o.shippingValue] ?? '-'}`}</dd>
+                <dt>{t.delivery}</dt>
+                <dd>{orderDelivery(o)}</dd>
                 <dt>{t.sender}</dt>
-                <dd>
-                  {o.fromName} {o.fromPhone && phone(o.fromPhone)}
-                </dd>
+                <dd>{o.fromName || o.fromPhone ? `${o.fromName} ${o.fromPhone && phone(o.fromPhone)}`.trim() : '-'}</dd>
                 <dt>{orderPlace(o).label ?? t.destination}</dt>
                 <dd>{orderPlace(o).value}</dd>
                 <dt>{t.cargoOffice}</dt>

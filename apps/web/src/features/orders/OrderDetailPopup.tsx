@@ -177,7 +177,13 @@ function OrderFacts({ order }: { order: OrderView }) {
         <tr>
           <th scope="row">{t.sender}</th>
           <td>
-            {order.fromName} {order.fromPhone && <span className="nowrap">{phone(order.fromPhone)}</span>}
+            {order.fromName || order.fromPhone ? (
+              <>
+                {order.fromName} {order.fromPhone && <span className="nowrap">{phone(order.fromPhone)}</span>}
+              </>
+            ) : (
+              '-'
+            )}
           </td>
           <th scope="row">{t.recipient}</th>
           <td>

@@ -1,4 +1,4 @@
-import { SHIPPING } from '@partsmall/contract';
+import { SHIPPING, SHIPPING_TYPE_LABELS } from '@partsmall/contract';
 import { addressLine } from '../../shared/format';
 import { TO } from './texts';
 
@@ -25,4 +25,16 @@ export function orderPlace(o: PlaceOfOrder): OrderPlace {
   if (o.shippingValue === SHIPPING.types.pickup)
     return { label: TO.pickupPlace, value: TO.pickupAt(o.stockName || '-') };
   return { label: null, value: addressLine(o) || '-' };
+}
+
+/**
+ * How an order goes (the phone order list's 배송 row): the way it was chosen at checkout, and, once
+ * staff shipped it, the carrier and waybill. Before that, a 방문수령 or 퀵 order is not named as if
+ * it had a carrier.
+ */
+export function orderDelivery(o: { shippingValue: number; carrier: string; waybill: string }): string {
+  const way = SHIPPING_TYPE_LABELS[o.shippingValue];
+  if (!way) return '-';
+  const carrier = [o.carrier, o.waybill].filter(Boolean).join(' ');
+  return carrier ? `${way} · ${carrier}` : way;
 }
