@@ -35,7 +35,11 @@ export function withCheckDigit(nine: string): string {
 
 /** The demo logins: printed at start and listed in the README. Demo credentials live only here. */
 export const DEMO_LOGINS = [
-  { id: 'demo@partsmall.kr', pw: 'demo1234', what: '데모 회사 대표 계정 (골드, 캐시 5,000,000원, 라이선스 30일)' },
+  {
+    id: 'demo@partsmall.kr',
+    pw: 'demo1234',
+    what: '데모 회사 대표 계정 (골드, 캐시 5,000,000원, 외상 한도 3,000,000원, 라이선스 30일)',
+  },
   { id: 'sub@partsmall.kr', pw: 'demo1234', what: '데모 회사 부계정' },
   { id: 'other@partsmall.kr', pw: 'demo1234', what: '다른 회사 대표 계정 (브론즈, 캐시 100,000원)' },
   { id: 'staff@partsmall.kr', pw: 'staff1234', what: '상담 직원' },
