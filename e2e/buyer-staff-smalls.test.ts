@@ -13,6 +13,7 @@ import {
   desktopPage,
   loginAs,
   memberLogin,
+  mobileOrderFact,
   openAdminOrder,
   phonePage,
   shot,
@@ -62,20 +63,10 @@ describe('방문수령', () => {
     expect(await facts.textContent()).toContain('한국 김포물류센터 (방문수령)');
     expect(await facts.textContent()).not.toContain('아차산로 113');
     // The way it goes is 방문수령, not a carrier's name.
-    expect(
-      await facts
-        .locator('dt', { hasText: /^배송$/ })
-        .locator('+ dd')
-        .textContent(),
-    ).toBe('방문수령');
+    expect(await mobileOrderFact(card, '배송')).toBe('방문수령');
     expect(await facts.locator('dt', { hasText: '택배사' }).count()).toBe(0);
     // No sender given: a dash, as every other empty row, not a blank.
-    expect(
-      await facts
-        .locator('dt', { hasText: /^보내는 분$/ })
-        .locator('+ dd')
-        .textContent(),
-    ).toBe('-');
+    expect(await mobileOrderFact(card, '보내는 분')).toBe('-');
     await shot(phone.page, 'pickup-order-phone');
     await phone.context.close();
 

@@ -163,3 +163,12 @@ export async function shipFromDetail(
   await page.getByRole('alertdialog').getByRole('button', { name: '출고완료', exact: true }).click();
   await detail.getByText(ship.shown).waitFor();
 }
+
+/** What a phone order card (`/ordersm`) says on its row `label` ('배송', '보내는 분'): the text beside that label. */
+export function mobileOrderFact(card: Locator, label: string): Promise<string | null> {
+  return card
+    .locator('.m-order-facts dt')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('+ dd')
+    .textContent();
+}

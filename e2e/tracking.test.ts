@@ -8,6 +8,7 @@ import {
   desktopPage,
   loginAs,
   memberLogin,
+  mobileOrderFact,
   openAdminOrder,
   phonePage,
   shipFromDetail,
@@ -137,12 +138,7 @@ describe('shipping and tracking', () => {
     await shopLogin(page, url('/ordersm'));
     const card = page.getByTestId('mobile-order').filter({ hasText: '31712345678' });
     // The card's 배송 row: the way chosen at checkout, then the carrier and waybill staff gave.
-    expect(
-      await card
-        .locator('.m-order-facts dt', { hasText: /^배송$/ })
-        .locator('+ dd')
-        .textContent(),
-    ).toBe('택배 · 로젠택배 31712345678');
+    expect(await mobileOrderFact(card, '배송')).toBe('택배 · 로젠택배 31712345678');
     await card.getByRole('button', { name: '배송 조회' }).click();
     const panel = card.getByTestId('order-tracking');
     await panel.getByText('로젠택배').waitFor();
