@@ -92,6 +92,16 @@ describe('the back office', () => {
     });
     expect(covered).toBe(0);
     await expect(page.locator('.admin-chart-max').textContent()).resolves.toMatch(/^최고 [\d,]+원$/);
+    // The low-stock table beside the chart gives its names the room (they had a third of an even
+    // half, about 160 px, and nearly every one was cut); a name still too long has its whole text as a title.
+    const lowStock = page.getByRole('table', { name: '재고 부족 상품' });
+    const nameCells = lowStock.locator('tbody td:nth-child(2)');
+    await nameCells.first().waitFor();
+    expect(await nameCells.first().evaluate((c) => c.getBoundingClientRect().width)).toBeGreaterThanOrEqual(250);
+    const cutWithoutTitle = await nameCells.evaluateAll(
+      (cells) => cells.filter((c) => c.scrollWidth > c.clientWidth && c.getAttribute('title') !== c.textContent).length,
+    );
+    expect(cutWithoutTitle).toBe(0);
     // The shop's own name, not another one.
     expect(await page.locator('.admin-brand').textContent()).toBe('파츠몰 관리자');
     // Staff see no admin-only screens in the menu.

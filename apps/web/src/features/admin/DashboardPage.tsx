@@ -49,7 +49,7 @@ export default function DashboardPage() {
           </p>
         </div>
       </div>
-      <div className="admin-grid2">
+      <div className="admin-grid2 admin-dash-lower">
         <div className="admin-panel">
           <h2>{A.dashboard.sales30}</h2>
           <SalesChart days={d.sales30} />
@@ -60,10 +60,17 @@ export default function DashboardPage() {
             label={A.dashboard.lowStock}
             rows={d.lowStock}
             columns={[
-              { id: 'pid', header: A.dashboard.cols.pid, cell: (p) => p.pid },
-              { id: 'name', header: A.dashboard.cols.name, className: 'ellipsis', cell: (p) => p.name },
-              { id: 'stock', header: A.dashboard.cols.stock, cell: (p) => p.stockName },
-              { id: 'qty', header: A.dashboard.cols.qty, className: 'num', width: 70, cell: (p) => count(p.hasAmount) },
+              // The name takes what the number, the warehouse and the count leave (it was a third of the panel).
+              { id: 'pid', header: A.dashboard.cols.pid, width: 120, cell: (p) => p.pid },
+              {
+                id: 'name',
+                header: A.dashboard.cols.name,
+                className: 'ellipsis',
+                title: (p) => p.name,
+                cell: (p) => p.name,
+              },
+              { id: 'stock', header: A.dashboard.cols.stock, width: 140, cell: (p) => p.stockName },
+              { id: 'qty', header: A.dashboard.cols.qty, className: 'num', width: 60, cell: (p) => count(p.hasAmount) },
             ]}
           />
         </div>
