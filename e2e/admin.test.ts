@@ -150,6 +150,8 @@ describe('the back office', () => {
     // The column chooser hides a column of the list.
     const orderTable = page.getByRole('table', { name: '주문 목록' });
     await expect.poll(() => orderTable.getByRole('columnheader', { name: '창고' }).count()).toBe(1);
+    // At 1280 px the whole list shows: its status and 상세 are not behind a sideways scroll (they were, 148 px of it).
+    expect(await orderTable.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
     await page.locator('.admin-chooser summary').click();
     await page.getByRole('group', { name: '보이는 열' }).getByLabel('창고').uncheck();
     await expect.poll(() => orderTable.getByRole('columnheader', { name: '창고' }).count()).toBe(0);

@@ -39,6 +39,18 @@ function toQuery(f: Filters) {
   };
 }
 
+/** An order's goods as the list names them: the first line's name, and how many more. */
+const itemsOf = (o: AdminOrderRow) =>
+  `${o.orderProductInfo[0]?.name ?? ''}${o.itemLength > 1 ? A.orders.more(o.itemLength - 1) : ''}`;
+
+/**
+ * The narrowest the list draws: the columns with widths (810 px) and 100 px each for the company and
+ * the goods, so it fits the 1,032 px a 1280 px window leaves (they get 111 px each there). At the
+ * usual 160 px for a column without a width it was 1,180 px, and the status and 상세 were behind a
+ * sideways scroll (docs/requirements.md#look-and-language).
+ */
+const ORDER_LIST_MIN_WIDTH = 1010;
+
 /** The list's columns: a pick box for the bulk shipment, the order's facts, and its detail. */
 function orderColumns(
   selected: Set<number>,
@@ -61,28 +73,36 @@ function orderColumns(
       ),
     },
     { id: 'seq', header: A.orders.cols.seq, width: 80, className: 'num', sortValue: (o) => o.seq, cell: (o) => o.seq },
-    dateColumn('created', A.orders.cols.created, (o) => o.created, { className: 'date', sort: true }),
-    { id: 'company', header: A.orders.cols.company, cell: (o) => o.companyName, sortValue: (o) => o.companyName },
-    { id: 'member', header: A.orders.cols.member, width: 90, cell: (o) => o.memberName },
+    dateColumn('created', A.orders.cols.created, (o) => o.created, { width: 124, className: 'date', sort: true }),
+    {
+      id: 'company',
+      header: A.orders.cols.company,
+      className: 'ellipsis',
+      title: (o) => o.companyName,
+      cell: (o) => o.companyName,
+      sortValue: (o) => o.companyName,
+    },
+    { id: 'member', header: A.orders.cols.member, width: 72, className: 'ellipsis', cell: (o) => o.memberName },
     {
       id: 'items',
       header: A.orders.cols.items,
       className: 'ellipsis',
-      cell: (o) => `${o.orderProductInfo[0]?.name ?? ''}${o.itemLength > 1 ? A.orders.more(o.itemLength - 1) : ''}`,
+      title: itemsOf,
+      cell: itemsOf,
     },
     {
       id: 'jobRef',
       header: A.orders.cols.jobRef,
-      width: 130,
+      width: 124,
       className: 'ellipsis',
       cell: (o) => orderJobRefs(o).join(', ') || A.none,
     },
-    { id: 'stock', header: A.orders.cols.stock, width: 130, cell: (o) => o.stockName },
-    moneyColumn('amount', A.orders.cols.amount, 100, (o) => o.totalAmount + o.shipping),
+    { id: 'stock', header: A.orders.cols.stock, width: 120, cell: (o) => o.stockName },
+    moneyColumn('amount', A.orders.cols.amount, 96, (o) => o.totalAmount + o.shipping),
     {
       id: 'status',
       header: A.orders.cols.status,
-      width: 90,
+      width: 84,
       className: 'center',
       sortValue: (o) => o.status,
       cell: (o) => <StatusBadge status={o.status} />,
@@ -180,7 +200,13 @@ export default function OrdersPage() {
           {A.orders.bulkShip(selected.size)}
         </button>
       </ListToolbar>
-      <DataTable label={A.orders.list} columns={shown} rowTestId="admin-order-row" {...orders.table} />
+      <DataTable
+        label={A.orders.list}
+        columns={shown}
+        rowTestId="admin-order-row"
+        minWidth={ORDER_LIST_MIN_WIDTH}
+        {...orders.table}
+      />
       {open !== null && <OrderDetail seq={open} onClose={() => setOpen(null)} />}
     </section>
   );
