@@ -71,6 +71,9 @@ describe('발송 작업', () => {
       expect(await row.textContent()).toContain('실패(보류)');
       expect(await row.textContent()).toContain('문자 서버가 응답하지 않습니다.');
       expect(await row.textContent()).toContain('2/2');
+      // At 1280 px the list needs no sideways scroll, its 다시 시도 included (it was 1,210 px wide).
+      const list = page.getByRole('table', { name: '발송 작업' });
+      expect(await list.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
       await shot(page, 'admin-jobs');
 
       const phone = await phonePage(browser);
