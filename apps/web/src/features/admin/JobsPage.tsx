@@ -16,11 +16,11 @@ const STATE_OPTIONS = JOB_STATES.map((s) => ({ value: s, label: JOB_STATE_LABELS
 const show = (v: unknown) => (v === null || v === undefined ? A.none : JSON.stringify(v, null, 1));
 
 /**
- * The narrowest the list draws: the columns with widths (744 px) and 140 px each for the error and
- * the data, so it fits the 1,032 px a 1280 px window leaves, 다시 시도 included (it was 1,210 px
- * wide; docs/requirements.md#look-and-language). A wider window gives the two the rest.
+ * What the error and the data keep at least: with the other columns' 744 px the list fits the
+ * 1,032 px a 1280 px window leaves, 다시 시도 included (at DataTable's usual 160 and the old widths it
+ * was 1,210 px; docs/requirements.md#look-and-language). A wider window gives the two the rest.
  */
-const JOBS_MIN_WIDTH = 1024;
+const FREE_TEXT_MIN = 140;
 
 /**
  * The messages and documents waiting to leave the shop: by default the jobs not done yet (waiting,
@@ -55,9 +55,14 @@ export default function JobsPage() {
       className: 'date',
       cell: (j) => (j.state === 'waiting' || j.state === 'retrying' ? dateTime(j.startAfter) : A.none),
     },
-    // The error and the data take what the others leave (JOBS_MIN_WIDTH).
-    { id: 'error', header: A.jobs.cols.error, cell: (j) => j.error ?? A.none },
-    { id: 'data', header: A.jobs.cols.data, cell: (j) => <pre className="admin-pre">{show(j.data)}</pre> },
+    // The error and the data take what the others leave.
+    { id: 'error', header: A.jobs.cols.error, minWidth: FREE_TEXT_MIN, cell: (j) => j.error ?? A.none },
+    {
+      id: 'data',
+      header: A.jobs.cols.data,
+      minWidth: FREE_TEXT_MIN,
+      cell: (j) => <pre className="admin-pre">{show(j.data)}</pre>,
+    },
     actionColumn(A.jobs.retry, retry.isPending, askRetry, (j) => j.state === 'parked'),
   ];
 
@@ -73,7 +78,6 @@ export default function JobsPage() {
         columns={columns}
         rowTestId="admin-job-row"
         emptyText={A.jobs.empty}
-        minWidth={JOBS_MIN_WIDTH}
         {...jobs.table}
       />
     </section>

@@ -44,12 +44,11 @@ const itemsOf = (o: AdminOrderRow) =>
   `${o.orderProductInfo[0]?.name ?? ''}${o.itemLength > 1 ? A.orders.more(o.itemLength - 1) : ''}`;
 
 /**
- * The narrowest the list draws: the columns with widths (810 px) and 100 px each for the company and
- * the goods, so it fits the 1,032 px a 1280 px window leaves (they get 111 px each there). At the
- * usual 160 px for a column without a width it was 1,180 px, and the status and 상세 were behind a
- * sideways scroll (docs/requirements.md#look-and-language).
+ * What the company and the goods keep at least: with the other columns' 810 px the list fits the
+ * 1,032 px a 1280 px window leaves (111 px each there). At DataTable's usual 160 it was 1,180 px, and
+ * the status and 상세 were behind a sideways scroll (docs/requirements.md#look-and-language).
  */
-const ORDER_LIST_MIN_WIDTH = 1010;
+const FREE_TEXT_MIN = 100;
 
 /** The list's columns: a pick box for the bulk shipment, the order's facts, and its detail. */
 function orderColumns(
@@ -77,6 +76,7 @@ function orderColumns(
     {
       id: 'company',
       header: A.orders.cols.company,
+      minWidth: FREE_TEXT_MIN,
       className: 'ellipsis',
       title: (o) => o.companyName,
       cell: (o) => o.companyName,
@@ -86,6 +86,7 @@ function orderColumns(
     {
       id: 'items',
       header: A.orders.cols.items,
+      minWidth: FREE_TEXT_MIN,
       className: 'ellipsis',
       title: itemsOf,
       cell: itemsOf,
@@ -200,13 +201,7 @@ export default function OrdersPage() {
           {A.orders.bulkShip(selected.size)}
         </button>
       </ListToolbar>
-      <DataTable
-        label={A.orders.list}
-        columns={shown}
-        rowTestId="admin-order-row"
-        minWidth={ORDER_LIST_MIN_WIDTH}
-        {...orders.table}
-      />
+      <DataTable label={A.orders.list} columns={shown} rowTestId="admin-order-row" {...orders.table} />
       {open !== null && <OrderDetail seq={open} onClose={() => setOpen(null)} />}
     </section>
   );

@@ -25,6 +25,12 @@ export interface Column<R> {
   className?: string;
   /** Column width in px, or a class of the col element. */
   width?: number;
+  /**
+   * For a column without a width, the least it keeps (px) in a table that scrolls sideways; default
+   * FLEXIBLE_COLUMN_MIN. A list whose columns would not fit a 1280 px window at the default gives its
+   * free-text ones less (docs/requirements.md#look-and-language).
+   */
+  minWidth?: number;
   colClassName?: string;
   /** A title (tooltip) for the cell. */
   title?: (row: R) => string | undefined;
@@ -73,8 +79,8 @@ interface DataTableProps<R> {
   /**
    * The narrowest the table draws (px): columns whose widths add up to more than the page gives
    * scroll sideways inside the table's box, and the columns without a width keep room for their text.
-   * Where tables scroll sideways (SideScrollTables), by default the columns' widths with
-   * FLEXIBLE_COLUMN_MIN for each column without one.
+   * Where tables scroll sideways (SideScrollTables), by default the columns' widths with each
+   * column's `minWidth` (FLEXIBLE_COLUMN_MIN unless set) for each column without one.
    */
   minWidth?: number;
 }
@@ -93,8 +99,15 @@ export const SideScrollTables = createContext(false);
 const FLEXIBLE_COLUMN_MIN = 160;
 
 /** The table's minimum width (see DataTableProps.minWidth); none where it fits its box. */
-function drawnMinWidth(columns: readonly { width?: number }[], minWidth: number | undefined, sideScroll: boolean) {
-  return minWidth ?? (sideScroll ? columns.reduce((sum, c) => sum + (c.width ?? FLEXIBLE_COLUMN_MIN), 0) : undefined);
+function drawnMinWidth(
+  columns: readonly { width?: number; minWidth?: number }[],
+  minWidth: number | undefined,
+  sideScroll: boolean,
+) {
+  return (
+    minWidth ??
+    (sideScroll ? columns.reduce((sum, c) => sum + (c.width ?? c.minWidth ?? FLEXIBLE_COLUMN_MIN), 0) : undefined)
+  );
 }
 
 /**
