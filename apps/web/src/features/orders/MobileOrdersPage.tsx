@@ -19,7 +19,7 @@ import { orderPagesQuery, useCancelOrder } from './api';
 import { TrackingToggle } from './components/TrackingPanel';
 import { StatementButton } from './components/StatementButton';
 import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
-import { orderDelivery, orderPlace } from './place';
+import { orderDelivery, orderPlace, orderSender } from './place';
 import { ReorderButton } from '../quick-order';
 import './orders.css';
 
@@ -80,7 +80,7 @@ export function MobileOrdersPage() {
                 <dt>{t.delivery}</dt>
                 <dd>{orderDelivery(o)}</dd>
                 <dt>{t.sender}</dt>
-                <dd>{o.fromName || o.fromPhone ? `${o.fromName} ${o.fromPhone && phone(o.fromPhone)}`.trim() : '-'}</dd>
+                <dd>{orderSender(o) ?? '-'}</dd>
                 <dt>{orderPlace(o).label ?? t.destination}</dt>
                 <dd>{orderPlace(o).value}</dd>
                 <dt>{t.cargoOffice}</dt>

@@ -24,7 +24,7 @@ import { TO } from './texts';
 import { TrackingPanel } from './components/TrackingPanel';
 import { StatementButton } from './components/StatementButton';
 import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
-import { orderPlace } from './place';
+import { orderPlace, orderSender } from './place';
 import { TableHead } from '../../shared/ui/TableHead';
 import './orders.css';
 
@@ -177,7 +177,8 @@ function OrderFacts({ order }: { order: OrderView }) {
         <tr>
           <th scope="row">{t.sender}</th>
           <td>
-            {order.fromName || order.fromPhone ? (
+            {/* The phone kept on one line in the popup's narrow cell. */}
+            {orderSender(order) !== null ? (
               <>
                 {order.fromName} {order.fromPhone && <span className="nowrap">{phone(order.fromPhone)}</span>}
               </>

@@ -3,4 +3,4 @@ export { openOrderDetail } from './OrderDetailPopup';
 export { orderKeys, orderListQuery, orderQuery } from './api';
 export { StatementButton } from './components/StatementButton';
 export { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
-export { orderPlace } from './place';
+export { orderPlace, orderSender } from './place';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderDelivery, orderPlace } from './place';
+import { orderDelivery, orderPlace, orderSender } from './place';
 
 describe('the place of an order', () => {
   const order = {
@@ -37,5 +37,18 @@ describe('how an order goes, on the phone order list', () => {
   });
   it('says - for a way the shop does not know', () => {
     expect(orderDelivery({ ...order, shippingValue: 9 })).toBe('-');
+  });
+});
+
+describe('the sender an order names (직배송)', () => {
+  it('is the name and the phone, hyphenated', () => {
+    expect(orderSender({ fromName: '한빛상사', fromPhone: '01012345678' })).toBe('한빛상사 010-1234-5678');
+  });
+  it('is what the order has when it has only one of the two', () => {
+    expect(orderSender({ fromName: '대성모터스', fromPhone: '' })).toBe('대성모터스');
+    expect(orderSender({ fromName: '', fromPhone: '0212345678' })).toBe('02-1234-5678');
+  });
+  it('is null when the order names no sender, for the screen to say -', () => {
+    expect(orderSender({ fromName: '', fromPhone: '' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { SHIPPING, SHIPPING_TYPE_LABELS } from '@partsmall/contract';
-import { addressLine } from '../../shared/format';
+import { addressLine, phone } from '../../shared/format';
 import { TO } from './texts';
 
 /** What an order's place row says (docs/requirements.md#shipping). */
@@ -37,4 +37,12 @@ export function orderDelivery(o: { shippingValue: number; carrier: string; waybi
   if (!way) return '-';
   const carrier = [o.carrier, o.waybill].filter(Boolean).join(' ');
   return carrier ? `${way} · ${carrier}` : way;
+}
+
+/**
+ * The sender a 직배송 order names (its name and phone, as the buyer gave them), or null when it names
+ * none: the buyer's order list and popup and the back office's order detail each say '-' then.
+ */
+export function orderSender(o: { fromName: string; fromPhone: string }): string | null {
+  return [o.fromName, o.fromPhone && phone(o.fromPhone)].filter(Boolean).join(' ') || null;
 }

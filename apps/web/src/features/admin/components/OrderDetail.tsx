@@ -9,7 +9,7 @@ import {
 import { count, dateTime, phone, won } from '../../../shared/format';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DetailList } from '../../../shared/ui/DetailList';
-import { StatementButton, orderPlace } from '../../orders';
+import { StatementButton, orderPlace, orderSender } from '../../orders';
 import { adminQuery } from '../api';
 import { LedgerPart } from '../columns';
 import { A } from '../texts';
@@ -74,7 +74,7 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
             },
             { label: A.order.fields.to, value: `${o.name} ${phone(o.phone)}` },
             { label: orderPlace(o).label ?? A.order.fields.address, value: orderPlace(o).value },
-            { label: A.order.fields.from, value: o.fromName ? `${o.fromName} ${phone(o.fromPhone)}` : A.none },
+            { label: A.order.fields.from, value: orderSender(o) ?? A.none },
             { label: A.order.fields.memo, value: o.memo || A.none },
             { label: A.order.fields.jobRefs, value: orderJobRefs(o).join(', ') || A.none },
           ]}
