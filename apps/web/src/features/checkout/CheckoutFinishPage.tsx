@@ -129,6 +129,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
 
 /** Where the order goes and from whom: recipient, shipping, place, office, sender and memo. */
 function DeliveryFacts({ order }: { order: OrderView }) {
+  const place = orderPlace(order);
   return (
     <dl className="spec-list finish-facts">
       <dt>{t.recipient}</dt>
@@ -137,10 +138,10 @@ function DeliveryFacts({ order }: { order: OrderView }) {
       </dd>
       <dt>{t.shipping}</dt>
       <dd>{T.trade.shippingLine(order.shippingValue, order.shippingPayType)}</dd>
-      {(order.address || orderPlace(order).label) && (
+      {(order.address || place.label) && (
         <>
-          <dt>{orderPlace(order).label ?? t.address}</dt>
-          <dd>{orderPlace(order).value}</dd>
+          <dt>{place.label ?? t.address}</dt>
+          <dd>{place.value}</dd>
         </>
       )}
       {order.arrive && (

@@ -64,6 +64,7 @@ export function MobileOrdersPage() {
       <ul className="m-order-list" aria-busy={loading}>
         {orders?.map((o) => {
           const canCancel = allowedMoves(o.status, 'buyer').includes(ORDER_STATUS.shipmentCancelled);
+          const place = orderPlace(o);
           return (
             <li key={o.seq} className="m-order" data-testid="mobile-order">
               <header>
@@ -81,8 +82,8 @@ export function MobileOrdersPage() {
                 <dd>{orderDelivery(o)}</dd>
                 <dt>{t.sender}</dt>
                 <dd>{orderSender(o) ?? '-'}</dd>
-                <dt>{orderPlace(o).label ?? t.destination}</dt>
-                <dd>{orderPlace(o).value}</dd>
+                <dt>{place.label ?? t.destination}</dt>
+                <dd>{place.value}</dd>
                 <dt>{t.cargoOffice}</dt>
                 <dd>{o.arrive || '-'}</dd>
                 {o.taxInvoice && (

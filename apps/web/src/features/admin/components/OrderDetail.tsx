@@ -29,6 +29,7 @@ export function OrderDetail({ seq, onClose }: { seq: number; onClose: () => void
 
 function OrderBody({ d }: { d: AdminOrderDetail }) {
   const o = d.order;
+  const place = orderPlace(o);
   return (
     <div className="admin-order">
       <div className="admin-grid2">
@@ -73,7 +74,7 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
               ),
             },
             { label: A.order.fields.to, value: `${o.name} ${phone(o.phone)}` },
-            { label: orderPlace(o).label ?? A.order.fields.address, value: orderPlace(o).value },
+            { label: place.label ?? A.order.fields.address, value: place.value },
             { label: A.order.fields.from, value: orderSender(o) ?? A.none },
             { label: A.order.fields.memo, value: o.memo || A.none },
             { label: A.order.fields.jobRefs, value: orderJobRefs(o).join(', ') || A.none },
