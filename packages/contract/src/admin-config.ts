@@ -5,6 +5,7 @@ import { answerOf } from './envelope.js';
 import { mallBottom, licensePackage } from './mall.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, readAtVer } from './admin-fields.js';
+import { isPlainLines, isPlainText } from './rules.js';
 
 const payTypeValue = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ADMIN.deliveryPayTypeRequired });
 /** One delivery method of a warehouse as the back office edits it: offered or not, its pay types and the default one. */
@@ -46,8 +47,12 @@ export const warehouseDeliveryOptions = z.object({
 export type WarehouseDeliveryOptions = z.infer<typeof warehouseDeliveryOptions>;
 
 export const configFields = z.object({
-  mallBottom,
-  buyPolicy: z.string().max(20_000, MSG.badRequest),
+  // The footer's lines, each one line of plain text (docs/requirements.md#validation).
+  mallBottom: mallBottom.superRefine((lines, ctx) => {
+    for (const [key, text] of Object.entries(lines))
+      if (!isPlainText(text)) ctx.addIssue({ code: 'custom', path: [key], message: MSG.textInvalid });
+  }),
+  buyPolicy: z.string().max(20_000, MSG.badRequest).refine(isPlainLines, MSG.textInvalid),
   totalAsset: z.number().int().min(0).max(1e15),
   totalQuantity: z.number().int().min(0).max(1e12),
   licenseValidBuy: z
@@ -55,6 +60,7 @@ export const configFields = z.object({
       licensePackage.extend({
         price: z.number().int().min(0).max(100_000_000),
         days: z.number().int().min(1).max(3650),
+        content: z.string().refine(isPlainLines, MSG.textInvalid),
       }),
     )
     .max(10),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { backOfficePageSize, pageNumber } from './page-fields.js';
+import { isPlainLines } from './rules.js';
 
 export const int = z.number().int();
 export const instant = z.iso.datetime();
@@ -21,7 +22,8 @@ export const reason = z
   .string({ error: MSG_ADMIN.reasonRequired })
   .trim()
   .min(2, MSG_ADMIN.reasonRequired)
-  .max(200, MSG_ADMIN.reasonRequired);
+  .max(200, MSG_ADMIN.reasonRequired)
+  .refine(isPlainLines, MSG.textInvalid);
 
 /**
  * The `ver` an edit form was read at, sent back with its save (optional): a save over a newer edit is

@@ -5,6 +5,7 @@ import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
+import { isPlainLines, isPlainText } from './rules.js';
 
 export const adminNoticeListRequest = z.object({
   keyword,
@@ -36,11 +37,13 @@ export const saveNoticeRequest = z.object({
     .string({ error: MSG_ADMIN.titleRequired })
     .trim()
     .min(1, MSG_ADMIN.titleRequired)
-    .max(200, MSG_ADMIN.titleRequired),
+    .max(200, MSG_ADMIN.titleRequired)
+    .refine(isPlainText, MSG.textInvalid),
   content: z
     .string({ error: MSG_ADMIN.contentRequired })
     .min(1, MSG_ADMIN.contentRequired)
-    .max(200_000, MSG.badRequest),
+    .max(200_000, MSG.badRequest)
+    .refine(isPlainLines, MSG.textInvalid),
   popup: z.boolean().default(false),
   published: z.boolean().default(true),
 });
@@ -70,6 +73,7 @@ export const inquiryAnswerRequest = z.object({
     .string({ error: MSG_ADMIN.answerRequired })
     .trim()
     .min(1, MSG_ADMIN.answerRequired)
-    .max(2000, MSG_ADMIN.answerRequired),
+    .max(2000, MSG_ADMIN.answerRequired)
+    .refine(isPlainLines, MSG.textInvalid),
 });
 export const adminInquiryAnswer = answerOf(adminInquiry);

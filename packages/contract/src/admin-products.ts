@@ -5,6 +5,7 @@ import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, instant, seq, page, size, keyword, reason, won, readAtVer } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
+import { isPlainLines, isPlainText } from './rules.js';
 
 export const adminProductListRequest = z.object({
   searchType: z.enum(['name', 'pid']).default('name'),
@@ -56,14 +57,16 @@ export const productFields = z
       .string({ error: MSG_ADMIN.nameRequired })
       .trim()
       .min(1, MSG_ADMIN.nameRequired)
-      .max(200, MSG_ADMIN.nameRequired),
+      .max(200, MSG_ADMIN.nameRequired)
+      .refine(isPlainText, MSG.textInvalid),
     pid: z
       .string({ error: MSG_ADMIN.pidRequired })
       .trim()
       .min(1, MSG_ADMIN.pidRequired)
       .max(50, MSG_ADMIN.pidRequired)
-      .refine((v) => /[A-Za-z0-9]/.test(v), MSG_ADMIN.pidRequired),
-    factoryNum: z.string().trim().max(50, MSG.badRequest).default(''),
+      .refine((v) => /[A-Za-z0-9]/.test(v), MSG_ADMIN.pidRequired)
+      .refine(isPlainText, MSG.textInvalid),
+    factoryNum: z.string().trim().max(50, MSG.badRequest).refine(isPlainText, MSG.textInvalid).default(''),
     type: z
       .number({ error: MSG_ADMIN.typeInvalid })
       .int(MSG_ADMIN.typeInvalid)
@@ -78,16 +81,17 @@ export const productFields = z
       .string({ error: MSG_ADMIN.warehouseRequired })
       .trim()
       .min(2, MSG_ADMIN.warehouseRequired)
-      .max(50, MSG_ADMIN.warehouseRequired),
+      .max(50, MSG_ADMIN.warehouseRequired)
+      .refine(isPlainText, MSG.textInvalid),
     storageId: z
       .number({ error: MSG_ADMIN.warehouseRequired })
       .int(MSG_ADMIN.warehouseRequired)
       .min(1, MSG_ADMIN.warehouseRequired)
       .max(1000, MSG_ADMIN.warehouseRequired),
-    detailInfo: z.string().trim().max(500, MSG.badRequest).default(''),
-    description: z.string().trim().max(5000, MSG.badRequest).default(''),
-    category: z.string().trim().max(30, MSG.badRequest).default(''),
-    brand: z.string().trim().max(50, MSG.badRequest).default(''),
+    detailInfo: z.string().trim().max(500, MSG.badRequest).refine(isPlainLines, MSG.textInvalid).default(''),
+    description: z.string().trim().max(5000, MSG.badRequest).refine(isPlainLines, MSG.textInvalid).default(''),
+    category: z.string().trim().max(30, MSG.badRequest).refine(isPlainText, MSG.textInvalid).default(''),
+    brand: z.string().trim().max(50, MSG.badRequest).refine(isPlainText, MSG.textInvalid).default(''),
   })
   .superRefine((v, ctx) => {
     for (const tier of ['priceA', 'priceB', 'priceC', 'priceD'] as const) {
@@ -127,7 +131,7 @@ export const changeStockRequest = z.object({
 /** One picture, base64 in JSON (at most 10 MB decoded; the chat's image checks judge it). */
 export const uploadProductImageRequest = z.object({
   seq,
-  name: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(100).refine(isPlainText, MSG.textInvalid),
   mime: z.string().max(100).optional(),
   data: z.string().min(1, '이미지를 선택하세요.').max(14_000_000, '이미지는 10MB 이하만 올릴 수 있습니다.'),
 });
@@ -183,7 +187,7 @@ export type ImportProductsResult = NonNullable<z.infer<typeof importProductsAnsw
 
 /** A catalogue folder as a zip (docs/catalogue-format.md), base64 in JSON; at most 40 MB. */
 export const uploadCatalogueRequest = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(200).refine(isPlainText, MSG.textInvalid),
   data: z
     .string()
     .min(1, '카탈로그 zip 파일을 선택하세요.')

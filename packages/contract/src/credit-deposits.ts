@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { int, instant, reason, seq } from './admin-fields.js';
 import { MSG_CREDIT } from './credit.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
+import { MSG } from './messages.js';
+import { isPlainText } from './rules.js';
+import { isDepositYear } from './deposits.js';
 // ---------------------------------------------------------------- back office: deposits
 
 export const DEPOSIT_STATUSES = ['applied', 'review', 'ignored', 'reversed'] as const;
@@ -69,7 +72,8 @@ export const recordDepositRequest = z.object({
     .string({ error: MSG_CREDIT.depositorInvalid })
     .trim()
     .min(1, MSG_CREDIT.depositorInvalid)
-    .max(40, MSG_CREDIT.depositorInvalid),
+    .max(40, MSG_CREDIT.depositorInvalid)
+    .refine(isPlainText, MSG.textInvalid),
   amount: z
     .number({ error: MSG_CREDIT.depositAmountInvalid })
     .int(MSG_CREDIT.depositAmountInvalid)
@@ -79,7 +83,11 @@ export const recordDepositRequest = z.object({
   depositedAt: z
     .string({ error: MSG_CREDIT.depositDateInvalid })
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), MSG_CREDIT.depositDateInvalid),
+    .refine(
+      (v) =>
+        /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && isDepositYear(Number(v.slice(0, 4))) && !Number.isNaN(Date.parse(v)),
+      MSG_CREDIT.depositDateInvalid,
+    ),
   companyId: seq.optional(),
   /** Makes a repeated entry record once. */
   clientRequestId: z.string().trim().min(8).max(64).optional(),

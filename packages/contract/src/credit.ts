@@ -10,7 +10,7 @@ import { MSG } from './messages.js';
 import { PAGE_SIZE } from './constants.js';
 import { pageNumber, pageSize } from './page-fields.js';
 import { calendarDateField } from './member-payments.js';
-import { groupDigits } from './rules.js';
+import { groupDigits, isPlainText } from './rules.js';
 import { int, instant, seq, reason } from './admin-fields.js';
 import { RECEIVABLE_KINDS } from './credit-receivables.js';
 
@@ -359,7 +359,8 @@ export const savePaymentTermRequest = z
       .string({ error: MSG_CREDIT.termLabelInvalid })
       .trim()
       .min(2, MSG_CREDIT.termLabelInvalid)
-      .max(40, MSG_CREDIT.termLabelInvalid),
+      .max(40, MSG_CREDIT.termLabelInvalid)
+      .refine(isPlainText, MSG.textInvalid),
     rule: z.enum(TERM_RULES, { error: MSG_CREDIT.termRuleInvalid }),
     value: z.number({ error: MSG_CREDIT.termDaysInvalid }).int(MSG_CREDIT.termDaysInvalid),
   })

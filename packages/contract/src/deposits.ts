@@ -18,6 +18,13 @@ export const DEPOSIT_FILE_MAX_ROWS = 10_000;
 export const DEPOSIT_MAX_AMOUNT = 1_000_000_000_000;
 /** Characters of a depositor name, as api/admin/recordDeposit takes it (banks cut theirs far shorter). */
 export const DEPOSITOR_NAME_MAX = 40;
+/**
+ * The years a deposit may be dated in, entered or read from a bank's file: a year outside is a typo
+ * or a misread column (and year 0 is no date the database can keep).
+ */
+export const DEPOSIT_YEARS = { first: 2000, last: 2100 } as const;
+/** True when a year is one a deposit may be dated in. */
+export const isDepositYear = (year: number) => year >= DEPOSIT_YEARS.first && year <= DEPOSIT_YEARS.last;
 
 /** Why a deposit waits in the review queue for staff to assign it (the deposit row's reviewReason). */
 export const DEPOSIT_REVIEW_REASONS = {
@@ -74,9 +81,12 @@ export const MSG_DEPOSIT = {
   rowErrors: (errors: string[], more: number) =>
     `입금내역을 읽지 못한 줄이 있어 아무것도 반영하지 않았습니다. ${errors.join(' ')}${more > 0 ? ` 외 ${groupDigits(more)}건.` : ''}`,
   rowDate: (row: number, text: string) => `${groupDigits(row)}행: 거래일자 '${text}'를 읽을 수 없습니다.`,
+  rowDateFuture: (row: number, text: string) =>
+    `${groupDigits(row)}행: 거래일자 '${text}'가 미래입니다. 은행에서 받은 파일이 맞는지 확인해 주세요.`,
   rowAmount: (row: number, text: string) =>
     `${groupDigits(row)}행: 입금액 '${text}'를 읽을 수 없습니다 (1원 이상 ${groupDigits(DEPOSIT_MAX_AMOUNT)}원 이하의 정수).`,
   rowName: (row: number) => `${groupDigits(row)}행: 입금자명이 비어 있습니다.`,
+  rowNameInvalid: (row: number) => `${groupDigits(row)}행: 입금자명에 입력할 수 없는 문자가 있습니다.`,
   rowNameLong: (row: number) => `${groupDigits(row)}행: 입금자명은 ${DEPOSITOR_NAME_MAX}자까지입니다.`,
   // Recording and the queue.
   depositedAtFuture: '입금 일시가 미래입니다. 날짜를 확인해 주세요.',

@@ -215,7 +215,7 @@ export const withdrawRequest = z.object({
   agree2: agreed,
   agree3: agreed,
   agree4: agreed,
-  userName: required(MSG_MEMBER.userNameRequired).max(50, MSG_MEMBER.userNameMismatch),
+  userName: plain(required(MSG_MEMBER.userNameRequired).max(50, MSG_MEMBER.userNameMismatch)),
   /**
    * Ours (optional): the password again, needed when the session is older than
    * WITHDRAW_REAUTH_SEC, so that a session taken over cannot end the company on a typed name.

@@ -3,6 +3,8 @@ import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { MSG_SHOP } from './messages-shop.js';
 import { PAGE_SIZE } from './constants.js';
 import { pageNumber, pageSize } from './page-fields.js';
+import { MSG } from './messages.js';
+import { isPlainLines } from './rules.js';
 import { fitVehicle, fullVinField } from './vehicles.js';
 
 const int = z.number().int();
@@ -176,7 +178,8 @@ export const inquiryRequest = z.object({
     .string({ error: MSG_SHOP.inquiryContent })
     .trim()
     .min(10, MSG_SHOP.inquiryContent)
-    .max(200, MSG_SHOP.inquiryContent),
+    .max(200, MSG_SHOP.inquiryContent)
+    .refine(isPlainLines, MSG.textInvalid),
 });
 export type InquiryRequest = z.input<typeof inquiryRequest>;
 

@@ -77,22 +77,38 @@ export function formatWon(amount: number): string {
 }
 
 /**
- * Loose mail-address shape used for login ids (no spaces or control characters): a part, '@', and a
- * domain with a dot neither first nor last. The domain is written so each character has one
- * reading (its first dot after the first character ends the run of non-dots): the simpler
+ * The explicit bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), as a
+ * character class's body: nothing a buyer types, and they show a text other than it is
+ * ('abc\u202Egnp.exe' reads 'abcexe.png' in a list). Other format characters (a ZWJ in an emoji, a
+ * left-to-right mark) cannot reorder a text.
+ */
+const BIDI_CONTROLS = String.raw`\u202a-\u202e\u2066-\u2069`;
+const BIDI_CONTROL = new RegExp(`[${BIDI_CONTROLS}]`, 'u');
+const NOT_IN_MAIL = String.raw`\s@\p{Cc}${BIDI_CONTROLS}`;
+
+/**
+ * Loose mail-address shape used for login ids (no spaces, control characters or bidi overrides): a
+ * part, '@', and a domain with a dot neither first nor last. The domain is written so each character
+ * has one reading (its first dot after the first character ends the run of non-dots): the simpler
  * `[^…]+\.[^…]+`, whose classes both take dots, tried every dot against the rest, and an id of
  * 80 KB of 'a.' ending in '@' held the request thread 7 s (docs/security.md#hostile-input).
  */
-export const MAIL_SHAPE = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}][^\s@\p{Cc}.]*\.[^\s@\p{Cc}]+$/u;
+export const MAIL_SHAPE = new RegExp(
+  `^[^${NOT_IN_MAIL}]+@[^${NOT_IN_MAIL}][^${NOT_IN_MAIL}.]*\\.[^${NOT_IN_MAIL}]+$`,
+  'u',
+);
 
-/** True when text holds no control characters (NUL and the like, which no name needs and PostgreSQL refuses). */
+/**
+ * True when text holds no control characters (NUL and the like, which no name needs and PostgreSQL
+ * refuses) and no bidi override.
+ */
 export function isPlainText(value: string): boolean {
-  return !/\p{Cc}/u.test(value);
+  return !/\p{Cc}/u.test(value) && !BIDI_CONTROL.test(value);
 }
 
-/** Text of several lines (a memo typed in a text area): no control character but line breaks and tabs. */
+/** Text of several lines (a memo typed in a text area): as `isPlainText`, but line breaks and tabs stay. */
 export function isPlainLines(value: string): boolean {
-  return !/(?![\t\n\r])\p{Cc}/u.test(value);
+  return !/(?![\t\n\r])\p{Cc}/u.test(value) && !BIDI_CONTROL.test(value);
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

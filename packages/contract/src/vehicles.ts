@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { answerOf, emptyAnswer } from './envelope.js';
 import { normalizeVin } from './epc.js';
+import { MSG } from './messages.js';
+import { isPlainText } from './rules.js';
 
 /**
  * My vehicles (docs/requirements.md#my-vehicles): the VINs a company opened in the catalogue are its
@@ -48,7 +50,11 @@ export const myVehiclesAnswer = answerOf(z.array(myVehicle));
 
 export const saveMyVehicleRequest = z.object({
   vin,
-  name: z.string({ error: MSG_VEHICLES.nameInvalid }).trim().max(VEHICLE_NAME_MAX, MSG_VEHICLES.nameTooLong),
+  name: z
+    .string({ error: MSG_VEHICLES.nameInvalid })
+    .trim()
+    .max(VEHICLE_NAME_MAX, MSG_VEHICLES.nameTooLong)
+    .refine(isPlainText, MSG.textInvalid),
 });
 export type SaveMyVehicleRequest = z.input<typeof saveMyVehicleRequest>;
 export const removeMyVehicleRequest = z.object({ vin });

@@ -7,6 +7,7 @@ import {
   groupDigits,
   hyphenatePhone,
   isMobilePhone,
+  isPlainLines,
   isPlainText,
   isValidBusinessNumber,
   MAIL_SHAPE,
@@ -170,12 +171,25 @@ describe('isPlainText and MAIL_SHAPE (no control characters reach the database)'
     for (const t of ['a\u0000b', 'a\u0001', '\u001f', 'a\u007f', 'a\nb', 'a\tb', '\u0085'])
       expect(isPlainText(t), JSON.stringify(t)).toBe(false);
   });
+  it('refuses the bidi embeddings, overrides and isolates; keeps a ZWJ emoji and a left-to-right mark', () => {
+    for (const t of ['abc\u202egnp.exe', 'a\u202ab', 'a\u202cb', 'a\u2066b', 'a\u2069b'])
+      expect([isPlainText(t), isPlainLines(t)], JSON.stringify(t)).toEqual([false, false]);
+    for (const t of ['정비사👨\u200d🔧', 'a\u200eb', 'a\u2065b', 'a\u202fb'])
+      expect([isPlainText(t), isPlainLines(t)], JSON.stringify(t)).toEqual([true, true]);
+  });
+  it('text of lines keeps tabs and line breaks, refuses the other controls', () => {
+    expect(isPlainLines('첫 줄\r\n둘째\t줄\n')).toBe(true);
+    for (const t of ['a\u0000b', 'a\u0007', 'a\u000bb', 'a\u007f', '\u0085'])
+      expect(isPlainLines(t), JSON.stringify(t)).toBe(false);
+  });
   it('mail shape: a@b.c yes; spaces, control characters, two @ or no dot no', () => {
     expect(MAIL_SHAPE.test('demo@partsmall.kr')).toBe(true);
     expect(MAIL_SHAPE.test('데모@파츠몰.한국')).toBe(true);
     for (const t of [
       'demo\u0000@partsmall.kr',
       'demo@parts\u0000mall.kr',
+      'de\u202emo@partsmall.kr',
+      'demo@partsmall.k\u2066r',
       'de mo@partsmall.kr',
       'a@b@c.kr',
       'demo@partsmall',

@@ -5,6 +5,7 @@ import { strToU8, zipSync } from 'fflate';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  MSG,
   MSG_ADMIN,
   MSG_CATALOGUE,
   MSG_MEMBER,
@@ -764,10 +765,21 @@ describe('CSV import', () => {
       `CSV-${tag}-4,음수 가격,,2,-5000,0,0,0,0,1,한국 김포물류센터,1,,,`,
       `CSV-${tag}-5,소수 재고,,2,5000,0,0,0,0,1.5,한국 김포물류센터,1,,,`,
       `CSV-${tag}-3,중복,,2,5000,0,0,0,0,1,한국 김포물류센터,1,,,`,
+      `CSV-${tag}-6,널\u0000문자,,2,5000,0,0,0,0,1,한국 김포물류센터,1,,,`,
+      `CSV-${tag}-7,역방향\u202e이름,,2,5000,0,0,0,0,1,한국 김포물류센터,1,,,`,
     ].join('\n');
+    // The preview finds what the commit would refuse: a NUL once passed the preview and failed only the write.
+    const previewed = await post<ImportProductsResult>('importProducts', { csv: bad }, staff);
+    expect(previewed.body.results?.errors).toEqual([
+      expect.objectContaining({ line: 3 }),
+      expect.objectContaining({ line: 4 }),
+      expect.objectContaining({ line: 5 }),
+      { line: 6, message: `name: ${MSG.textInvalid}` },
+      { line: 7, message: `name: ${MSG.textInvalid}` },
+    ]);
     const refused = await post<ImportProductsResult>('importProducts', { csv: bad, commit: true }, staff);
     expect(refused.body.results?.committed).toBe(false);
-    expect(refused.body.results?.errors.map((e) => e.line)).toEqual([3, 4, 5]);
+    expect(refused.body.results?.errors.map((e) => e.line)).toEqual([3, 4, 5, 6, 7]);
     expect(refused.body.message).toBe(MSG_ADMIN.csvHasErrors);
     const none = await queryRows<{ n: string }>(
       server.db,

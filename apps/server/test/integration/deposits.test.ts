@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
+import { MSG, MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
 import {
   cashLedger,
   creditAccounts,
@@ -265,8 +265,14 @@ describe('deposits staff enter', () => {
     [{ amount: '만원' }, MSG_CREDIT.depositAmountInvalid],
     [{ depositedAt: '2026-02-30' }, MSG_CREDIT.depositDateInvalid],
     [{ depositedAt: '어제' }, MSG_CREDIT.depositDateInvalid],
+    // Year 0 was a 500 (the database keeps no such date); any year outside 2000-2100 is a typo.
+    [{ depositedAt: '0001-01-01' }, MSG_CREDIT.depositDateInvalid],
+    [{ depositedAt: '0000-01-01' }, MSG_CREDIT.depositDateInvalid],
+    [{ depositedAt: '1999-12-31' }, MSG_CREDIT.depositDateInvalid],
     [{ depositedAt: '2099-01-01' }, MSG_DEPOSIT.depositedAtFuture],
     [{ depositorName: '' }, MSG_CREDIT.depositorInvalid],
+    [{ depositorName: '서울\u0007공업사' }, MSG.textInvalid],
+    [{ depositorName: '서울\u202e사업공' }, MSG.textInvalid],
     [{ companyId: 99_999_999 }, MSG_CREDIT.companyNotFound],
   ])('bad input %o: a Korean message, nothing recorded', async (change, message) => {
     const before = await depositCount();

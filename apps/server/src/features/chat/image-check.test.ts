@@ -119,6 +119,8 @@ describe('plainFileName', () => {
     '   ',
     'a\u0000.png',
     'a\n.png',
+    'abc\u202egnp.exe',
+    '\u2066a.png',
     `${'가'.repeat(201)}.png`,
   ])('%j is refused', (name) => {
     expect(plainFileName(name, 200)).toBeNull();

@@ -19,6 +19,8 @@
  * accepted image is re-encoded from its pixels, so nothing of the original file is ever stored.
  */
 
+import { isPlainText } from '@partsmall/contract';
+
 export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'bmp' | 'tiff';
 
 export interface ImageLayout {
@@ -244,7 +246,8 @@ export function plainFileName(name: string, max: number): string | null {
   const trimmed = name.normalize('NFC').trim();
   if (trimmed === '' || [...trimmed].length > max) return null;
   if (/[/\\:]/.test(trimmed) || trimmed === '.' || trimmed === '..') return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(trimmed)) return null;
+  // A control character, or a bidi override that shows the name as another ('abc\u202Egnp.exe' reads
+  // 'abcexe.png'): docs/requirements.md#validation.
+  if (!isPlainText(trimmed)) return null;
   return trimmed;
 }

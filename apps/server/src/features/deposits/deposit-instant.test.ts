@@ -23,4 +23,14 @@ describe('depositInstant', () => {
     expect(iso('2026-03-31T25:00')).toBeNull();
     expect(iso('어제')).toBeNull();
   });
+
+  it('a year before 2000 or after 2100 is null (year 0 is no date the database keeps)', () => {
+    expect(iso('2000-01-01')).toBe('1999-12-31T15:00:00.000Z');
+    expect(iso('2100-12-31T23:59')).toBe('2100-12-31T14:59:00.000Z');
+    expect(iso('1999-12-31')).toBeNull();
+    expect(iso('0001-01-01')).toBeNull();
+    expect(iso('0000-01-01')).toBeNull();
+    expect(iso('1970-01-01T00:00:00.000000001Z')).toBeNull();
+    expect(iso('2101-01-01')).toBeNull();
+  });
 });

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { encodeEucKr } from '../../../test/euc-kr.js';
 import { handWrittenXlsx } from '../../../test/hostile.js';
-import { readDepositFile, type DepositFileParse } from './files.js';
+import { depositsFromRows, readDepositFile, type DepositFileParse } from './files.js';
 
 function rows(result: DepositFileParse) {
   if (!result.ok) throw new Error(result.message);
@@ -97,6 +97,48 @@ describe('입금내역 CSV', () => {
         3,
       ),
     );
+  });
+
+  it('a deposit dated after now (a minute of grace) is no bank record: the file is refused, naming the row', () => {
+    // 2026-03-05 14:20:11 in Seoul.
+    const now = new Date('2026-03-05T05:20:11Z');
+    const file = (at: string) => [
+      { line: 1, cells: ['거래일시', '입금자명', '입금액'] },
+      { line: 2, cells: ['2026-03-04', '대성카센터', '300000'] },
+      { line: 3, cells: [at, '(주)한빛모터스', '1250000'] },
+    ];
+    expect(rows(depositsFromRows(file('2026-03-05 14:21:11'), now))).toEqual([
+      [2, '2026-03-03T15:00:00.000Z', '대성카센터', 300000],
+      [3, '2026-03-05T05:21:11.000Z', '(주)한빛모터스', 1250000],
+    ]);
+    expect(message(depositsFromRows(file('2026-03-05 14:21:12'), now))).toBe(
+      MSG_DEPOSIT.rowErrors([MSG_DEPOSIT.rowDateFuture(3, '2026-03-05 14:21:12')], 0),
+    );
+    expect(message(depositsFromRows(file('2099-11-10'), now))).toBe(
+      MSG_DEPOSIT.rowErrors([MSG_DEPOSIT.rowDateFuture(3, '2099-11-10')], 0),
+    );
+  });
+
+  it('a year before 2000 or after 2100 is not read as a date', () => {
+    const now = new Date('2026-03-05T05:20:11Z');
+    const file = (at: string) => [
+      { line: 1, cells: ['거래일자', '입금자명', '입금액'] },
+      { line: 2, cells: [at, '한빛', '1000'] },
+    ];
+    expect(rows(depositsFromRows(file('2000-01-01'), now))).toEqual([[2, '1999-12-31T15:00:00.000Z', '한빛', 1000]]);
+    for (const at of ['1999-12-31', '0001-01-01', '2101-01-01'])
+      expect(message(depositsFromRows(file(at), now))).toBe(MSG_DEPOSIT.rowErrors([MSG_DEPOSIT.rowDate(2, at)], 0));
+  });
+
+  it('a depositor name with a control character or a bidi override is refused, naming the row', () => {
+    const file = (name: string) => [
+      { line: 1, cells: ['거래일자', '입금자명', '입금액'] },
+      { line: 2, cells: ['2026-03-04', name, '1000'] },
+    ];
+    // Tabs and line breaks in a cell are spaces, as a bank's wrapped name is.
+    expect(rows(depositsFromRows(file('한빛\t모터스'))).map((r) => r[2])).toEqual(['한빛 모터스']);
+    for (const name of ['한빛\u0007', '한빛\u202e스터모', '\u2066한빛'])
+      expect(message(depositsFromRows(file(name)))).toBe(MSG_DEPOSIT.rowErrors([MSG_DEPOSIT.rowNameInvalid(2)], 0));
   });
 
   it('50,000 rows are refused at once, before any row is read', async () => {

@@ -14,6 +14,8 @@ import {
   DEPOSIT_MAX_AMOUNT,
   DEPOSITOR_NAME_MAX,
   MSG_DEPOSIT,
+  isDepositYear,
+  isPlainText,
 } from '@partsmall/contract';
 import ExcelJS from 'exceljs';
 import { csvRows, decodeCsv, firstSheetRows, type SheetLimits } from '../../shared/spreadsheet.js';
@@ -103,7 +105,7 @@ const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate(
 
 /** A Seoul wall-clock time as an instant, or null when it is not a real date and time. */
 function seoulInstant(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): Date | null {
-  if (y < 2000 || y > 2100 || mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo)) return null;
+  if (!isDepositYear(y) || mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo)) return null;
   if (h > 23 || mi > 59 || s > 59) return null;
   return new Date(Date.UTC(y, mo - 1, d, h - 9, mi, s));
 }
@@ -190,8 +192,14 @@ function shown(cell: Cell | undefined): string {
 
 const isBlank = (c: Cell | undefined) => c === undefined || (typeof c === 'string' && c.trim() === '');
 
-/** The rows of a sheet or CSV (each its line and cells) as deposits. */
-export function depositsFromRows(rows: readonly { line: number; cells: readonly Cell[] }[]): DepositFileParse {
+/**
+ * The rows of a sheet or CSV (each its line and cells) as deposits. A deposit dated after `now` (a
+ * minute's grace for clocks) is no bank's record: the file is refused, as a deposit typed in is.
+ */
+export function depositsFromRows(
+  rows: readonly { line: number; cells: readonly Cell[] }[],
+  now: Date = new Date(),
+): DepositFileParse {
   let header = -1;
   let columns: Partial<Record<Role, number>> = {};
   let best: Partial<Record<Role, number>> = {};
@@ -238,6 +246,10 @@ export function depositsFromRows(rows: readonly { line: number; cells: readonly 
       fail(MSG_DEPOSIT.rowDate(line, shown(dateCell)));
       continue;
     }
+    if (depositedAt.getTime() > now.getTime() + 60_000) {
+      fail(MSG_DEPOSIT.rowDateFuture(line, shown(dateCell)));
+      continue;
+    }
     const amount = readAmount(amountCell!);
     if (amount === null) {
       fail(MSG_DEPOSIT.rowAmount(line, shown(amountCell)));
@@ -251,6 +263,10 @@ export function depositsFromRows(rows: readonly { line: number; cells: readonly 
     }
     if ([...depositorName].length > DEPOSITOR_NAME_MAX) {
       fail(MSG_DEPOSIT.rowNameLong(line));
+      continue;
+    }
+    if (!isPlainText(depositorName)) {
+      fail(MSG_DEPOSIT.rowNameInvalid(line));
       continue;
     }
     out.push({ line, depositedAt: depositedAt.toISOString(), depositorName, amount });

@@ -6,6 +6,7 @@ import {
   DEPOSIT_FILE_MAX_BYTES,
   MSG_CREDIT,
   MSG_DEPOSIT,
+  isDepositYear,
   type DepositRow,
 } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
@@ -34,7 +35,7 @@ export function depositInstant(text: string): Date | null {
   const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
   if (!day) return null;
   const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
-  if (m < 1 || m > 12 || d < 1 || d > new Date(Date.UTC(y, m, 0)).getUTCDate()) return null;
+  if (!isDepositYear(y) || m < 1 || m > 12 || d < 1 || d > new Date(Date.UTC(y, m, 0)).getUTCDate()) return null;
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}+09:00`;
   const at = new Date(text.length === 10 ? `${text}T00:00:00+09:00` : zoned);
   return Number.isNaN(at.getTime()) ? null : at;

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CALLS } from './calls.js';
+import { CALL_SCHEMAS } from './call-schemas.js';
+import { plain } from './member-fields.js';
+
+/**
+ * docs/requirements.md#validation: every text field refuses control characters and bidi overrides.
+ * Each call's own example (a payload its schema accepts) is sent again with one text field changed
+ * at a time; a field whose schema lets the character through to what the server reads fails here,
+ * so a new field cannot forget the rule. The fields below are read only to look something up or to
+ * compare (never stored or shown), or are a whole file whose cells their own rules check.
+ */
+const NOT_STORED_OR_SHOWN: Record<string, string> = {
+  'login.pw': 'compared with the hash',
+  'updateMyPassword.opw': 'compared with the hash',
+  'setMallMemberInfo.pw': 'kept only as a hash, never shown',
+  'qrcodeLogin.token': 'compared',
+  'paymentCallback.paymentId': "the provider's value, looked up",
+  'paymentCallback.signature': "the provider's value, compared",
+  'tossWebhook.eventType': "the provider's value, compared",
+  'trackingWebhook.carrierId': "the provider's value, looked up",
+  'trackingWebhook.trackingNumber': "the provider's value, looked up",
+  'getProductHome.searchKeyword': 'a search',
+  'searchParts.objSearchMapper.searchKeyword': 'a search',
+  'tossWebhook.data.orderId': "the provider's value, looked up",
+  'tossWebhook.data.paymentKey': "the provider's value, compared",
+  'suggestProducts.keyword': 'a search',
+  'getEpcToProduct.pid': 'a search',
+  'adminCompanyList.keyword': 'a search',
+  'adminProductList.keyword': 'a search',
+  'adminProductExport.keyword': 'a search',
+  'adminXrefList.keyword': 'a search',
+  'adminAuditList.action': 'a filter',
+  'getUserSearchHistory.brand_code': 'a filter',
+  'resolveQuickOrder.text': 'a pasted sheet: each line is cleaned of invisible marks (docs/search.md#paste-anything)',
+  'adminImportProducts.csv': "a file: each line's cells are checked as the product form's fields",
+  'adminImportXrefs.csv': "a file: each line's cells are checked as the cross-reference form's fields",
+  'adminUploadProductImage.data': 'base64, decoded and checked as an image',
+  'adminUploadProductImage.mime': 'compared with what the bytes are',
+  'adminUploadCatalogue.data': 'base64, decoded and checked as a zip',
+};
+/** The parts catalogue's lookups of the original API: brand, language and catalogue keys, looked up. */
+const isCatalogueLookup = (id: string) => id.startsWith('getCars');
+
+const CHARACTERS: [string, string][] = [
+  ['BEL', '\u0007'],
+  ['NUL', '\u0000'],
+  ['a right-to-left override', '\u202e'],
+  ['a pop directional isolate', '\u2069'],
+];
+
+/** Every text of an example with its path: top level, in nested objects and in arrays' first items. */
+function textPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return value.length > 0 ? [path] : [];
+  if (Array.isArray(value)) return value.length > 0 ? textPaths(value[0], [...path, 0]) : [];
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => textPaths(v, [...path, k]));
+  return [];
+}
+
+function at(value: unknown, path: (string | number)[]): unknown {
+  return path.reduce<unknown>((v, key) => (v as Record<string | number, unknown> | undefined)?.[key], value);
+}
+
+function withText(value: unknown, path: (string | number)[], text: string): unknown {
+  const copy: unknown = structuredClone(value);
+  const parent = at(copy, path.slice(0, -1)) as Record<string | number, unknown>;
+  parent[path[path.length - 1]!] = text;
+  return copy;
+}
+
+type Call = [id: string, schema: z.ZodType, example: unknown];
+
+/** The calls that take a body or a query, each with its schema and its example. */
+const TABLE: Call[] = (Object.entries(CALL_SCHEMAS) as [string, { body?: z.ZodType; query?: z.ZodType }][]).flatMap(
+  ([id, s]) => {
+    const schema = s.body ?? s.query;
+    return schema && !isCatalogueLookup(id) ? [[id, schema, CALLS[id as keyof typeof CALLS].example] as Call] : [];
+  },
+);
+
+/** The calls' text fields that let one of the characters through to what the server reads. */
+function leaks(calls: Call[]): string[] {
+  const found: string[] = [];
+  for (const [id, schema, example] of calls) {
+    if (!schema.safeParse(example).success) {
+      found.push(`${id}: its example is refused`);
+      continue;
+    }
+    for (const path of textPaths(example)) {
+      const field = `${id}.${path.join('.')}`;
+      if (NOT_STORED_OR_SHOWN[field]) continue;
+      const text = at(example, path) as string;
+      for (const [name, ch] of CHARACTERS) {
+        const parsed = schema.safeParse(withText(example, path, `${text.slice(0, 1)}${ch}${text.slice(1)}`));
+        const read = parsed.success ? at(parsed.data, path) : undefined;
+        if (typeof read === 'string' && read.includes(ch)) found.push(`${field} takes ${name}`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('text fields (docs/requirements.md#validation)', () => {
+  it('no call lets a control character or a bidi override into a text it stores or shows', () => {
+    expect(TABLE.length).toBeGreaterThan(100);
+    expect(leaks(TABLE)).toEqual([]);
+  });
+
+  it('finds a planted field that forgets the rule, at the top and nested, and passes one that keeps it', () => {
+    const forgets = z.object({ memo: z.string().max(50), lines: z.array(z.object({ name: z.string() })) });
+    expect(leaks([['planted', forgets, { memo: '메모', lines: [{ name: '필터' }] }]])).toEqual([
+      'planted.memo takes BEL',
+      'planted.memo takes NUL',
+      'planted.memo takes a right-to-left override',
+      'planted.memo takes a pop directional isolate',
+      'planted.lines.0.name takes BEL',
+      'planted.lines.0.name takes NUL',
+      'planted.lines.0.name takes a right-to-left override',
+      'planted.lines.0.name takes a pop directional isolate',
+    ]);
+    const keeps = z.object({ memo: plain(z.string().max(50)), seq: z.number() });
+    expect(leaks([['planted', keeps, { memo: '메모', seq: 1 }]])).toEqual([]);
+    // A field the call does not read (stripped by its schema) leaks nothing.
+    expect(leaks([['planted', z.object({ seq: z.number() }), { seq: 1, name: '집' }]])).toEqual([]);
+  });
+});
