@@ -3,7 +3,7 @@
  * (docs/architecture.md#a-features-anatomy): each names the same SQL it would written out, so using
  * one changes no migration (`npm run db:generate` says `No schema changes`, docs/operations.md).
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { Column, type SQL, getTableName, is, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
   char,
@@ -63,3 +63,13 @@ export const trigramIndex = (name: string, column: AnyPgColumn | SQL) =>
 /** A btree that answers `like 'prefix%'` (text_pattern_ops), then the other columns. */
 export const prefixIndex = (name: string, column: AnyPgColumn, ...then: AnyPgColumn[]) =>
   index(name).on(sql`${column} text_pattern_ops`, ...then);
+
+/**
+ * A column of the outer statement, named with its table, for a subquery written in `sql`: Drizzle
+ * writes the columns of a one-table select list without their table, and in a subquery the bare
+ * name is the inner table's when it has one (the company list's account count once compared each
+ * member's company with the member's own id). Anything but a column is left as it is.
+ */
+export function outerColumn(value: SQLWrapper): SQLWrapper {
+  return is(value, Column) ? sql`${sql.identifier(getTableName(value.table))}.${sql.identifier(value.name)}` : value;
+}

@@ -480,6 +480,18 @@ describe('cash and licence', () => {
     );
   });
 
+  it("company list: each company's accounts counted, a member who left not among them", async () => {
+    const three = await makeCompany(server, '계정셋상사', 3);
+    const one = await makeCompany(server, '계정하나상사', 0);
+    await server.db.update(members).set({ status: 'withdrawn' }).where(eq(members.id, three.subs[2]!.seq));
+    const rows = (await post<CompanyRow[]>('companyList', { keyword: '계정', page: 1, size: 20 }, staff)).body.results!;
+    // The count once compared each member's company with the member's own id: 1 or 0, whatever the company had.
+    expect(rows.map((r) => [r.companyId, r.members])).toEqual([
+      [one.companyId, 1],
+      [three.companyId, 3],
+    ]);
+  });
+
   it('stop and resume reach neither staff accounts nor a member who left', async () => {
     const [staffRow] = await server.db.select().from(members).where(eq(members.loginId, 'staff@partsmall.kr'));
     const onStaff = await post('setMemberStatus', { memberId: staffRow!.id, status: 'stopped' }, admin);

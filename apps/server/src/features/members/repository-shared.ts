@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { outerColumn } from '../../db/columns.js';
 import { companies, members } from './schema.js';
 
 type CompanyRecord = typeof companies.$inferSelect;
@@ -77,14 +78,14 @@ export async function purgeWithdrawnCompanies(tx: Tx, before: SQL, name: string,
  * expression that feature's statement reads beside its row; null when no account has that id.
  */
 export const memberNameSql = (memberId: SQLWrapper): SQL<string | null> =>
-  sql<string | null>`(select ${members.name} from ${members} where ${members.id} = ${memberId})`;
+  sql<string | null>`(select ${members.name} from ${members} where ${members.id} = ${outerColumn(memberId)})`;
 
 /**
  * The name of the company whose id is `companyId` (another feature's foreign key to companies), as an
  * expression that feature's statement reads beside its row.
  */
 export const companyNameSql = (companyId: SQLWrapper): SQL<string> =>
-  sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${companyId})`;
+  sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${outerColumn(companyId)})`;
 
 /**
  * Whether the company whose id is `companyId` has a name matching an ILIKE pattern (or, with

@@ -3,6 +3,7 @@ import { MEMBER_TYPE_MAIN, TIME_ZONE, type CompanyLevel } from '@partsmall/contr
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from './schema.js';
+import { outerColumn } from '../../db/columns.js';
 
 /** The companies-and-members aggregate's reads for staff (docs/architecture.md#the-database). */
 
@@ -10,7 +11,7 @@ export type CompanyRecord = typeof companies.$inferSelect;
 export type MemberRecord = typeof members.$inferSelect;
 
 /** Accounts of the company that are not withdrawn. */
-const memberCount = sql<number>`(select count(*)::int from ${members} where ${members.companyId} = ${companies.id} and ${members.status} <> 'withdrawn')`;
+const memberCount = sql<number>`(select count(*)::int from ${members} where ${members.companyId} = ${outerColumn(companies.id)} and ${members.status} <> 'withdrawn')`;
 
 /** Companies matching `where`, newest first, each with its count of accounts not withdrawn. */
 export async function companiesWithMembers(

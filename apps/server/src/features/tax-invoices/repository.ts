@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { outerColumn } from '../../db/columns.js';
 import { companyNameSql } from '../members/repository.js';
 import { taxInvoices } from './schema.js';
 
@@ -56,6 +57,10 @@ export const invoicedOrderIds = (tx: Tx) =>
  * one), as expressions that feature's statement reads beside its row; null without an invoice.
  */
 export const invoiceStateSql = (invoiceId: SQLWrapper) => ({
-  status: sql<string | null>`(select ${taxInvoices.status} from ${taxInvoices} where ${taxInvoices.id} = ${invoiceId})`,
-  error: sql<string | null>`(select ${taxInvoices.error} from ${taxInvoices} where ${taxInvoices.id} = ${invoiceId})`,
+  status: sql<
+    string | null
+  >`(select ${taxInvoices.status} from ${taxInvoices} where ${taxInvoices.id} = ${outerColumn(invoiceId)})`,
+  error: sql<
+    string | null
+  >`(select ${taxInvoices.error} from ${taxInvoices} where ${taxInvoices.id} = ${outerColumn(invoiceId)})`,
 });
