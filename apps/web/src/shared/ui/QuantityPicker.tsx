@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { T } from '../texts';
 import { Glyph } from './Glyph';
 
@@ -10,9 +11,15 @@ interface Props {
   onClamped?: (stock: number) => void;
 }
 
-/** Quantity from 1 up to stock; typed values above stock are clamped (docs/requirements.md#shop-screens). */
+/**
+ * Quantity from 1 up to stock; typed values above stock are clamped (docs/requirements.md#shop-screens).
+ * What the buyer types is the field's own while they type: an emptied field stays empty (it once
+ * snapped back to 1, and the 5 typed next made 15), 0 waits for the next digit, and leaving the
+ * field shows the quantity it holds.
+ */
 export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped }: Props) {
   const disabled = disabledWhy !== null;
+  const [typed, setTyped] = useState<string | null>(null);
   const set = (next: number) => {
     if (!Number.isFinite(next) || next < 1) return onChange(1);
     if (next > stock) {
@@ -27,22 +34,32 @@ export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped 
         type="button"
         aria-label={T.common.qtyLess}
         disabled={disabled || value <= 1}
-        onClick={() => set(value - 1)}
+        onClick={() => (setTyped(null), set(value - 1))}
       >
         <Glyph symbol="−" />
       </button>
       <input
         aria-label={T.shop.qty}
         inputMode="numeric"
-        value={value}
+        value={typed ?? value}
         disabled={disabled}
-        onChange={(e) => set(Number(e.target.value.replace(/\D+/g, '') || '1'))}
+        onChange={(e) => {
+          const digits = e.target.value.replace(/\D+/g, '');
+          const n = Number(digits);
+          if (n > stock) {
+            setTyped(String(Math.max(1, stock)));
+            return set(n);
+          }
+          setTyped(digits);
+          if (n >= 1) set(n);
+        }}
+        onBlur={() => setTyped(null)}
       />
       <button
         type="button"
         aria-label={T.common.qtyMore}
         disabled={disabled || value >= stock}
-        onClick={() => set(value + 1)}
+        onClick={() => (setTyped(null), set(value + 1))}
       >
         <Glyph symbol="+" />
       </button>

@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { useState } from 'react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QuantityPicker } from './QuantityPicker';
+
+afterEach(cleanup);
+
+/** A picker over a product with 15 in stock, as the product slide and the cart hold one. */
+function Picker({ onClamped, start = 1 }: { onClamped?: (stock: number) => void; start?: number }) {
+  const [qty, setQty] = useState(start);
+  return (
+    <>
+      <QuantityPicker value={qty} stock={15} disabledWhy={null} onChange={setQty} onClamped={onClamped} />
+      <output data-testid="qty">{qty}</output>
+    </>
+  );
+}
+
+const input = () => screen.getByLabelText('수량') as HTMLInputElement;
+const qty = () => screen.getByTestId('qty').textContent;
+const type = (value: string) => fireEvent.change(input(), { target: { value } });
+
+describe('QuantityPicker', () => {
+  it('a buyer who clears the field and types 5 orders 5 (the empty field once snapped to 1, and 5 became 15)', () => {
+    render(<Picker />);
+    type('');
+    expect(input().value).toBe('');
+    expect(qty()).toBe('1');
+    type('5');
+    expect([input().value, qty()]).toEqual(['5', '5']);
+  });
+
+  it('leaving the field empty shows the quantity it still holds', () => {
+    render(<Picker start={3} />);
+    type('');
+    fireEvent.blur(input());
+    expect([input().value, qty()]).toEqual(['3', '3']);
+  });
+
+  it('keeps digits only; 0 is not a quantity', () => {
+    render(<Picker start={2} />);
+    type('1a2');
+    expect([input().value, qty()]).toEqual(['12', '12']);
+    type('0');
+    expect(qty()).toBe('12');
+    fireEvent.blur(input());
+    expect(input().value).toBe('12');
+  });
+
+  it('15 is taken as typed; 16 is brought down to the stock, said once', () => {
+    const onClamped = vi.fn();
+    render(<Picker onClamped={onClamped} />);
+    type('15');
+    expect([input().value, qty()]).toEqual(['15', '15']);
+    expect(onClamped).not.toHaveBeenCalled();
+    type('16');
+    expect([input().value, qty()]).toEqual(['15', '15']);
+    expect(onClamped).toHaveBeenCalledTimes(1);
+    expect(onClamped).toHaveBeenCalledWith(15);
+  });
+
+  it('the buttons step from what is held, within 1 and the stock', () => {
+    render(<Picker start={14} />);
+    fireEvent.click(screen.getByLabelText('수량 늘리기'));
+    expect(qty()).toBe('15');
+    expect((screen.getByLabelText('수량 늘리기') as HTMLButtonElement).disabled).toBe(true);
+    type('1');
+    expect((screen.getByLabelText('수량 줄이기') as HTMLButtonElement).disabled).toBe(true);
+    // A step right after typing shows the new quantity, not what was typed.
+    fireEvent.click(screen.getByLabelText('수량 늘리기'));
+    expect([input().value, qty()]).toEqual(['2', '2']);
+  });
+});
