@@ -15,6 +15,7 @@ export * from './unicode.js';
 export * from './part-relations.js';
 export * from './name-search.js';
 export * from './search-words.js';
+export * from './particles.js';
 export * from './part-synonyms.js';
 export * from './estimate-columns.js';
 export * from './quick-order-lines.js';

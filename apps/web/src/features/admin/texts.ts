@@ -1,4 +1,5 @@
 import {
+  withParticle,
   AUDIT_ACTION_LABELS,
   COMPANY_LEVEL_NAMES,
   LEDGER_TYPE_LABELS,
@@ -153,7 +154,7 @@ export const A = {
       8: '판매자취소',
     } as Record<number, string>,
     refundText: (label: string, refund: string) => `${label} 처리하면 ${refund}을 캐시로 돌려주고 재고를 되돌립니다.`,
-    moveText: (seq: number, label: string) => `주문 #${seq}을 ${label}(으)로 바꿉니다.`,
+    moveText: (seq: number, label: string) => `주문 #${seq}의 상태를 ${withParticle(label, '으로/로')} 바꿉니다.`,
     confirm: '확인',
     busy: '처리 중...',
     none: '더 바꿀 수 있는 상태가 없습니다.',

@@ -1,4 +1,4 @@
-import { fitVehicleLabel, type FitVehicle } from '@partsmall/contract';
+import { fitVehicleLabel, withParticle, type FitVehicle } from '@partsmall/contract';
 
 /** The words of my vehicles (docs/requirements.md#my-vehicles). */
 export const V = {
@@ -16,7 +16,7 @@ export const V = {
   remove: '삭제',
   removeTitle: '내 차량 삭제',
   removeConfirm: (label: string) =>
-    `${label}을(를) 내 차량 목록에서 삭제할까요? 카탈로그에서 다시 조회하면 목록에 다시 나타납니다.`,
+    `${withParticle(label, '을/를')} 내 차량 목록에서 삭제할까요? 카탈로그에서 다시 조회하면 목록에 다시 나타납니다.`,
   removing: '삭제 중...',
   empty: '카탈로그에서 차대번호를 조회하면 여기에 차량이 모입니다.',
 } as const;
