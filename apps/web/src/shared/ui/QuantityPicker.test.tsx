@@ -60,6 +60,19 @@ describe('QuantityPicker', () => {
     expect(onClamped).toHaveBeenCalledWith(15);
   });
 
+  it('typing past the stock digit by digit is said once while typing, and again after leaving the field', () => {
+    const onClamped = vi.fn();
+    render(<Picker onClamped={onClamped} />);
+    type('99');
+    type('159');
+    type('1599');
+    expect([input().value, qty()]).toEqual(['15', '15']);
+    expect(onClamped).toHaveBeenCalledTimes(1);
+    fireEvent.blur(input());
+    type('40');
+    expect(onClamped).toHaveBeenCalledTimes(2);
+  });
+
   it('the buttons step from what is held, within 1 and the stock', () => {
     render(<Picker start={14} />);
     fireEvent.click(screen.getByLabelText('수량 늘리기'));

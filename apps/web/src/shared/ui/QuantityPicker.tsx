@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { T } from '../texts';
 import { Glyph } from './Glyph';
 
@@ -15,15 +15,18 @@ interface Props {
  * Quantity from 1 up to stock; typed values above stock are clamped (docs/requirements.md#shop-screens).
  * What the buyer types is the field's own while they type: an emptied field stays empty (it once
  * snapped back to 1, and the 5 typed next made 15), 0 waits for the next digit, and leaving the
- * field shows the quantity it holds.
+ * field shows the quantity it holds. Typing past the stock is said once while typing, not once per
+ * digit (the notices stacked over the price).
  */
 export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped }: Props) {
   const disabled = disabledWhy !== null;
   const [typed, setTyped] = useState<string | null>(null);
+  const saidClamped = useRef(false);
   const set = (next: number) => {
     if (!Number.isFinite(next) || next < 1) return onChange(1);
     if (next > stock) {
-      onClamped?.(stock);
+      if (!saidClamped.current) onClamped?.(stock);
+      saidClamped.current = true;
       return onChange(Math.max(1, stock));
     }
     onChange(Math.floor(next));
@@ -53,7 +56,10 @@ export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped 
           setTyped(digits);
           if (n >= 1) set(n);
         }}
-        onBlur={() => setTyped(null)}
+        onBlur={() => {
+          setTyped(null);
+          saidClamped.current = false;
+        }}
       />
       <button
         type="button"

@@ -55,9 +55,7 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
 
   const toast = useCallback((text: string, tone: 'info' | 'error' = 'info') => {
     const id = next.current++;
-    // The same words again replace the toast that shows them (its 5 s start anew): a quantity typed
-    // digit by digit past the stock said so once per digit, the toasts stacked over the price.
-    setToasts((list) => [...list.filter((t) => t.text !== text), { id, text, tone }]);
+    setToasts((list) => [...list, { id, text, tone }]);
     setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), 5000);
   }, []);
   const alert = useCallback((text: string) => new Promise<void>((resolve) => setDialog({ text, resolve })), []);
