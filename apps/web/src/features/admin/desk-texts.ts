@@ -81,6 +81,7 @@ export const DESK_TEXTS = {
       who: '업체 / 주문자',
       stock: '창고',
       amount: '금액',
+      payWith: '결제',
       waybill: '택배사 / 송장',
       staffNote: '직원 메모',
       shipping: '배송',

@@ -154,6 +154,9 @@ export const A = {
       8: '판매자취소',
     } as Record<number, string>,
     refundText: (label: string, refund: string) => `${label} 처리하면 ${refund}을 캐시로 돌려주고 재고를 되돌립니다.`,
+    /** A 외상 order is never refunded in cash: its charge is taken off what the company owes (docs/requirements.md#credit). */
+    creditRefundText: (label: string, refund: string) =>
+      `${label} 처리하면 외상 미수금에서 ${refund}을 빼고 재고를 되돌립니다. 캐시로 돌려주지 않습니다.`,
     moveText: (seq: number, label: string) => `주문 #${seq}의 상태를 ${withParticle(label, '으로/로')} 바꿉니다.`,
     confirm: '확인',
     busy: '처리 중...',
@@ -161,6 +164,7 @@ export const A = {
     holdNote: '보류 메모',
     holdNoteHint: '구매자에게 보일 보류 메모',
     refund: (amount: string) => ` (환불 ${amount})`,
+    creditRefund: (amount: string) => ` (외상 ${amount} 차감)`,
     printPacking: '포장 목록 인쇄',
     printedOn: (day: string) => `인쇄일 ${day}`,
   },

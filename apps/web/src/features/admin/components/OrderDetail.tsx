@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   PAY_TYPE_LABELS,
+  PAY_WITH_LABELS,
   RETURN_REASONS,
   SHIPPING_TYPE_LABELS,
   orderJobRefs,
@@ -53,6 +54,8 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
               label: A.order.fields.amount,
               value: A.order.amounts(won(o.totalAmount), won(o.shipping), won(o.totalAmount + o.shipping)),
             },
+            // A 외상 order is billed on the month's statement; its cancel is no cash refund.
+            { label: A.order.fields.payWith, value: PAY_WITH_LABELS[o.payWith ?? 'cash'] },
             !!o.carrier && {
               label: A.order.fields.waybill,
               value: `${o.carrier} / ${o.waybill} ${o.shippedAt ? `(${dateTime(o.shippedAt)})` : ''}`,

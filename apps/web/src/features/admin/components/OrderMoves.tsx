@@ -18,11 +18,14 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
   const [waybill, setWaybill] = useState('');
   const [note, setNote] = useState('');
   const shipBlocked = shipProblem(carrier, waybill);
+  // A 외상 order's cancel takes its charge off what the company owes; only a cash order is refunded.
+  const onCredit = o.payWith === 'credit';
+  const refundNote = (amount: number) => (onCredit ? A.moves.creditRefund : A.moves.refund)(won(amount));
   const run = (to: number) => {
     const refund = d.refunds[String(to)];
     const text =
       refund !== undefined
-        ? A.moves.refundText(MOVE_LABELS[to] ?? '', won(refund))
+        ? (onCredit ? A.moves.creditRefundText : A.moves.refundText)(MOVE_LABELS[to] ?? '', won(refund))
         : A.moves.moveText(o.seq, MOVE_LABELS[to] ?? '');
     const body = {
       seq: o.seq,
@@ -67,7 +70,7 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
             onClick={() => run(to)}
           >
             {MOVE_LABELS[to]}
-            {d.refunds[String(to)] !== undefined && A.moves.refund(won(d.refunds[String(to)]!))}
+            {d.refunds[String(to)] !== undefined && refundNote(d.refunds[String(to)]!)}
           </button>
         ))}
         <span className="spacer" />
