@@ -82,7 +82,7 @@ export const MSG_DEPOSIT = {
     `입금내역을 읽지 못한 줄이 있어 아무것도 반영하지 않았습니다. ${errors.join(' ')}${more > 0 ? ` 외 ${groupDigits(more)}건.` : ''}`,
   rowDate: (row: number, text: string) => `${groupDigits(row)}행: 거래일자 '${text}'를 읽을 수 없습니다.`,
   rowDateFuture: (row: number, text: string) =>
-    `${groupDigits(row)}행: 거래일자 '${text}'가 미래입니다. 은행에서 받은 파일이 맞는지 확인해 주세요.`,
+    `${groupDigits(row)}행: 미래의 거래일자입니다 ('${text}'). 은행에서 받은 파일이 맞는지 확인해 주세요.`,
   rowAmount: (row: number, text: string) =>
     `${groupDigits(row)}행: 입금액 '${text}'를 읽을 수 없습니다 (1원 이상 ${groupDigits(DEPOSIT_MAX_AMOUNT)}원 이하의 정수).`,
   rowName: (row: number) => `${groupDigits(row)}행: 입금자명이 비어 있습니다.`,
