@@ -5,7 +5,8 @@ import { answerOf } from './envelope.js';
 import { mallBottom, licensePackage } from './mall.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, readAtVer } from './admin-fields.js';
-import { isPlainLines, isPlainText } from './rules.js';
+import { isPlainText } from './rules.js';
+import { plainLines } from './text-field.js';
 
 const payTypeValue = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ADMIN.deliveryPayTypeRequired });
 /** One delivery method of a warehouse as the back office edits it: offered or not, its pay types and the default one. */
@@ -52,7 +53,7 @@ export const configFields = z.object({
     for (const [key, text] of Object.entries(lines))
       if (!isPlainText(text)) ctx.addIssue({ code: 'custom', path: [key], message: MSG.textInvalid });
   }),
-  buyPolicy: z.string().max(20_000, MSG.badRequest).refine(isPlainLines, MSG.textInvalid),
+  buyPolicy: plainLines(z.string().max(20_000, MSG.badRequest)),
   totalAsset: z.number().int().min(0).max(1e15),
   totalQuantity: z.number().int().min(0).max(1e12),
   licenseValidBuy: z
@@ -60,7 +61,7 @@ export const configFields = z.object({
       licensePackage.extend({
         price: z.number().int().min(0).max(100_000_000),
         days: z.number().int().min(1).max(3650),
-        content: z.string().refine(isPlainLines, MSG.textInvalid),
+        content: plainLines(z.string()),
       }),
     )
     .max(10),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { backOfficePageSize, pageNumber } from './page-fields.js';
-import { isPlainLines } from './rules.js';
+import { linesField } from './text-field.js';
 
 export const int = z.number().int();
 export const instant = z.iso.datetime();
@@ -18,12 +18,7 @@ export const seq = z.coerce
 export const page = pageNumber();
 export const size = backOfficePageSize;
 export const keyword = z.string().trim().max(100, MSG.badRequest).optional();
-export const reason = z
-  .string({ error: MSG_ADMIN.reasonRequired })
-  .trim()
-  .min(2, MSG_ADMIN.reasonRequired)
-  .max(200, MSG_ADMIN.reasonRequired)
-  .refine(isPlainLines, MSG.textInvalid);
+export const reason = linesField(2, 200, MSG_ADMIN.reasonRequired);
 
 /**
  * The `ver` an edit form was read at, sent back with its save (optional): a save over a newer edit is

@@ -5,7 +5,7 @@ import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
-import { isPlainLines, isPlainText } from './rules.js';
+import { linesField, plainLines, textField } from './text-field.js';
 
 export const adminNoticeListRequest = z.object({
   keyword,
@@ -33,17 +33,10 @@ export const adminNoticeAnswer = answerOf(adminNotice);
 export const saveNoticeRequest = z.object({
   seq: seq.optional(),
   type: z.union([z.literal(0), z.literal(2), z.literal(3)], { error: MSG_ADMIN.noticeTypeInvalid }),
-  title: z
-    .string({ error: MSG_ADMIN.titleRequired })
-    .trim()
-    .min(1, MSG_ADMIN.titleRequired)
-    .max(200, MSG_ADMIN.titleRequired)
-    .refine(isPlainText, MSG.textInvalid),
-  content: z
-    .string({ error: MSG_ADMIN.contentRequired })
-    .min(1, MSG_ADMIN.contentRequired)
-    .max(200_000, MSG.badRequest)
-    .refine(isPlainLines, MSG.textInvalid),
+  title: textField(1, 200, MSG_ADMIN.titleRequired),
+  content: plainLines(
+    z.string({ error: MSG_ADMIN.contentRequired }).min(1, MSG_ADMIN.contentRequired).max(200_000, MSG.badRequest),
+  ),
   popup: z.boolean().default(false),
   published: z.boolean().default(true),
 });
@@ -69,11 +62,6 @@ export type AdminInquiry = z.infer<typeof adminInquiry>;
 export const inquiryPageAnswer = pageAnswerOf(adminInquiry);
 export const inquiryAnswerRequest = z.object({
   seq,
-  answer: z
-    .string({ error: MSG_ADMIN.answerRequired })
-    .trim()
-    .min(1, MSG_ADMIN.answerRequired)
-    .max(2000, MSG_ADMIN.answerRequired)
-    .refine(isPlainLines, MSG.textInvalid),
+  answer: linesField(1, 2000, MSG_ADMIN.answerRequired),
 });
 export const adminInquiryAnswer = answerOf(adminInquiry);

@@ -5,7 +5,7 @@ import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, instant, seq, page, size, keyword, reason, won, readAtVer } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
-import { isPlainLines, isPlainText } from './rules.js';
+import { plainLines, plainText, textField } from './text-field.js';
 
 export const adminProductListRequest = z.object({
   searchType: z.enum(['name', 'pid']).default('name'),
@@ -53,20 +53,16 @@ export const adminProductAnswer = answerOf(adminProduct);
  */
 export const productFields = z
   .object({
-    name: z
-      .string({ error: MSG_ADMIN.nameRequired })
-      .trim()
-      .min(1, MSG_ADMIN.nameRequired)
-      .max(200, MSG_ADMIN.nameRequired)
-      .refine(isPlainText, MSG.textInvalid),
-    pid: z
-      .string({ error: MSG_ADMIN.pidRequired })
-      .trim()
-      .min(1, MSG_ADMIN.pidRequired)
-      .max(50, MSG_ADMIN.pidRequired)
-      .refine((v) => /[A-Za-z0-9]/.test(v), MSG_ADMIN.pidRequired)
-      .refine(isPlainText, MSG.textInvalid),
-    factoryNum: z.string().trim().max(50, MSG.badRequest).refine(isPlainText, MSG.textInvalid).default(''),
+    name: textField(1, 200, MSG_ADMIN.nameRequired),
+    pid: plainText(
+      z
+        .string({ error: MSG_ADMIN.pidRequired })
+        .trim()
+        .min(1, MSG_ADMIN.pidRequired)
+        .max(50, MSG_ADMIN.pidRequired)
+        .refine((v) => /[A-Za-z0-9]/.test(v), MSG_ADMIN.pidRequired),
+    ),
+    factoryNum: plainText(z.string().trim().max(50, MSG.badRequest)).default(''),
     type: z
       .number({ error: MSG_ADMIN.typeInvalid })
       .int(MSG_ADMIN.typeInvalid)
@@ -77,21 +73,16 @@ export const productFields = z
     priceB: won(MSG_ADMIN.priceInvalid),
     priceC: won(MSG_ADMIN.priceInvalid),
     priceD: won(MSG_ADMIN.priceInvalid),
-    stockName: z
-      .string({ error: MSG_ADMIN.warehouseRequired })
-      .trim()
-      .min(2, MSG_ADMIN.warehouseRequired)
-      .max(50, MSG_ADMIN.warehouseRequired)
-      .refine(isPlainText, MSG.textInvalid),
+    stockName: textField(2, 50, MSG_ADMIN.warehouseRequired),
     storageId: z
       .number({ error: MSG_ADMIN.warehouseRequired })
       .int(MSG_ADMIN.warehouseRequired)
       .min(1, MSG_ADMIN.warehouseRequired)
       .max(1000, MSG_ADMIN.warehouseRequired),
-    detailInfo: z.string().trim().max(500, MSG.badRequest).refine(isPlainLines, MSG.textInvalid).default(''),
-    description: z.string().trim().max(5000, MSG.badRequest).refine(isPlainLines, MSG.textInvalid).default(''),
-    category: z.string().trim().max(30, MSG.badRequest).refine(isPlainText, MSG.textInvalid).default(''),
-    brand: z.string().trim().max(50, MSG.badRequest).refine(isPlainText, MSG.textInvalid).default(''),
+    detailInfo: plainLines(z.string().trim().max(500, MSG.badRequest)).default(''),
+    description: plainLines(z.string().trim().max(5000, MSG.badRequest)).default(''),
+    category: plainText(z.string().trim().max(30, MSG.badRequest)).default(''),
+    brand: plainText(z.string().trim().max(50, MSG.badRequest)).default(''),
   })
   .superRefine((v, ctx) => {
     for (const tier of ['priceA', 'priceB', 'priceC', 'priceD'] as const) {
@@ -131,7 +122,7 @@ export const changeStockRequest = z.object({
 /** One picture, base64 in JSON (at most 10 MB decoded; the chat's image checks judge it). */
 export const uploadProductImageRequest = z.object({
   seq,
-  name: z.string().trim().min(1).max(100).refine(isPlainText, MSG.textInvalid),
+  name: plainText(z.string().trim().min(1).max(100)),
   mime: z.string().max(100).optional(),
   data: z.string().min(1, '이미지를 선택하세요.').max(14_000_000, '이미지는 10MB 이하만 올릴 수 있습니다.'),
 });
@@ -187,7 +178,7 @@ export type ImportProductsResult = NonNullable<z.infer<typeof importProductsAnsw
 
 /** A catalogue folder as a zip (docs/catalogue-format.md), base64 in JSON; at most 40 MB. */
 export const uploadCatalogueRequest = z.object({
-  name: z.string().trim().min(1).max(200).refine(isPlainText, MSG.textInvalid),
+  name: plainText(z.string().trim().min(1).max(200)),
   data: z
     .string()
     .min(1, '카탈로그 zip 파일을 선택하세요.')

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
 import { MSG } from './messages.js';
-import { isPlainText } from './rules.js';
+import { plainText } from './text-field.js';
 
 export const staffRow = z.object({
   seq: int,
@@ -18,12 +18,7 @@ export type StaffRow = z.infer<typeof staffRow>;
 export const staffListAnswer = answerOf(z.array(staffRow));
 export const createStaffRequest = z.object({
   id: z.string().trim().toLowerCase().email('아이디는 메일 주소로 입력하세요.').max(100),
-  name: z
-    .string()
-    .trim()
-    .min(2, '이름은 2~20자로 입력하세요.')
-    .max(20, '이름은 2~20자로 입력하세요.')
-    .refine(isPlainText, MSG.textInvalid),
+  name: plainText(z.string().trim().min(2, '이름은 2~20자로 입력하세요.').max(20, '이름은 2~20자로 입력하세요.')),
   phone: z.string().regex(/^\d{10,11}$/, '연락처는 숫자 10~11자리로 입력하세요.'),
   role: z.enum(['staff', 'admin']).default('staff'),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { answerOf } from './envelope.js';
 import { MSG } from './messages.js';
-import { MAIL_SHAPE, isPlainText, isValidBusinessNumber } from './rules.js';
+import { MAIL_SHAPE, isValidBusinessNumber } from './rules.js';
+import { plainText } from './text-field.js';
 
 /** Field rules (docs/requirements.md#validation), written once: the web uses them on blur and submit, the server on every call. */
 
@@ -40,20 +41,18 @@ export const authCodeField = z
   .min(1, MSG.codeRequired)
   .regex(/^\d{6}$/, MSG.codeDigits);
 
-export const companyNameField = z
-  .string({ error: MSG.companyNameRequired })
-  .trim()
-  .min(1, MSG.companyNameRequired)
-  .max(50, MSG.companyNameLength)
-  .refine(isPlainText, MSG.textInvalid);
+export const companyNameField = plainText(
+  z.string({ error: MSG.companyNameRequired }).trim().min(1, MSG.companyNameRequired).max(50, MSG.companyNameLength),
+);
 
-export const companyAreaField = z
-  .string({ error: MSG.companyAreaRequired })
-  .trim()
-  .min(1, MSG.companyAreaRequired)
-  .min(2, MSG.companyAreaLength)
-  .max(20, MSG.companyAreaLength)
-  .refine(isPlainText, MSG.textInvalid);
+export const companyAreaField = plainText(
+  z
+    .string({ error: MSG.companyAreaRequired })
+    .trim()
+    .min(1, MSG.companyAreaRequired)
+    .min(2, MSG.companyAreaLength)
+    .max(20, MSG.companyAreaLength),
+);
 
 export const securityNumField = z
   .string({ error: MSG.securityNumRequired })
@@ -115,7 +114,7 @@ export const joinRequest = z
     /** Contact number of the sub-account form, under the original API's misspelt key. */
     phoen: contactField,
     /** Person's name; defaults to the company name for a company join. */
-    name: blankIsAbsent(z.string().trim().max(20).refine(isPlainText, MSG.textInvalid), MSG.badRequest),
+    name: blankIsAbsent(plainText(z.string().trim().max(20)), MSG.badRequest),
   })
   .refine(passwordsMatch, { path: ['cpw'], error: MSG.passwordMismatch })
   .refine((v) => v.securityNum !== undefined || (v.companyName ?? '') !== '', {

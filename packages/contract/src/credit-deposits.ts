@@ -7,7 +7,7 @@ import { int, instant, reason, seq } from './admin-fields.js';
 import { MSG_CREDIT } from './credit.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG } from './messages.js';
-import { isPlainText } from './rules.js';
+import { textField } from './text-field.js';
 import { isDepositYear } from './deposits.js';
 // ---------------------------------------------------------------- back office: deposits
 
@@ -68,12 +68,7 @@ export type DepositRow = z.infer<typeof depositRow>;
 
 /** api/admin/recordDeposit { depositorName, amount, depositedAt, companyId? }: a bank deposit staff enter. */
 export const recordDepositRequest = z.object({
-  depositorName: z
-    .string({ error: MSG_CREDIT.depositorInvalid })
-    .trim()
-    .min(1, MSG_CREDIT.depositorInvalid)
-    .max(40, MSG_CREDIT.depositorInvalid)
-    .refine(isPlainText, MSG.textInvalid),
+  depositorName: textField(1, 40, MSG_CREDIT.depositorInvalid),
   amount: z
     .number({ error: MSG_CREDIT.depositAmountInvalid })
     .int(MSG_CREDIT.depositAmountInvalid)

@@ -10,7 +10,8 @@ import { MSG } from './messages.js';
 import { PAGE_SIZE } from './constants.js';
 import { pageNumber, pageSize } from './page-fields.js';
 import { calendarDateField } from './member-payments.js';
-import { groupDigits, isPlainText } from './rules.js';
+import { groupDigits } from './rules.js';
+import { textField } from './text-field.js';
 import { int, instant, seq, reason } from './admin-fields.js';
 import { RECEIVABLE_KINDS } from './credit-receivables.js';
 
@@ -355,12 +356,7 @@ export const TERM_VALUE_RANGE: Record<TermRule, { min: number; max: number; mess
 export const savePaymentTermRequest = z
   .object({
     code: termCode,
-    label: z
-      .string({ error: MSG_CREDIT.termLabelInvalid })
-      .trim()
-      .min(2, MSG_CREDIT.termLabelInvalid)
-      .max(40, MSG_CREDIT.termLabelInvalid)
-      .refine(isPlainText, MSG.textInvalid),
+    label: textField(2, 40, MSG_CREDIT.termLabelInvalid),
     rule: z.enum(TERM_RULES, { error: MSG_CREDIT.termRuleInvalid }),
     value: z.number({ error: MSG_CREDIT.termDaysInvalid }).int(MSG_CREDIT.termDaysInvalid),
   })

@@ -4,9 +4,7 @@
  */
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { isPlainText } from './rules.js';
 
-export const plain = (schema: z.ZodString) => schema.refine(isPlainText, MSG.textInvalid);
 export const required = (msg: string) => z.string({ error: msg }).trim().min(1, msg);
 export const id = z
   .number({ error: MSG.badRequest })

@@ -3,7 +3,8 @@ import { businessNumberField, companyNameField, userInfo } from './auth.js';
 import { answerOf, emptyAnswer } from './envelope.js';
 import { MSG } from './messages.js';
 import { MAIL_SHAPE } from './rules.js';
-import { plain, required, id, digitsField } from './member-fields.js';
+import { plainText } from './text-field.js';
+import { required, id, digitsField } from './member-fields.js';
 
 /**
  * The member area (docs/requirements.md#member-area): my info, password, delivery addresses, company info,
@@ -127,7 +128,7 @@ export type SeqRequest = z.input<typeof seqRequest>;
 
 // ---------------------------------------------------------------- my info and password
 
-export const personNameField = plain(
+export const personNameField = plainText(
   required(MSG_MEMBER.nameRequired).min(2, MSG_MEMBER.nameLength).max(20, MSG_MEMBER.nameLength),
 );
 export const contactPhoneField = digitsField(10, 11, MSG_MEMBER.phoneRequired, MSG_MEMBER.phoneDigits);
@@ -174,9 +175,9 @@ export type InvoiceMode = (typeof INVOICE_MODES)[number];
  */
 export const invoiceFields = {
   /** 업태 */
-  bizType: plain(z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength)).optional(),
+  bizType: plainText(z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength)).optional(),
   /** 종목 */
-  bizItem: plain(z.string({ error: MSG_MEMBER.bizItemLength }).trim().max(40, MSG_MEMBER.bizItemLength)).optional(),
+  bizItem: plainText(z.string({ error: MSG_MEMBER.bizItemLength }).trim().max(40, MSG_MEMBER.bizItemLength)).optional(),
   invoiceMail: z
     .string({ error: MSG_MEMBER.invoiceMail })
     .trim()
@@ -189,7 +190,7 @@ export const invoiceFields = {
 export const updateCompanyInfoRequest = z.object({
   license: businessNumberField,
   name: companyNameField,
-  ceo: plain(required(MSG_MEMBER.ceoRequired).min(2, MSG_MEMBER.ceoLength).max(20, MSG_MEMBER.ceoLength)),
+  ceo: plainText(required(MSG_MEMBER.ceoRequired).min(2, MSG_MEMBER.ceoLength).max(20, MSG_MEMBER.ceoLength)),
   phone: digitsField(10, 11, MSG_MEMBER.companyPhoneRequired, MSG_MEMBER.companyPhoneDigits),
   fax: digitsField(0, 11, '', MSG_MEMBER.faxDigits).default(''),
   mail: z
@@ -199,8 +200,10 @@ export const updateCompanyInfoRequest = z.object({
     .refine((v) => v === '' || MAIL_SHAPE.test(v), MSG_MEMBER.companyMail)
     .default(''),
   postMain: digitsField(5, 6, MSG_MEMBER.postRequired, MSG_MEMBER.postDigits),
-  addrMain: plain(required(MSG_MEMBER.addrRequired).min(2, MSG_MEMBER.addrLength).max(100, MSG_MEMBER.addrLength)),
-  addrSub: plain(z.string({ error: MSG_MEMBER.addrSubLength }).trim().max(100, MSG_MEMBER.addrSubLength)).default(''),
+  addrMain: plainText(required(MSG_MEMBER.addrRequired).min(2, MSG_MEMBER.addrLength).max(100, MSG_MEMBER.addrLength)),
+  addrSub: plainText(z.string({ error: MSG_MEMBER.addrSubLength }).trim().max(100, MSG_MEMBER.addrSubLength)).default(
+    '',
+  ),
   // What a 전자세금계산서 needs (docs/requirements.md#tax-invoices): fields of ours, optional, so the
   // original payload is accepted as it is and leaves them unchanged.
   ...invoiceFields,
@@ -215,7 +218,7 @@ export const withdrawRequest = z.object({
   agree2: agreed,
   agree3: agreed,
   agree4: agreed,
-  userName: plain(required(MSG_MEMBER.userNameRequired).max(50, MSG_MEMBER.userNameMismatch)),
+  userName: plainText(required(MSG_MEMBER.userNameRequired).max(50, MSG_MEMBER.userNameMismatch)),
   /**
    * Ours (optional): the password again, needed when the session is older than
    * WITHDRAW_REAUTH_SEC, so that a session taken over cannot end the company on a typed name.

@@ -8,7 +8,7 @@ import { jobRefField } from './quick-order.js';
 import { pageNumber, pageSize } from './page-fields.js';
 import { payWithField } from './orders-pay-with.js';
 import { MSG } from './messages.js';
-import { isPlainLines, isPlainText } from './rules.js';
+import { plainLines, textField } from './text-field.js';
 
 const positiveQty = z
   .number({ error: MSG_ORDER.qtyInvalid })
@@ -55,27 +55,24 @@ const digits = (min: number, max: number, msg: string) =>
     .string({ error: msg })
     .trim()
     .regex(new RegExp(`^\\d{${min},${max}}$`), msg);
-/** A one-line text of the delivery or an address: trimmed, its length, no control characters. */
-const text = (min: number, max: number, msg: string) =>
-  z.string({ error: msg }).trim().min(min, msg).max(max, msg).refine(isPlainText, MSG.textInvalid);
 
 export const shippingInfo = z
   .object({
     managerCompanyId: z.number().optional(),
-    name: text(2, 20, MSG_ORDER.recipientName),
+    name: textField(2, 20, MSG_ORDER.recipientName),
     phone: digits(10, 11, MSG_ORDER.recipientPhone),
-    postNum: text(0, 6, MSG_ORDER.postNum).default(''),
-    address: text(0, 100, MSG_ORDER.address).default(''),
-    addrSub: text(0, 100, MSG_ORDER.addrSub).default(''),
-    arrive: text(0, 50, MSG_ORDER.arrive).default(''),
+    postNum: textField(0, 6, MSG_ORDER.postNum).default(''),
+    address: textField(0, 100, MSG_ORDER.address).default(''),
+    addrSub: textField(0, 100, MSG_ORDER.addrSub).default(''),
+    arrive: textField(0, 50, MSG_ORDER.arrive).default(''),
     shippingValue: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], {
       error: MSG_ORDER.badShippingType,
     }),
     shippingPayType: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ORDER.badPayType }),
-    memo: z.string().max(255, MSG_ORDER.memo).refine(isPlainLines, MSG.textInvalid).default(''),
+    memo: plainLines(z.string().max(255, MSG_ORDER.memo)).default(''),
     directDeli: z.boolean().default(false),
-    fromName: text(0, 20, MSG_ORDER.senderName).default(''),
-    fromPhone: text(0, 11, MSG_ORDER.senderPhone).default(''),
+    fromName: textField(0, 20, MSG_ORDER.senderName).default(''),
+    fromPhone: textField(0, 11, MSG_ORDER.senderPhone).default(''),
     receiverIsSelfQuick: z.boolean().default(false),
     /** The fee the client showed; the server computes its own. */
     shipping: z.number().optional(),
@@ -132,11 +129,11 @@ export type PaymentRequest = z.input<typeof paymentRequest>;
 export const savedAddressRequest = z.object({
   seq: id.optional(),
   basic: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
-  name: text(2, 20, MSG_ORDER.recipientName),
+  name: textField(2, 20, MSG_ORDER.recipientName),
   phone: digits(10, 11, MSG_ORDER.recipientPhone),
   postNum: digits(5, 6, MSG_ORDER.postNum),
-  address: text(2, 100, MSG_ORDER.address),
-  addrSub: text(0, 100, MSG_ORDER.addrSub).default(''),
+  address: textField(2, 100, MSG_ORDER.address),
+  addrSub: textField(0, 100, MSG_ORDER.addrSub).default(''),
 });
 
 /** api/getMallOrderInfo: the same date-range list query as the payment histories (docs/requirements.md#validation). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { pageNumber } from './page-fields.js';
 import { MSG } from './messages.js';
-import { isPlainText } from './rules.js';
+import { plainText, textField } from './text-field.js';
 
 /**
  * Back-office calls of the shop's part-number cross-reference and of the name-search synonyms
@@ -34,18 +34,13 @@ export const MSG_PART_ADMIN = {
 export const XREF_CSV_MAX_LINES = 20_000;
 export const XREF_CSV_COLUMNS = ['pid', 'toPid', 'kind', 'remark'] as const;
 
-const pid = z
-  .string({ error: MSG_PART_ADMIN.pid })
-  .trim()
-  .min(1, MSG_PART_ADMIN.pid)
-  .max(50, MSG_PART_ADMIN.pid)
-  .refine(isPlainText, MSG.textInvalid);
+const pid = textField(1, 50, MSG_PART_ADMIN.pid);
 /** The kind as staff write it: the English word or the Korean one of the screen. */
 export const xrefKind = z.preprocess(
   (v) => (v === '대체' ? 'supersedes' : v === '호환' ? 'interchangeable' : v),
   z.enum(['supersedes', 'interchangeable'], { error: MSG_PART_ADMIN.kind }),
 );
-const remark = z.string().trim().max(200, MSG_PART_ADMIN.remark).refine(isPlainText, MSG.textInvalid).default('');
+const remark = plainText(z.string().trim().max(200, MSG_PART_ADMIN.remark)).default('');
 const page = pageNumber();
 const size = z.coerce.number().int().min(1).max(100).default(50);
 const seq = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -69,7 +64,7 @@ export const xrefSeqRequest = z.object({ seq });
 
 export const importXrefsRequest = z.object({
   /** The file's name, named in each refusal ('xref.csv 12행: …'). */
-  fileName: z.string().trim().min(1).max(200).refine(isPlainText, MSG.textInvalid).default('CSV'),
+  fileName: plainText(z.string().trim().min(1).max(200)).default('CSV'),
   csv: z.string().min(1, MSG_PART_ADMIN.csvEmpty).max(4_000_000, MSG_PART_ADMIN.csvTooManyLines(XREF_CSV_MAX_LINES)),
   commit: z.boolean().default(false),
 });
@@ -84,12 +79,7 @@ export const importXrefsAnswer = answerOf(
 );
 export type ImportXrefsResult = NonNullable<z.infer<typeof importXrefsAnswer>['results']>;
 
-const term = z
-  .string()
-  .trim()
-  .min(1, MSG_PART_ADMIN.synonymTerms)
-  .max(30, MSG_PART_ADMIN.synonymTerms)
-  .refine(isPlainText, MSG.textInvalid);
+const term = plainText(z.string().trim().min(1, MSG_PART_ADMIN.synonymTerms).max(30, MSG_PART_ADMIN.synonymTerms));
 export const saveSynonymRequest = z.object({
   seq: seq.optional(),
   terms: z

@@ -4,7 +4,7 @@ import { MSG_SHOP } from './messages-shop.js';
 import { PAGE_SIZE } from './constants.js';
 import { pageNumber, pageSize } from './page-fields.js';
 import { MSG } from './messages.js';
-import { isPlainLines } from './rules.js';
+import { linesField } from './text-field.js';
 import { fitVehicle, fullVinField } from './vehicles.js';
 
 const int = z.number().int();
@@ -174,12 +174,7 @@ export const inquiryRequest = z.object({
     .string({ error: MSG_SHOP.inquiryPhone })
     .trim()
     .regex(/^\d{10,11}$/, MSG_SHOP.inquiryPhone),
-  content: z
-    .string({ error: MSG_SHOP.inquiryContent })
-    .trim()
-    .min(10, MSG_SHOP.inquiryContent)
-    .max(200, MSG_SHOP.inquiryContent)
-    .refine(isPlainLines, MSG.textInvalid),
+  content: linesField(10, 200, MSG_SHOP.inquiryContent),
 });
 export type InquiryRequest = z.input<typeof inquiryRequest>;
 

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { answerOf } from './envelope.js';
 import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_MAX_MEMO, QUICK_ORDER_MAX_QTY } from './quick-order-lines.js';
 import { MSG } from './messages.js';
-import { groupDigits, isPlainText } from './rules.js';
+import { groupDigits } from './rules.js';
+import { plainText } from './text-field.js';
 
 /** 작업번호 or 차량번호 of a cart line or an order (docs/requirements.md#job-reference). */
 export const JOB_REF_MAX = 30;
@@ -67,12 +68,9 @@ export const MSG_QUICK_ORDER = {
 } as const;
 
 /** Optional job reference of ours: absent or empty is none; spaces around it are dropped. */
-export const jobRefField = z
-  .string({ error: MSG_QUICK_ORDER.jobRef })
-  .trim()
-  .max(JOB_REF_MAX, MSG_QUICK_ORDER.jobRef)
-  .refine(isPlainText, MSG.textInvalid)
-  .optional();
+export const jobRefField = plainText(
+  z.string({ error: MSG_QUICK_ORDER.jobRef }).trim().max(JOB_REF_MAX, MSG_QUICK_ORDER.jobRef),
+).optional();
 
 const productId = z
   .number({ error: MSG_QUICK_ORDER.noLines })
@@ -169,12 +167,9 @@ export const addQuickOrderToCartRequest = z.object({
       z.object({
         productId,
         qty,
-        memo: z
-          .string({ error: MSG_QUICK_ORDER.memo })
-          .trim()
-          .max(QUICK_ORDER_MAX_MEMO, MSG_QUICK_ORDER.memo)
-          .refine(isPlainText, MSG.textInvalid)
-          .optional(),
+        memo: plainText(
+          z.string({ error: MSG_QUICK_ORDER.memo }).trim().max(QUICK_ORDER_MAX_MEMO, MSG_QUICK_ORDER.memo),
+        ).optional(),
         jobRef: jobRefField,
       }),
       { error: MSG_QUICK_ORDER.noLines },

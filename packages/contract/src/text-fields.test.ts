@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CALLS } from './calls.js';
 import { CALL_SCHEMAS } from './call-schemas.js';
-import { plain } from './member-fields.js';
+import { linesField, plainText, textField } from './text-field.js';
+import { MSG } from './messages.js';
 
 /**
  * docs/requirements.md#validation: every text field refuses control characters and bidi overrides.
@@ -120,9 +121,25 @@ describe('text fields (docs/requirements.md#validation)', () => {
       'planted.lines.0.name takes a right-to-left override',
       'planted.lines.0.name takes a pop directional isolate',
     ]);
-    const keeps = z.object({ memo: plain(z.string().max(50)), seq: z.number() });
+    const keeps = z.object({ memo: plainText(z.string().max(50)), seq: z.number() });
     expect(leaks([['planted', keeps, { memo: '메모', seq: 1 }]])).toEqual([]);
     // A field the call does not read (stripped by its schema) leaks nothing.
     expect(leaks([['planted', z.object({ seq: z.number() }), { seq: 1, name: '집' }]])).toEqual([]);
+  });
+
+  it('textField says its own message for a wrong type or length, and MSG.textInvalid for a control character', () => {
+    const name = textField(2, 4, '이름은 2~4자로 입력하세요.');
+    const said = (value: unknown) => name.safeParse(value).error?.issues[0]?.message;
+    expect(name.parse('  홍길동 ')).toBe('홍길동');
+    expect(name.parse('가나')).toBe('가나');
+    expect(name.parse('가나다라')).toBe('가나다라');
+    expect(said('가')).toBe('이름은 2~4자로 입력하세요.');
+    expect(said('가나다라마')).toBe('이름은 2~4자로 입력하세요.');
+    expect(said(12)).toBe('이름은 2~4자로 입력하세요.');
+    expect(said('가\u0007나')).toBe(MSG.textInvalid);
+    expect(said('가\u202E나')).toBe(MSG.textInvalid);
+    const memo = linesField(1, 20, '메모는 20자까지 입력하세요.');
+    expect(memo.parse('첫 줄\n둘째\t줄')).toBe('첫 줄\n둘째\t줄');
+    expect(memo.safeParse('첫 줄\u0000').error?.issues[0]?.message).toBe(MSG.textInvalid);
   });
 });

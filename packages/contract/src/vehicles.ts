@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { answerOf, emptyAnswer } from './envelope.js';
 import { normalizeVin } from './epc.js';
 import { MSG } from './messages.js';
-import { isPlainText } from './rules.js';
+import { plainText } from './text-field.js';
 
 /**
  * My vehicles (docs/requirements.md#my-vehicles): the VINs a company opened in the catalogue are its
@@ -50,11 +50,7 @@ export const myVehiclesAnswer = answerOf(z.array(myVehicle));
 
 export const saveMyVehicleRequest = z.object({
   vin,
-  name: z
-    .string({ error: MSG_VEHICLES.nameInvalid })
-    .trim()
-    .max(VEHICLE_NAME_MAX, MSG_VEHICLES.nameTooLong)
-    .refine(isPlainText, MSG.textInvalid),
+  name: plainText(z.string({ error: MSG_VEHICLES.nameInvalid }).trim().max(VEHICLE_NAME_MAX, MSG_VEHICLES.nameTooLong)),
 });
 export type SaveMyVehicleRequest = z.input<typeof saveMyVehicleRequest>;
 export const removeMyVehicleRequest = z.object({ vin });
