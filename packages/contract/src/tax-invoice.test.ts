@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { splitWithTotal } from './rules.js';
 import {
   corrections,
   correctionMgtKey,
@@ -226,6 +227,22 @@ describe('월합계 invoice', () => {
     expect(correctionSplit(6, left)).toEqual({ supply: -5, tax: -1, total: -6 });
     expect(correctionSplit(50, item)).toEqual({ supply: -14, tax: -2, total: -16 });
     expect(correctionSplit(5, { supply: 0, tax: 0, total: 0 })).toBeNull();
+  });
+
+  it("correctionSplit: a part leaves the order at the split of what it keeps, as the order's statement shows it", () => {
+    // An order of 276,107원 (251,006 + 25,101) returned but for its 6,000원 shipping. The statement of
+    // what is left says 5,455 + 545; a fresh split of the refund (−245,552 − 24,555) would leave 5,454 + 546.
+    const invoiced = splitWithTotal(276_107);
+    expect(invoiced).toEqual({ supply: 251_006, tax: 25_101, total: 276_107 });
+    const part = correctionSplit(270_107, invoiced)!;
+    expect(part).toEqual({ supply: -245_551, tax: -24_556, total: -270_107 });
+    expect({ supply: invoiced.supply + part.supply, tax: invoiced.tax + part.tax }).toEqual({
+      supply: 5_455,
+      tax: 545,
+    });
+    // A 월합계 item whose rounding was settled (17 = 14 + 3, not 15 + 2) keeps its signs: 1 won off would
+    // leave 15 + 1, a correction of +1 공급가액; the won is split afresh instead.
+    expect(correctionSplit(1, { supply: 14, tax: 3, total: 17 })).toEqual({ supply: -1, tax: 0, total: -1 });
   });
 
   it('issues nothing for a month without a shipped order left', () => {

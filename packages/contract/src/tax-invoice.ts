@@ -230,10 +230,15 @@ export function corrections(
  * (`left`), never more than that; null when nothing is left. One that takes the order to zero is the
  * exact negative of what is left: a 월합계 settles its lines' rounding won by won (끝전 조정), so an
  * item of 16 may be 14 + 2, and a fresh split of −16 (−15 − 1) left that order at 공급가액 −1, 세액 +1.
+ * One that takes a part leaves the order at the split of what it keeps, the figures its 거래명세서
+ * shows (a fresh split of the part could leave it a won apart), unless the settled won of a 월합계
+ * item would turn a column of the correction positive: then the part is split afresh.
  */
 export function correctionSplit(amount: number, left: VatSplit): VatSplit | null {
   const taken = Math.min(amount, left.total);
   if (taken <= 0) return null;
   if (taken === left.total) return { supply: -left.supply, tax: -left.tax, total: -left.total };
-  return splitWithTotal(-taken);
+  const kept = splitWithTotal(left.total - taken);
+  const part = { supply: kept.supply - left.supply, tax: kept.tax - left.tax, total: -taken };
+  return part.supply <= 0 && part.tax <= 0 ? part : splitWithTotal(-taken);
 }
