@@ -1,7 +1,8 @@
 /**
  * The numbers of a 거래명세서, apart from its drawing: each line's 공급가액 and 세액 (prices include VAT,
- * so a line's amount is split, and the won that per-line rounding leaves over is settled so that the
- * columns add up to the split of the document's total, the figure the tax invoice declares too).
+ * so a line's amount is split, and the won that per-line rounding leaves over is settled within its
+ * order, so that an order's columns add up to the split of the order's total: the figure its own
+ * statement and its tax invoice declare, on a period statement too).
  */
 import { allocateVat, type MallBottom, type VatSplit } from '@partsmall/contract';
 
@@ -37,8 +38,10 @@ export interface StatementOrder {
    * Set when the order was undone (취소 or 반품, its money given back): its own statement then says so
    * instead of claiming the amount; a return for change of mind (`returnedShippingKept`) gave back the
    * goods only, its lines are left out and its shipping is claimed (docs/requirements.md#statements).
+   * `onCredit`: the order was bought on 외상, so nothing was refunded: the amount came off what the
+   * company owes (docs/requirements.md#credit-checkout).
    */
-  undone?: { kind: 'cancelled' | 'returned' | 'returnedShippingKept'; label: string };
+  undone?: { kind: 'cancelled' | 'returned' | 'returnedShippingKept'; label: string; onCredit?: boolean };
 }
 
 export interface OrderStatementInput {
@@ -104,13 +107,17 @@ function wholeWon(value: number, what: string, min: number): void {
   if (!Number.isSafeInteger(value) || value < min) throw new StatementInputError(`${what}: ${value}`);
 }
 
-/** The rows of the orders, in order, each split; the columns add up to the split of the whole. */
+/**
+ * The rows of the orders, in order, each split; each order's rows add up to the split of the order's
+ * total, and the totals are the sum of the orders' (docs/requirements.md#statements).
+ */
 export function statementRows(orders: readonly StatementOrder[]): { rows: StatementRow[]; totals: StatementTotals } {
   const bare: Omit<StatementRow, keyof VatSplit>[] = [];
-  const amounts: number[] = [];
+  const splits: VatSplit[] = [];
   let quantity = 0;
   let shipping = 0;
   for (const o of orders) {
+    const amounts: number[] = [];
     for (const l of o.lines) {
       wholeWon(l.quantity, 'quantity', 1);
       wholeWon(l.unitPrice, 'unitPrice', 0);
@@ -142,9 +149,9 @@ export function statementRows(orders: readonly StatementOrder[]): { rows: Statem
       shipping += o.shipping;
     }
     if (bare.length > MAX_STATEMENT_ROWS) throw new StatementInputError(`more than ${MAX_STATEMENT_ROWS} rows`);
+    for (const a of amounts) wholeWon(a, 'amount', 0);
+    splits.push(...allocateVat(amounts));
   }
-  for (const a of amounts) wholeWon(a, 'amount', 0);
-  const splits = allocateVat(amounts);
   const rows = bare.map((b, i) => ({ ...b, ...splits[i]! }));
   const totals = rows.reduce(
     (t, r) => ({ ...t, supply: t.supply + r.supply, tax: t.tax + r.tax, total: t.total + r.total }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { splitWithTotal } from '@partsmall/contract';
+import { groupDigits, splitWithTotal } from '@partsmall/contract';
+import { pdfText } from '../../../test/pdf-text.js';
 import {
   MAX_STATEMENT_ROWS,
   StatementInputError,
@@ -39,6 +40,28 @@ describe('statement rows and totals', () => {
     ]);
     expect(totals).toEqual({ supply: 474_730, tax: 47_473, total: 522_203, quantity: 5, shipping: 6_000 });
     expect(splitWithTotal(522_203)).toEqual({ supply: 474_730, tax: 47_473, total: 522_203 });
+  });
+
+  it("splits each order of a period on its own, so a period statement repeats each order's own figures", () => {
+    // Two orders of one 1,016원 washer: alone each is 924 + 92. Split as one document, the period
+    // (2,032 = 1,847 + 185) would move a won of 세액 onto one of them, and the order statement, the
+    // period statement and the order's tax invoice would disagree by that won.
+    const washer = (orderNo: string): StatementOrder => ({
+      orderNo,
+      orderedAt: new Date('2026-11-21T01:00:00Z'),
+      lines: [{ partNo: '07119963151', name: '와셔', quantity: 1, unitPrice: 1_016 }],
+      shipping: 0,
+    });
+    expect(statementRows([washer('8')]).rows.map((r) => [r.supply, r.tax])).toEqual([[924, 92]]);
+    const { rows, totals } = statementRows([washer('8'), washer('9')]);
+    expect(rows.map((r) => [r.orderNo, r.supply, r.tax, r.total])).toEqual([
+      ['8', 924, 92, 1_016],
+      ['9', 924, 92, 1_016],
+    ]);
+    expect(totals).toEqual({ supply: 1_848, tax: 184, total: 2_032, quantity: 2, shipping: 0 });
+    // Within an order the columns still add up to the split of the order's total.
+    const both = statementRows([order, { ...order, orderNo: '20261121-0008' }]);
+    expect(both.totals).toEqual({ supply: 949_460, tax: 94_946, total: 1_044_406, quantity: 10, shipping: 12_000 });
   });
 
   it('adds no shipping row when the order paid none', () => {
@@ -141,6 +164,19 @@ describe('statement PDF', { timeout: 30_000 }, () => {
   it('fits a short order on one page', async () => {
     const pdf = await renderOrderStatement({ supplier: SAMPLE_SUPPLIER, buyer: SAMPLE_BUYER, order });
     expect(pageCount(pdf)).toBe(1);
+  });
+
+  it('keeps the claim on the page of the totals it claims', async () => {
+    // 26 lines of the sample fill the first page to just above its claim: the totals and the claim go
+    // over together, never the claim alone.
+    const pages = pdfText(await renderOrderStatement(sampleOrderStatement(26)))
+      .split('\f')
+      .filter((page) => page.trim());
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).not.toContain('위 금액을 정히 영수(청구)합니다.');
+    expect(pages[1]).toContain('위 금액을 정히 영수(청구)합니다.');
+    expect(pages[1]).toContain('세액 (10%)');
+    expect(pages[1]).toContain(groupDigits(statementRows([sampleOrder(26)]).totals.total));
   });
 
   it('makes the monthly statement of many orders, one table over several pages', async () => {
