@@ -223,6 +223,37 @@ describe('api/orderStatement', () => {
     }
   });
 
+  it('a 외상 order undone says its amount came off what the company owes, never that it was refunded', async () => {
+    const own = async () => pdfText((await raw('api/orderStatement', { seq: cancelledA }, tokens.main)).body);
+    await server.db.update(orders).set({ payWith: 'credit' }).where(eq(orders.id, cancelledA));
+    try {
+      const cancelled = await own();
+      expect(cancelled).toContain(
+        '취소된 주문입니다. 아래 금액은 청구하지 않으며, 외상 미수금에서 차감되었습니다. (주문 상태: 출고취소)',
+      );
+      expect(cancelled).toContain('이 주문은 취소되어 위 금액을 청구하지 않습니다.');
+      expect(cancelled).not.toContain('환불');
+      await server.db.update(orders).set({ status: 5, returnReason: 0 }).where(eq(orders.id, cancelledA));
+      const returned = await own();
+      expect(returned).toContain(
+        '반품된 주문입니다. 아래 금액은 청구하지 않으며, 외상 미수금에서 차감되었습니다. (주문 상태: 반품승인)',
+      );
+      expect(returned).not.toContain('환불');
+      await server.db.update(orders).set({ returnReason: 1, shipping: 6_000 }).where(eq(orders.id, cancelledA));
+      const kept = await own();
+      expect(kept).toContain(
+        '반품된 주문입니다. 상품 금액은 외상 미수금에서 차감되었고, 단순 변심 반품이라 배송비는 차감되지 않았습니다. (주문 상태: 반품승인)',
+      );
+      expect(kept).toContain('이 주문은 반품되어 위 배송비만 청구합니다.');
+      expect(kept).not.toContain('환불');
+    } finally {
+      await server.db
+        .update(orders)
+        .set({ payWith: 'cash', status: 3, returnReason: null, shipping: 0 })
+        .where(eq(orders.id, cancelledA));
+    }
+  });
+
   it("another company's order is 404 with a Korean message; a visitor 401; a bad seq 400", async () => {
     const other = await raw('api/orderStatement', { seq: orderA }, tokens.other);
     expect(other.status).toBe(404);

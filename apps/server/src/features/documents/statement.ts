@@ -240,13 +240,20 @@ function documentOf(opts: {
       { columns: [partyBox('공급자', opts.supplier), partyBox('공급받는자', opts.buyer)], columnGap: 8 },
       totalBar(opts.totals),
       linesTable(opts.rows, opts.totals, opts.orders),
-      ...summary(opts.totals),
-      ...opts.notes,
+      // The totals, the notes and the claim are one block: a page break inside it left the claim
+      // alone on a last page, apart from the figures it claims.
       {
-        text: opts.closing ?? '위 금액을 정히 영수(청구)합니다.',
-        alignment: 'right',
-        margin: [0, 14, 0, 0],
-        color: '#374151',
+        unbreakable: true,
+        stack: [
+          ...summary(opts.totals),
+          ...opts.notes,
+          {
+            text: opts.closing ?? '위 금액을 정히 영수(청구)합니다.',
+            alignment: 'right',
+            margin: [0, 14, 0, 0],
+            color: '#374151',
+          },
+        ],
       },
     ],
   };
@@ -280,6 +287,14 @@ const UNDONE = {
   },
 } as const;
 
+/** The notices of a 외상 order undone: its amount came off what the company owes, nothing was refunded. */
+const UNDONE_ON_CREDIT: Record<keyof typeof UNDONE, string> = {
+  cancelled: '취소된 주문입니다. 아래 금액은 청구하지 않으며, 외상 미수금에서 차감되었습니다.',
+  returned: '반품된 주문입니다. 아래 금액은 청구하지 않으며, 외상 미수금에서 차감되었습니다.',
+  returnedShippingKept:
+    '반품된 주문입니다. 상품 금액은 외상 미수금에서 차감되었고, 단순 변심 반품이라 배송비는 차감되지 않았습니다.',
+};
+
 function undoneNotice(text: string): Content {
   return {
     table: {
@@ -307,7 +322,12 @@ function orderDocument(input: OrderStatementInput): TDocumentDefinitions {
     title: '거 래 명 세 서',
     copy: undone ? `(공급받는자 보관용 · ${undone.stamp})` : '(공급받는자 보관용)',
     ...(undone && order.undone
-      ? { notice: undoneNotice(`${undone.notice} (주문 상태: ${order.undone.label})`), closing: undone.closing }
+      ? {
+          notice: undoneNotice(
+            `${order.undone.onCredit ? UNDONE_ON_CREDIT[order.undone.kind] : undone.notice} (주문 상태: ${order.undone.label})`,
+          ),
+          closing: undone.closing,
+        }
       : {}),
     meta: [
       metaItem('주문번호', order.orderNo),
