@@ -82,7 +82,10 @@ export function checkClosable(month: string, now: Date, allowOpenMonth: boolean)
   if (!ended && !(allowOpenMonth && running)) throw badRequest(MSG_CREDIT.monthNotEnded, 'month');
 }
 
-/** The rows a statement of the company would bill now: not on a statement, before the cutoff, not of an unshipped order. */
+/**
+ * The rows a statement of the company would bill now: not on a statement, before the cutoff, not of an
+ * unshipped order. An order is named after its first line and how many more, as its 알림톡 names it.
+ */
 async function unbilledLines(db: Db | Tx, companyId: number, cutoff: Date): Promise<LineSource[]> {
   const rows = await queryRows<{
     id: number;
@@ -98,7 +101,7 @@ async function unbilledLines(db: Db | Tx, companyId: number, cutoff: Date): Prom
     db,
     sql`select l.id, l.kind, l.via, l.amount, l.order_id, l.note, l.idem_key,
         to_char(coalesce(case when l.kind = 'charge' then o.shipped_at end, l.created_at) at time zone 'Asia/Seoul', 'YYYY-MM-DD') as line_date,
-        (select min(ol.name) || case when count(*) > 1 then ' 외 ' || (count(*) - 1) || '건' else '' end
+        (select (array_agg(ol.name order by ol.id))[1] || case when count(*) > 1 then ' 외 ' || (count(*) - 1) || '건' else '' end
            from order_lines ol where ol.order_id = l.order_id) as order_name
       from receivables_ledger l
       left join orders o on o.id = l.order_id
