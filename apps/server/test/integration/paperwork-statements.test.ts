@@ -281,6 +281,34 @@ describe('api/monthlyStatement', () => {
     expect((await raw('api/monthlyStatement', { from: start(), to: seoulToday() }, tokens.main)).status).toBe(200);
   });
 
+  it('marks a 외상 order and says how much of the 합계 the 외상 월 명세서 bills, so it is not counted twice', async () => {
+    const c = await makeCompany(server, '월명세점검', 0);
+    const product = await makeProduct(server, { tiers: [22_000, 0, 0, 0], salePrice: 22_000, name: '점화코일' });
+    const at = { companyId: c.companyId, memberId: c.main.seq, status: 2, productId: product.id };
+    const creditOrder = await insertOrder(server, { ...at, qty: 2, totalAmount: 44_000, createdAt: seoulMidnight(3) });
+    const cashOrder = await insertOrder(server, {
+      ...at,
+      totalAmount: 13_000,
+      shipping: 0,
+      createdAt: seoulMidnight(2),
+    });
+    const period = { startDate: start(), endDate: seoulToday(), companyId: c.companyId };
+    const cashOnly = pdfText((await raw('api/monthlyStatement', period, tokens.staff)).body);
+    expect(cashOnly).toContain(`주문번호 ${creditOrder}`);
+    expect(cashOnly).not.toContain('외상');
+    await server.db.update(orders).set({ payWith: 'credit' }).where(eq(orders.id, creditOrder));
+    const text = pdfText((await raw('api/monthlyStatement', period, tokens.staff)).body);
+    expect(text).toMatch(new RegExp(`주문번호 ${creditOrder}\\s+외상`));
+    expect(text).not.toMatch(new RegExp(`주문번호 ${cashOrder}\\s+외상`));
+    expect(text).toContain(
+      '합계 중 외상 주문 1건 50,000원은 외상 월 명세서로 청구합니다. 나머지 13,000원은 캐시로 결제되었습니다.',
+    );
+    await server.db.update(orders).set({ payWith: 'credit' }).where(eq(orders.id, cashOrder));
+    expect(pdfText((await raw('api/monthlyStatement', period, tokens.staff)).body)).toContain(
+      '합계 중 외상 주문 2건 63,000원은 외상 월 명세서로 청구합니다.',
+    );
+  });
+
   it('a period whose orders were all cancelled or returned gives no ₩0 statement, but a Korean message', async () => {
     // Company B's only order, moved to 판매자취소 for this test.
     await server.db.update(orders).set({ status: 8 }).where(eq(orders.id, orderB));

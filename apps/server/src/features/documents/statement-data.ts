@@ -38,10 +38,13 @@ export interface StatementOrder {
    * Set when the order was undone (취소 or 반품, its money given back): its own statement then says so
    * instead of claiming the amount; a return for change of mind (`returnedShippingKept`) gave back the
    * goods only, its lines are left out and its shipping is claimed (docs/requirements.md#statements).
-   * `onCredit`: the order was bought on 외상, so nothing was refunded: the amount came off what the
-   * company owes (docs/requirements.md#credit-checkout).
    */
-  undone?: { kind: 'cancelled' | 'returned' | 'returnedShippingKept'; label: string; onCredit?: boolean };
+  undone?: { kind: 'cancelled' | 'returned' | 'returnedShippingKept'; label: string };
+  /**
+   * Bought on 외상 (docs/requirements.md#credit-checkout): its amount is billed by the 외상 월 명세서,
+   * not paid from cash, and an undone one was never refunded: its amount came off what the company owes.
+   */
+  onCredit?: boolean;
 }
 
 export interface OrderStatementInput {

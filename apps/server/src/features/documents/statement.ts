@@ -25,6 +25,7 @@ import {
   wonInWords,
   type MonthlyStatementInput,
   type OrderStatementInput,
+  type StatementOrder,
   type StatementParty,
   type StatementRow,
   type StatementTotals,
@@ -129,14 +130,21 @@ function numberCell(n: number, extra: Record<string, unknown> = {}): TableCell {
   return { text: groupDigits(n), alignment: 'right', ...extra };
 }
 
+/** What a period statement's row before an order's lines says besides its date and number. */
+interface OrderHead {
+  refs: readonly string[];
+  onCredit: boolean;
+}
+
 /**
- * The lines' table. A monthly statement puts a row before each order's lines with its date, number and
- * job references, so the part columns keep the width of a single order's statement.
+ * The lines' table. A monthly statement puts a row before each order's lines with its date, number,
+ * 외상 when it was bought on credit, and job references, so the part columns keep the width of a
+ * single order's statement.
  */
 function linesTable(
   rows: readonly StatementRow[],
   totals: StatementTotals,
-  orders: ReadonlyMap<string, readonly string[]> | null,
+  orders: ReadonlyMap<string, OrderHead> | null,
 ): ContentTable {
   const head: TableCell[] = [
     label('No'),
@@ -153,13 +161,14 @@ function linesTable(
   rows.forEach((r, i) => {
     if (orders && r.orderNo !== current) {
       current = r.orderNo;
-      const refs = orders.get(r.orderNo) ?? [];
+      const { refs, onCredit } = orders.get(r.orderNo) ?? { refs: [], onCredit: false };
       body.push([
         {
           text: [
             { text: `${formatSeoulDate(r.orderedAt)}   `, bold: true },
             { text: '주문번호 ', color: '#6b7280' },
             { text: r.orderNo, bold: true },
+            ...(onCredit ? [{ text: '   외상', bold: true, color: '#b45309' }] : []),
             ...(refs.length ? [{ text: '   작업 참조 ', color: '#6b7280' }, { text: refs.join(', ') }] : []),
           ],
           colSpan: 7,
@@ -207,8 +216,8 @@ function documentOf(opts: {
   buyer: StatementParty;
   rows: StatementRow[];
   totals: StatementTotals;
-  /** Monthly: each order's job references, by order number (null for one order's statement). */
-  orders: ReadonlyMap<string, readonly string[]> | null;
+  /** Monthly: each order's job references and whether it was bought on 외상, by order number (null for one order's statement). */
+  orders: ReadonlyMap<string, OrderHead> | null;
   notes: Content[];
   footerLeft: string;
   /** A notice under the title (a cancelled or returned order), and the closing line in place of the claim. */
@@ -324,7 +333,7 @@ function orderDocument(input: OrderStatementInput): TDocumentDefinitions {
     ...(undone && order.undone
       ? {
           notice: undoneNotice(
-            `${order.undone.onCredit ? UNDONE_ON_CREDIT[order.undone.kind] : undone.notice} (주문 상태: ${order.undone.label})`,
+            `${order.onCredit ? UNDONE_ON_CREDIT[order.undone.kind] : undone.notice} (주문 상태: ${order.undone.label})`,
           ),
           closing: undone.closing,
         }
@@ -346,6 +355,25 @@ function orderDocument(input: OrderStatementInput): TDocumentDefinitions {
   });
 }
 
+/**
+ * A period of cash and 외상 orders: how much of the 합계 the 외상 월 명세서 bills, so that a buyer's
+ * bookkeeper does not count those orders twice (docs/requirements.md#statements).
+ */
+function creditNote(orders: readonly StatementOrder[], rows: readonly StatementRow[]): Content[] {
+  const onCredit = new Set(orders.filter((o) => o.onCredit).map((o) => o.orderNo));
+  if (onCredit.size === 0) return [];
+  let credit = 0;
+  let cash = 0;
+  for (const r of rows) {
+    if (onCredit.has(r.orderNo)) credit += r.total;
+    else cash += r.total;
+  }
+  const text =
+    `합계 중 외상 주문 ${groupDigits(onCredit.size)}건 ${formatWon(credit)}은 외상 월 명세서로 청구합니다.` +
+    (cash > 0 ? ` 나머지 ${formatWon(cash)}은 캐시로 결제되었습니다.` : '');
+  return [{ text, fontSize: 7.5, color: '#b45309', alignment: 'right', margin: [0, 3, 0, 0] }];
+}
+
 function monthlyDocument(input: MonthlyStatementInput): TDocumentDefinitions {
   const orders = [...input.orders].sort(
     (a, b) => a.orderedAt.getTime() - b.orderedAt.getTime() || a.orderNo.localeCompare(b.orderNo),
@@ -365,8 +393,10 @@ function monthlyDocument(input: MonthlyStatementInput): TDocumentDefinitions {
     buyer: input.buyer,
     rows,
     totals,
-    orders: new Map(orders.map((o) => [o.orderNo, (o.jobRefs ?? []).filter((r) => r.trim())])),
-    notes: [],
+    orders: new Map(
+      orders.map((o) => [o.orderNo, { refs: (o.jobRefs ?? []).filter((r) => r.trim()), onCredit: !!o.onCredit }]),
+    ),
+    notes: creditNote(orders, rows),
     footerLeft: `${input.supplier.company} · 월간 거래명세서 ${period} · ${formatSeoulDateTime(issuedAt)} 발행`,
   });
 }

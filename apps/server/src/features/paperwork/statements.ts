@@ -89,9 +89,8 @@ async function statementOrders(db: Db, rows: OrderRow[]): Promise<StatementOrder
       shipping: o.shipping,
       // The order's 작업번호/차량번호 first, then the lines' own, once each (docs/requirements.md#job-reference).
       jobRefs: [...new Set([o.jobRef, ...own.map((l) => l.jobRef)].map((r) => r.trim()).filter(Boolean))],
-      ...(kind
-        ? { undone: { kind, label: ORDER_STATUS_LABELS[o.status] ?? '', onCredit: o.payWith === 'credit' } }
-        : {}),
+      ...(kind ? { undone: { kind, label: ORDER_STATUS_LABELS[o.status] ?? '' } } : {}),
+      ...(o.payWith === 'credit' ? { onCredit: true } : {}),
     };
   });
 }
