@@ -306,6 +306,44 @@ describe('number search', () => {
     ]);
   });
 
+  it('a number both maker-less keys start lists each product once, a page of `size` at a time, more saying a page follows', async () => {
+    // 'TEXTAR 97531 0x': the maker dropped and all leading letters dropped are the same key (975310x).
+    const textar = [];
+    for (let i = 1; i <= 3; i++) textar.push(await add(`FK-QW-${i}`, `TEXTAR 97531 0${i}`, 'pad'));
+    const label = (i: number) => `품번 앞부분 일치 (TEXTAR 97531 0${i})`;
+    const hits = async (page: number, size: number) => {
+      const res = await call(server, 'getProductHome', { searchType: 'name', searchKeyword: '97531', page, size });
+      const body = res.body as { results: { seq: number; matchReason?: string }[]; more?: boolean };
+      return { hits: body.results.map((r) => [r.seq, r.matchReason]), more: body.more };
+    };
+    expect(await hits(1, 10)).toEqual({
+      hits: [
+        [textar[0], label(1)],
+        [textar[1], label(2)],
+        [textar[2], label(3)],
+      ],
+      more: false,
+    });
+    expect(await hits(1, 3)).toEqual({
+      hits: [
+        [textar[0], label(1)],
+        [textar[1], label(2)],
+        [textar[2], label(3)],
+      ],
+      more: false,
+    });
+    expect(await hits(1, 2)).toEqual({
+      hits: [
+        [textar[0], label(1)],
+        [textar[1], label(2)],
+      ],
+      more: true,
+    });
+    expect(await hits(2, 2)).toEqual({ hits: [[textar[2], label(3)]], more: false });
+    const suggested = await call(server, 'suggestProducts', { keyword: '97531' });
+    expect((suggested.body.results as { products: { seq: number }[] }).products.map((p) => p.seq)).toEqual(textar);
+  });
+
   it('more says whether another page follows; a page past the number’s hits stays the number’s', async () => {
     const pages = await Promise.all([1, 2, 3].map((page) => search('QZ770', { page, size: 1 })));
     expect(pages.map((p) => [p.seqs.length, p.more])).toEqual([

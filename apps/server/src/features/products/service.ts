@@ -7,10 +7,15 @@ import {
   type CompanyLevel,
   type ProductHit,
 } from '@partsmall/contract';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { LIST_COLUMNS } from './columns.js';
+import {
+  MAX_RELATION_HITS,
+  makerlessFactoryNumber,
+  makerlessFactoryNumberStarts,
+  mercedesKey,
+} from './makerless-numbers.js';
 import { synonymIndex } from './name-search.js';
 import { findProductsByNumbers } from './part-numbers.js';
 import type { ProductRow } from './rows.js';
@@ -125,9 +130,6 @@ function gridQuery(
 /** A grid row of a search, with why it matched (productHit in the contract). */
 export type ProductHitRow = ProductRow & { matchKind?: ProductHit['matchKind']; matchReason?: string };
 
-/** At most this many relation hits (chain, interchangeable) head the first page of a number search. */
-const MAX_RELATION_HITS = 20;
-
 /** What a query was searched as (the answer's `searchedAs`): a part number, words of a name, or words with a typo. */
 export type SearchedAs = 'number' | 'name' | 'similar';
 
@@ -223,11 +225,26 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
     row.matchKind = 'own';
     row.matchReason = ownNumberReason(row, key);
   }
-  if (q.page !== 1) return { rows, more };
-  if (head.length === 0 && rows.length === 0)
-    for (const row of await makerlessFactoryNumberStarts(db, key, q.category))
-      head.push({ ...row, matchKind: 'own', matchReason: prefixNumberLabel(row.factoryNum) });
-  return { rows: [...head, ...rows], more };
+  // A number that found nothing else lists the longer maker-less numbers it starts, paged as any
+  // rows are (a later page asks whether page 1's prefix was empty too, so only then).
+  if (head.length === 0 && rows.length === 0 && (q.page === 1 || (await prefixIsEmpty(db, q))))
+    return makerlessStartsPage(await makerlessFactoryNumberStarts(db, key, q.category, SELECTIVE_PREFIX), q);
+  return { rows: q.page === 1 ? [...head, ...rows] : rows, more };
+}
+
+/** Whether the number's prefix has no row at all: its page 1 is empty. */
+async function prefixIsEmpty(db: Db, q: ProductQuery): Promise<boolean> {
+  const first = gridQuery({ ...q, page: 1, size: 1 });
+  return !first || (await runPrepared<ProductRow>(db, first.statement, first.values)).length === 0;
+}
+
+/** One page of the longer maker-less numbers' products: at most `size` rows, `more` when a page follows. */
+function makerlessStartsPage(starts: ProductRow[], q: ProductQuery): SearchAnswer {
+  const from = (q.page - 1) * q.size;
+  const rows: ProductHitRow[] = starts
+    .slice(from, from + q.size)
+    .map((row) => ({ ...row, matchKind: 'own', matchReason: prefixNumberLabel(row.factoryNum) }));
+  return { rows, more: starts.length > from + q.size };
 }
 
 /** Page 1's head of a number search: the number's relations (at most MAX_RELATION_HITS), then its maker-less factory number. */
@@ -257,13 +274,6 @@ async function numberHead(
 }
 
 /**
- * Mercedes-Benz numbers are 'A' and 10 digits (and up to 4 more of a colour or variant): buyers
- * type the digits alone ('2371291199' for A 237 129 11 99), so a key of 10 to 14 digits is also
- * looked up whole with the A (docs/search.md#one-box).
- */
-const mercedesKey = (key: string): string | null => (/^\d{10,14}$/.test(key) ? `A${key}` : null);
-
-/**
  * Why the grid's prefix found a row: its OE number, whole or by its start, else its factory number
  * (named, as the buyer may not know it as this product's: 'QZ770' finds FK-QZ-1 by QZ77009).
  */
@@ -275,64 +285,6 @@ function ownNumberReason(row: ProductRow, key: string): string {
     ? `${OWN_NUMBER_LABEL} (${row.factoryNum})`
     : prefixNumberLabel(row.factoryNum);
 }
-
-/**
- * An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X'), or a Mercedes-Benz
- * number without its A (mercedesKey): the products whose maker-less key, or whose own number with
- * the A, is the typed one, in id order, in the category when one is given (asked of the
- * table, not of the first 20: a number's products may fill 20 in other categories). Not a prepared
- * statement: planned for the typed key each time. A generic plan took the average share of a factory
- * number (the demo's copies repeat 72 of them) and walked the table in id order for a number nothing
- * has (290 ms at 300,000 products).
- */
-function makerlessFactoryNumber(db: Db, key: string, category: string | undefined): Promise<ProductRow[]> {
-  const inCategory = category ? sql` and category = ${category}` : sql``;
-  return queryRows<ProductRow>(
-    db,
-    sql`select ${sql.raw(LIST_COLUMNS)} from products where (factory_tail_key = ${key} or factory_bare_key = ${key}
-      or pid_key = ${mercedesKey(key)})${inCategory}
-      order by id limit ${MAX_RELATION_HITS}`,
-  );
-}
-
-/**
- * When a number found nothing else, from SELECTIVE_PREFIX characters on: the products of the longer
- * maker-less numbers it starts ('HU816' finds HU816X), nearest number first, which say so as an own
- * number's start does (docs/search.md#one-box). Shorter keys start too many numbers to be worth a row
- * each; a number that found something is not asked again (an extra statement on every number search
- * cost a tenth of their throughput).
- */
-async function makerlessFactoryNumberStarts(db: Db, key: string, category: string | undefined): Promise<ProductRow[]> {
-  if (key.length < SELECTIVE_PREFIX) return [];
-  const starts = await runPrepared<ProductRow & { startKey: string }>(db, FACTORY_NUMBER_STARTS, [
-    key,
-    pastStart(key),
-    category ?? null,
-  ]);
-  // Which 20 of a number's products the index gives is its own order; how they are shown is ours.
-  starts.sort((a, b) => (a.startKey < b.startKey ? -1 : a.startKey > b.startKey ? 1 : a.seq - b.seq));
-  return starts.map(({ startKey: _, ...row }) => row);
-}
-
-/**
- * The longer numbers a key starts, on each maker-less key: a range of the pattern index past the key
- * itself (~>~) and before the first text the key does not start (~<~ pastStart), read in the index's
- * order and stopped at MAX_RELATION_HITS, so that a number on 40,000 products costs what a rare one
- * does. The bounds are parameters, not a LIKE, so the prepared plan keeps them as index conditions.
- * A category ($3, null for none) is a condition of the walk, so its 20 are the category's.
- */
-const FACTORY_NUMBER_STARTS: PreparedStatement = {
-  name: 'products_factory_number_starts',
-  text: ['factory_tail_key', 'factory_bare_key']
-    .map(
-      (c) => `(select ${LIST_COLUMNS}, ${c} as "startKey" from products where ${c} ~>~ $1 and ${c} ~<~ $2
-        and ($3::text is null or category = $3::text) order by ${c} using ~<~ limit ${MAX_RELATION_HITS})`,
-    )
-    .join(' union all '),
-};
-
-/** The first text after every text that starts with `key` (an alpha-number: A-Z and 0-9 only). */
-const pastStart = (key: string) => key.slice(0, -1) + String.fromCharCode(key.charCodeAt(key.length - 1) + 1);
 
 const BY_ID: PreparedStatement = {
   name: 'product_by_id',
