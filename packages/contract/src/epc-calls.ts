@@ -1,15 +1,20 @@
 /** The catalogue calls (epc/…) and the part-number search across catalogues: payloads and answers. */
 import { z } from 'zod';
 import { answerOf } from './envelope.js';
-import { EPC_MSG } from './epc-vin.js';
+import { EPC_MSG, EPC_PART_MAX } from './epc-vin.js';
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue calls (epc/…) and the part-number search across catalogues (docs/requirements.md#catalogue-calls): payloads and answers
 
 /** Anything but control characters: catalogue codes come from the importer, which refuses those. */
 const noControl = (s: string) => !/[\p{Cc}\p{Cs}]/u.test(s);
-const codeText = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, message).refine(noControl, message);
+/**
+ * A code or number typed or sent: `message` when it is missing, `tooLong` when it is longer than
+ * `max` (a buyer told only '입력하세요' for a number they did type would not know what to fix), and
+ * `badChars` for control characters.
+ */
+const codeText = (message: string, max = 100, tooLong = message, badChars = message) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong).refine(noControl, badChars);
 /** KR (default), CN, EN, VN; anything else is answered in Korean. */
 const epcLangField = z.string().max(10).optional();
 const vinText = z.string({ error: EPC_MSG.vinRequired }).max(100, EPC_MSG.hintFull);
@@ -58,7 +63,7 @@ export const epcHotKeyRequest = z.object({
  * replacements are answered only within the catalogue of a VIN the company may open (a test VIN).
  */
 export const epcReplaceRequest = z.object({
-  pid: codeText(EPC_MSG.partSearchRequired, 50),
+  pid: codeText(EPC_MSG.partSearchRequired, EPC_PART_MAX, EPC_MSG.partTooLong, EPC_MSG.partBadChars),
   brand_code: brandText.optional(),
   vin: codeText(EPC_MSG.hintFull, 17).optional(),
   mcid: codeText(EPC_MSG.noInfo).optional(),

@@ -35,6 +35,9 @@ export function isEpcBrand(value: unknown): value is EpcBrand {
 // ---------------------------------------------------------------------------------------------
 // Messages: the VIN hints, the empty-list texts, and ours where nothing was given (docs/requirements.md#vin-rules)
 
+/** The longest part number the catalogue calls take (a catalogue's numbers are at most 50 characters). */
+export const EPC_PART_MAX = 50;
+
 export const EPC_MSG = {
   vinRequired: '차대번호를 입력하세요.',
   hintFull: '17자리수의 차대번호를 입력하세요.',
@@ -56,6 +59,8 @@ export const EPC_MSG = {
   partSearchRequired: '부품번호를 입력하세요.',
   partSearchLength: '부품번호는 2~50자로 입력하세요.',
   partSearchChars: '부품번호에 영문 또는 숫자를 2자 이상 입력하세요.',
+  partTooLong: `부품번호는 ${EPC_PART_MAX}자 이내로 입력하세요.`,
+  partBadChars: '부품번호에 쓸 수 없는 문자가 있습니다.',
   hotKeyTooMany: '부품번호 검색이 너무 잦습니다. 잠시 후 다시 검색하세요.',
   filterRelease: '필터해제',
   filterUse: '필터사용',

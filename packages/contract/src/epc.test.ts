@@ -9,6 +9,7 @@ import {
   EPC_TEST_VINS,
   EPC_ZOOM,
   epcPartSearchKeyword,
+  epcReplaceRequest,
   isTestVin,
   normalizeVin,
   normalizeVinInput,
@@ -20,6 +21,7 @@ import {
   zoomOut,
   type EpcBrand,
 } from './epc.js';
+import { epcToProductRequest } from './products.js';
 
 const A17 = 'WBA5R1C09KAK98765';
 
@@ -322,5 +324,29 @@ describe('part-number search keyword (2-50)', () => {
     expect(message('A-')).toBe(EPC_MSG.partSearchChars);
     expect(parse('A 2').success).toBe(true);
     expect(message('부품')).toBe(EPC_MSG.partSearchChars);
+  });
+});
+
+describe('a catalogue part number too long is told its limit, not asked for again', () => {
+  const A50 = 'A'.repeat(50);
+  const A51 = 'A'.repeat(51);
+  const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    r.success ? [] : r.error!.issues.map((i) => i.message);
+
+  it('epc/getCarsReplace takes 50 characters and says 50자 for 51; missing and control characters keep their own messages', () => {
+    expect(messages(epcReplaceRequest.safeParse({ pid: A50, brand_code: 'benz' }))).toEqual([]);
+    expect(messages(epcReplaceRequest.safeParse({ pid: A51, brand_code: 'benz' }))).toEqual([
+      '부품번호는 50자 이내로 입력하세요.',
+    ]);
+    expect(messages(epcReplaceRequest.safeParse({ pid: '', brand_code: 'benz' }))).toEqual(['부품번호를 입력하세요.']);
+    expect(messages(epcReplaceRequest.safeParse({ pid: 'A000\u0007421', brand_code: 'benz' }))).toEqual([
+      '부품번호에 쓸 수 없는 문자가 있습니다.',
+    ]);
+  });
+
+  it('api/getEpcToProduct takes 50 characters and says 50자 for 51, not the 200 of a search word', () => {
+    expect(messages(epcToProductRequest.safeParse({ pid: A50 }))).toEqual([]);
+    expect(messages(epcToProductRequest.safeParse({ pid: A51 }))).toEqual(['부품번호는 50자 이내로 입력하세요.']);
+    expect(messages(epcToProductRequest.safeParse({ pid: '' }))).toEqual(['부품번호를 입력하세요.']);
   });
 });

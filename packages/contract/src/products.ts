@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { MSG_SHOP } from './messages-shop.js';
+import { EPC_MSG, EPC_PART_MAX } from './epc-vin.js';
 import { PAGE_SIZE } from './constants.js';
 import { pageNumber, pageSize } from './page-fields.js';
-import { MSG } from './messages.js';
 import { linesField } from './text-field.js';
 import { fitVehicle, fullVinField } from './vehicles.js';
 
@@ -125,7 +125,7 @@ export type ProductHomeRequest = z.input<typeof productHomeRequest>;
 
 export const productDetailRequest = z.object({ seq, page: page.optional(), size: size(10).optional() });
 export const epcToProductRequest = z.object({
-  pid: z.string().trim().min(1, MSG_SHOP.pidRequired).max(50, MSG_SHOP.keywordTooLong),
+  pid: z.string().trim().min(1, MSG_SHOP.pidRequired).max(EPC_PART_MAX, EPC_MSG.partTooLong),
 });
 
 export const noticeRequest = z.object({
