@@ -132,6 +132,60 @@ describe('parseQuickOrderText: quantities', () => {
     expect([row!.normalised, row!.qty, row!.error ?? null]).toEqual(['A0004201220', expected, error]);
   });
 
+  it.each([
+    ['42215489599 ３', '42215489599', 3],
+    ['42215489599\t１０', '42215489599', 10],
+    ['42215489599 ３개', '42215489599', 3],
+    ['42215489599 x3', '42215489599', 3],
+    ['42215489599 X3', '42215489599', 3],
+    ['42215489599\tx3', '42215489599', 3],
+    ['A2371291199*4', 'A2371291199', 4],
+    ['A2371291199 * 4', 'A2371291199', 4],
+    ['A2371291199 × 2', 'A2371291199', 2],
+    ['A2371291199×2', 'A2371291199', 2],
+    ['42215489599 2 개', '42215489599', 2],
+    ['42215489599 2 EA', '42215489599', 2],
+    ['42215489599 (2개)', '42215489599', 2],
+    ['42215489599(2개)', '42215489599', 2],
+    ['42215489599 (2)', '42215489599', 2],
+    ['A 000 420 12 20 x2', 'A0004201220', 2],
+  ])('%j reads the quantity as buyers write it: %j × %j, no memo', (line, part, qty) => {
+    expect(brief(parseQuickOrderText(line))).toEqual([[1, part, qty, '', null]]);
+  });
+
+  it('keeps x, digits and brackets that belong to the part number or the memo', () => {
+    // Each line alone: lines of one part number would be merged.
+    const read = (line: string) => brief(parseQuickOrderText(line))[0]!.slice(1);
+    expect(read('HU816X3')).toEqual(['HU816X3', 1, '', null]);
+    expect(read('HU816X 3')).toEqual(['HU816X', 3, '', null]);
+    expect(read('HU 816 X 3')).toEqual(['HU816X', 3, '', null]);
+    expect(read('4M0817919AB 2')).toEqual(['4M0817919AB', 2, '', null]);
+    expect(read('A2371291199*')).toEqual(['A2371291199', 1, '', null]);
+    expect(read('42215489599 2 앞')).toEqual(['42215489599', 2, '앞', null]);
+    expect(read('42215489599 (2개) 급함')).toEqual(['42215489599', 2, '급함', null]);
+    expect(read('42215489599 (앞)')).toEqual(['42215489599', null, '', '수량을 숫자로 입력하세요.']);
+    expect(read('A2371291199 ×')).toEqual(['A2371291199', null, '', '수량을 숫자로 입력하세요.']);
+    // 'x3' after a number written apart may be the number's last group: the server tries that too.
+    expect(rows(parseQuickOrderText('HU816 X3'))[0]).toMatchObject({
+      normalised: 'HU816',
+      qty: 3,
+      altNormalised: 'HU816X3',
+    });
+  });
+
+  it.each([
+    ['42215489599 x0', null, '수량은 1 이상의 정수로 입력하세요.'],
+    ['42215489599 ×1.5', null, '수량은 1 이상의 정수로 입력하세요.'],
+    ['42215489599\t１.５', null, '수량은 1 이상의 정수로 입력하세요.'],
+    ['42215489599\t１００００１', null, '수량은 100,000개까지 입력할 수 있습니다.'],
+    ['42215489599\t１０００００', 100000, null],
+    ['42215489599 (0개)', null, '수량은 1 이상의 정수로 입력하세요.'],
+    ['42215489599 (2개', null, '수량을 숫자로 입력하세요.'],
+  ])('%j written the new ways is still checked: %j %j', (line, expected, error) => {
+    const [row] = rows(parseQuickOrderText(line));
+    expect([row!.normalised, row!.qty, row!.error ?? null]).toEqual(['42215489599', expected, error]);
+  });
+
   it('refuses a line without a part number or with one too long, on that line only', () => {
     expect(brief(parseQuickOrderText(`앞 패드\t2\n${'9'.repeat(51)}\t1\n${'9'.repeat(50)}\t1`))).toEqual([
       [1, '', null, '', '품번에 영문 또는 숫자가 없습니다.'],

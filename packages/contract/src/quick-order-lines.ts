@@ -95,21 +95,63 @@ function headerColumns(cells: string[]): Columns | null {
   return { part: part < 0 ? 0 : part, qty, memo: find(MEMO_HEADERS) };
 }
 
-/** A token written as a number (with an optional unit): the quantity, valid or not. */
-const QTY_LIKE = /^[+-]?(?:\d[\d,]*)?(?:\.\d+)?(?:e[+-]?\d+)?(?:개|ea|pcs|set|세트)?$/i;
-const looksLikeQty = (token: string) => /\d/.test(token) && QTY_LIKE.test(token);
+const NUMBER = String.raw`[+-]?(?:\d[\d,]*)?(?:\.\d+)?(?:e[+-]?\d+)?`;
+const UNIT = '(?:개|ea|pcs|set|세트)';
+/**
+ * A token written as a number (with an optional unit): the quantity, valid or not. Buyers also
+ * write it after a times sign ('x3', '×2', '*4') or in brackets ('(2개)'); docs/search.md#paste-anything.
+ */
+const QTY_INNER = String.raw`(?:[x×*]\s*)?${NUMBER}${UNIT}?`;
+const QTY_LIKE = new RegExp(String.raw`^(?:${QTY_INNER}|\(\s*${QTY_INNER}\s*\))$`, 'i');
+/** Full-width digits and signs ('３', '（２개）') typed in a Korean keyboard's full-width mode read as ASCII. */
+const fold = (text: string) => text.normalize('NFKC');
+const looksLikeQty = (token: string) => {
+  const text = fold(token);
+  return /\d/.test(text) && QTY_LIKE.test(text);
+};
 /** A group of a part number as estimates write it: letters, digits, dashes, dots, slashes. */
 const PART_GROUP = /^[A-Za-z0-9][A-Za-z0-9./-]*$|^[+-]\d[\d.,e]*$/i;
 
 function readQty(cell: string): { qty: number } | { error: string } {
-  const text = cell.trim();
+  const text = fold(cell).trim();
   if (text === '') return { qty: 1 };
   if (!looksLikeQty(text)) return { error: QUICK_ORDER_MSG.qtyNotNumber };
-  const n = Number(text.replace(/[,]|개|ea|pcs|set|세트/gi, ''));
+  const bare = text
+    .replace(/^\((.*)\)$/, '$1')
+    .trim()
+    .replace(/^[x×*]\s*/i, '');
+  const n = Number(bare.replace(/[,]|개|ea|pcs|set|세트/gi, ''));
   if (!Number.isFinite(n)) return { error: QUICK_ORDER_MSG.qtyNotNumber };
   if (!Number.isInteger(n) || n < 1) return { error: QUICK_ORDER_MSG.qtyNotPositiveInteger };
   if (n > QUICK_ORDER_MAX_QTY) return { error: QUICK_ORDER_MSG.qtyTooLarge };
   return { qty: n };
+}
+
+const QTY_UNIT = new RegExp(`^${UNIT}$`, 'i');
+
+/**
+ * The tokens of a line of single spaces with a quantity written apart kept together: a times sign
+ * and the number after it ('× 2' → '×2'), a number and its unit ('2 개' → '2개'), and a quantity
+ * stuck to the part number after a sign no part number has ('A2371291199*4', '42215489599(2개)').
+ * A letter x stuck to the number stays the number's ('HU816X3'), and so does a lone x ('HU 816 X 3').
+ */
+function qtyTokens(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const folded = fold(token);
+    const next = tokens[i + 1] === undefined ? '' : fold(tokens[i + 1]!);
+    const stuck = /^([^*×(]+)([*×(].*)$/.exec(folded);
+    if (out.length > 0 && /^[*×]$/.test(folded) && /^\d/.test(next) && looksLikeQty(next)) {
+      out.push(folded + next);
+      i++;
+    } else if (out.length > 0 && /^\d[\d,]*$/.test(folded) && QTY_UNIT.test(next)) {
+      out.push(folded + next);
+      i++;
+    } else if (stuck && PART_GROUP.test(stuck[1]!) && looksLikeQty(stuck[2]!)) out.push(stuck[1]!, stuck[2]!);
+    else out.push(token);
+  }
+  return out;
 }
 
 interface Split {
@@ -135,7 +177,7 @@ function splitLine(line: string): Split {
       return { part: cells[0]!, qty: cells[1]!, memo: cells.slice(2).filter(Boolean).join(' ') };
     }
   }
-  const tokens = line.trim().split(/\s+/);
+  const tokens = qtyTokens(line.trim().split(/\s+/));
   let groups = 0;
   while (groups < tokens.length && PART_GROUP.test(tokens[groups]!)) groups++;
   // '2개' after the number is a quantity that is no part-number group.
@@ -145,7 +187,8 @@ function splitLine(line: string): Split {
   if (groups >= 2 && looksLikeQty(tokens[groups - 1]!)) {
     const part = tokens.slice(0, groups - 1).join(' ');
     const qty = tokens[groups - 1]!;
-    const alt = /^\d+$/.test(qty) && groups === tokens.length ? `${part} ${qty}` : undefined;
+    // 'x3' ends 'HU816 X3' too: the server tries the whole as one number when the part finds nothing.
+    const alt = /^x?\d+$/i.test(qty) && groups === tokens.length ? `${part} ${qty}` : undefined;
     return { part, qty, memo: tokens.slice(groups).join(' '), ...(alt ? { alt } : {}) };
   }
   // No quantity: one part number alone means one piece; anything after it is taken as a
