@@ -5,6 +5,7 @@ import {
   jamoDistanceWithin,
   jamoEditDistance,
   looksLikePartNumber,
+  numberAmongWords,
   searchedAsNumberFirst,
   searchWords,
   typoBudget,
@@ -65,6 +66,33 @@ describe('searchedAsNumberFirst', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('numberAmongWords', () => {
+  it('reads the part number a query holds beside a make or a part word', () => {
+    expect(numberAmongWords('BMW 42215489599')).toBe('42215489599');
+    expect(numberAmongWords('벤츠 A2371291199')).toBe('A2371291199');
+    expect(numberAmongWords('42215489599 필터')).toBe('42215489599');
+    expect(numberAmongWords('MB A 000 420 12 20')).toBe('A 000 420 12 20');
+    expect(numberAmongWords('mann HU 816 X 오일필터')).toBe('HU 816 X');
+  });
+
+  it('finds none in a name, a model code, a query that is all number, or a number too short', () => {
+    for (const q of [
+      'BMW 패드',
+      'x5 패드',
+      '3시리즈 프론트 패드',
+      'G20 필터',
+      'BMW X5',
+      '42215489599',
+      'HU 816 X',
+      'BMW 816',
+      'CUK 2939',
+      '필터 12345',
+      '',
+    ])
+      expect([q, numberAmongWords(q)]).toEqual([q, null]);
   });
 });
 

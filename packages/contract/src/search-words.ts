@@ -58,6 +58,25 @@ export function searchedAsNumberFirst(typed: string, numberType: boolean): boole
   );
 }
 
+/** Two-letter makes buyers type before a number ('MB A 000 420 12 20'); other two-letter words may be a number's first group ('HU 816 X'). */
+const MAKE_ABBREVIATIONS = new Set(['mb', 'vw']);
+
+/**
+ * The part number a query holds beside other words, for a query that found nothing as a whole
+ * (docs/search.md#one-box): its Hangul words dropped, and a make typed before the number ('BMW',
+ * 'MANN', 'MB'); null when nothing was dropped (the whole was the reading) or what is left is no
+ * number of six letters and digits at least ('BMW X5', 'BMW 816' are no part numbers).
+ */
+export function numberAmongWords(typed: string): string | null {
+  const words = typed.trim().split(/\s+/u);
+  const kept = words.filter((w) => !HANGUL.test(w));
+  const first = kept[0]?.toLowerCase() ?? '';
+  if (kept.length > 1 && /^[a-z]+$/.test(first) && (first.length >= 3 || MAKE_ABBREVIATIONS.has(first))) kept.shift();
+  if (kept.length === words.length) return null;
+  const rest = kept.join(' ');
+  return alphaNumber(rest).length >= 6 && looksLikePartNumber(rest) ? rest : null;
+}
+
 /**
  * The Hangul a Latin word spells on the Korean two-set (두벌식) keyboard, for a word typed with the
  * input left in English (한/영: 'qmfpdlzm' → 브레이크, 'tyqk' → 쇼바); null unless the keys make

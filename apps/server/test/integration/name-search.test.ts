@@ -273,6 +273,19 @@ describe('name search', () => {
     expect(await search('x')).toEqual([]);
   });
 
+  it('a part number typed beside a make or a part word finds the number when the whole finds nothing', async () => {
+    for (const [q, id] of [
+      ['BMW SRCH-1-0001', ids.pads],
+      ['벤츠 SRCH-1-0004', ids.filter],
+      ['SRCH-1-0005 호스', ids.hose],
+    ] as const) {
+      const found = await searched(q);
+      expect([q, found.searchedAs, found.rows.map((r) => [r.seq, r.matchKind])]).toEqual([q, 'number', [[id, 'own']]]);
+    }
+    // A make and a number nothing has: still nothing, the number named as the word no product has.
+    expect(await answer('BMW SRCH-9-9999')).toEqual(expect.objectContaining({ results: [] }));
+  });
+
   it('names the word no product has that left a search empty, and no word when each has products', async () => {
     expect(await answer('브레이크 패드 순정')).toEqual(expect.objectContaining({ results: [], unmatchedWord: '순정' }));
     // Read in the order typed: the first such word; compact, as the words are read (OEM → oem).
