@@ -8,6 +8,7 @@ export {
   MAX_NUMBERS_AT_ONCE,
   type NumberHit,
 } from './part-numbers.js';
+export { makerlessFactoryNumbers } from './makerless-numbers.js';
 export { priceFor, productById, type ProductRow, productsByOeKeys, type Viewer } from './service.js';
 export { invalidateProductLists } from './list-cache.js';
 export { fillProductNameColumns, invalidateSynonyms } from './name-search.js';

@@ -4,9 +4,11 @@
  * numbers a number starts when it found nothing else.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import { alphaNumber, OWN_NUMBER_LABEL } from '@partsmall/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { LIST_COLUMNS } from './columns.js';
+import { keyArray, MAX_HITS_PER_NUMBER, type NumberHit, type ProductColumns } from './part-numbers.js';
 import type { ProductRow } from './rows.js';
 
 /** At most this many relation hits (chain, interchangeable) head the first page of a number search. */
@@ -36,6 +38,63 @@ export function makerlessFactoryNumber(db: Db, key: string, category: string | u
       or pid_key = ${mercedesKey(key)})${inCategory}
       order by id limit ${MAX_RELATION_HITS}`,
   );
+}
+
+/** Why a maker-less hit matched, as the search box says it: the number the product has, as written. */
+function makerlessReason(row: { pid: string; factoryNum: string }, key: string): string {
+  const benz = mercedesKey(key);
+  const number = benz !== null && alphaNumber(row.pid) === benz ? row.pid : row.factoryNum;
+  return `${OWN_NUMBER_LABEL} (${number})`;
+}
+
+/**
+ * makerlessFactoryNumber for many keys at once (a quick order's lines that found nothing else,
+ * docs/search.md#paste-anything): one statement for all of them, keyed by the key, each hit 'own'
+ * with the search box's reason ('품번 일치 (MANN HU 816 X)', '품번 일치 (A2371291199)'), in id order,
+ * at most MAX_HITS_PER_NUMBER per key. Planned for its keys each time, as the single lookup is.
+ */
+export async function makerlessFactoryNumbers<P extends { seq: number; pid: string; factoryNum: string }>(
+  db: Db | Tx,
+  keys: readonly string[],
+  columns: ProductColumns<P>,
+): Promise<Map<string, NumberHit<P>[]>> {
+  const out = new Map<string, NumberHit<P>[]>();
+  const wanted = [...new Set(keys)].filter((k) => k !== '');
+  if (wanted.length === 0) return out;
+  const benz = wanted.flatMap((k) => mercedesKey(k) ?? []);
+  type Keyed = P & { tailKey: string; bareKey: string; pidKey: string };
+  const rows = await queryRows<Keyed>(
+    db,
+    sql`select ${sql.raw(columns.select)}, factory_tail_key as "tailKey", factory_bare_key as "bareKey",
+      pid_key as "pidKey" from products where factory_tail_key = any(${keyArray(wanted)}::text[])
+      or factory_bare_key = any(${keyArray(wanted)}::text[]) or pid_key = any(${keyArray(benz)}::text[]) order by id`,
+  );
+  // Each row under the keys it has, so that a paste of many keys reads its rows once.
+  const byFactory = new Map<string, Keyed[]>();
+  const byPid = new Map<string, Keyed[]>();
+  const file = (map: Map<string, Keyed[]>, key: string, row: Keyed) => {
+    const list = map.get(key);
+    if (list) list.push(row);
+    else map.set(key, [row]);
+  };
+  for (const row of rows) {
+    for (const k of new Set([row.tailKey, row.bareKey])) file(byFactory, k, row);
+    file(byPid, row.pidKey, row);
+  }
+  for (const key of wanted) {
+    const benzKey = mercedesKey(key);
+    const found = [...(byFactory.get(key) ?? []), ...(benzKey === null ? [] : (byPid.get(benzKey) ?? []))];
+    const seen = new Set<number>();
+    const hits: NumberHit<P>[] = [];
+    for (const { tailKey: _t, bareKey: _b, pidKey: _p, ...rest } of found.sort((a, b) => a.seq - b.seq)) {
+      const product = rest as unknown as P;
+      if (seen.has(product.seq) || hits.length >= MAX_HITS_PER_NUMBER) continue;
+      seen.add(product.seq);
+      hits.push({ product, match: 'own', reason: makerlessReason(product, key), path: [key] });
+    }
+    if (hits.length > 0) out.set(key, hits);
+  }
+  return out;
 }
 
 /**

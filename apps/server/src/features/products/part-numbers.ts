@@ -73,7 +73,7 @@ export const CANDIDATE_COLUMNS: ProductColumns<CandidateRow> = {
 };
 
 /** An array parameter as PostgreSQL's literal (Drizzle would spread a JS array into a list); keys are A-Z and 0-9 only. */
-const keyArray = (keys: readonly string[]) => `{${keys.map((k) => `"${k}"`).join(',')}}`;
+export const keyArray = (keys: readonly string[]) => `{${keys.map((k) => `"${k}"`).join(',')}}`;
 
 /**
  * The relations a search of some part-number keys follows ($1: text[]), in one statement: the stored

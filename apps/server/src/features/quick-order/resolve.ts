@@ -14,7 +14,13 @@ import {
   type QuickOrderStatus,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { CANDIDATE_COLUMNS, findProductsByNumbers, type CandidateRow, type NumberHit } from '../products/index.js';
+import {
+  CANDIDATE_COLUMNS,
+  findProductsByNumbers,
+  makerlessFactoryNumbers,
+  type CandidateRow,
+  type NumberHit,
+} from '../products/index.js';
 
 function candidateOf(hit: NumberHit<CandidateRow>, level: CompanyLevel): QuickOrderCandidate {
   const p = hit.product;
@@ -160,11 +166,22 @@ export async function resolveQuickOrder(
     );
     for (const [key, hits] of more) found.set(key, hits);
   }
+  // Lines that found nothing either way are then looked up as the search box does
+  // (docs/search.md#one-box): an aftermarket number without its maker ('HU816X' for MANN HU 816 X),
+  // a Mercedes-Benz number without its A. One more statement for all of them, not one per line.
+  const unfound = new Set<string>();
+  for (const r of rows) {
+    if (r.error || found.get(r.normalised)?.length || (r.altNormalised && found.get(r.altNormalised)?.length)) continue;
+    unfound.add(r.normalised);
+    if (r.altNormalised) unfound.add(r.altNormalised);
+  }
+  const makerless = await makerlessFactoryNumbers(db, [...unfound], CANDIDATE_COLUMNS);
+  const hitsOf = (key: string) => (found.get(key)?.length ? found.get(key)! : (makerless.get(key) ?? []));
   const answers = rows.map((row) => {
-    let hits = row.error ? [] : (found.get(row.normalised) ?? []);
+    let hits = row.error ? [] : hitsOf(row.normalised);
     // '34 11 6 860 242' may be the whole number with one piece: tried when the plain reading finds nothing.
     if (!row.error && hits.length === 0 && row.altNormalised) {
-      const alt = found.get(row.altNormalised) ?? [];
+      const alt = hitsOf(row.altNormalised);
       if (alt.length > 0) {
         hits = alt;
         row = { ...row, partNumber: `${row.partNumber} ${row.qty}`, qty: 1 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ESTIMATE_ROLE_LABEL,
   JOB_REF_MAX,
+  OWN_NUMBER_LABEL,
   QUICK_ORDER_MAX_MEMO,
   QUICK_ORDER_MAX_QTY,
   QUICK_ORDER_MSG,
@@ -335,7 +336,7 @@ function ResultRow({
         {picked && (
           <p className="hint">
             {picked.stockName} · {won(picked.price)} · {QT.stock} {picked.stock}
-            {picked.match !== 'own' && ` · ${picked.label}`}
+            {picked.label !== OWN_NUMBER_LABEL && ` · ${picked.label}`}
           </p>
         )}
       </td>
