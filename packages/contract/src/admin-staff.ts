@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
-import { MSG } from './messages.js';
 import { plainText } from './text-field.js';
 
 export const staffRow = z.object({

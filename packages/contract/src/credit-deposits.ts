@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { int, instant, reason, seq } from './admin-fields.js';
 import { MSG_CREDIT } from './credit.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { MSG } from './messages.js';
 import { textField } from './text-field.js';
 import { isDepositYear } from './deposits.js';
 // ---------------------------------------------------------------- back office: deposits

@@ -7,7 +7,6 @@ import { EPC_MSG, normalizeVin } from './epc-vin.js';
 import { jobRefField } from './quick-order.js';
 import { pageNumber, pageSize } from './page-fields.js';
 import { payWithField } from './orders-pay-with.js';
-import { MSG } from './messages.js';
 import { plainLines, textField } from './text-field.js';
 
 const positiveQty = z

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { pageNumber } from './page-fields.js';
-import { MSG } from './messages.js';
 import { plainText, textField } from './text-field.js';
 
 /**

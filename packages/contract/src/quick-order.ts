@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { answerOf } from './envelope.js';
 import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_MAX_MEMO, QUICK_ORDER_MAX_QTY } from './quick-order-lines.js';
-import { MSG } from './messages.js';
 import { groupDigits } from './rules.js';
 import { plainText } from './text-field.js';
 

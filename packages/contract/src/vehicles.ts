@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { answerOf, emptyAnswer } from './envelope.js';
 import { normalizeVin } from './epc.js';
-import { MSG } from './messages.js';
 import { plainText } from './text-field.js';
 
 /**
