@@ -85,6 +85,8 @@ export const productFields = z
     brand: plainText(z.string().trim().max(50, MSG.badRequest)).default(''),
   })
   .superRefine((v, ctx) => {
+    // A sale price with a fault of its own is no bound to compare the tiers with (its fault is said).
+    if (!Number.isSafeInteger(v.salePrice) || v.salePrice < 1) return;
     for (const tier of ['priceA', 'priceB', 'priceC', 'priceD'] as const) {
       if (v[tier] > v.salePrice) ctx.addIssue({ code: 'custom', path: [tier], message: MSG_ADMIN.tierAboveSale });
     }

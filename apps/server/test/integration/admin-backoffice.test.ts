@@ -758,6 +758,25 @@ const HEADER =
   'pid,name,factoryNum,type,salePrice,priceA,priceB,priceC,priceD,hasAmount,stockName,storageId,category,brand,detailInfo';
 
 describe('CSV import', () => {
+  it('names every fault of a line, not the first alone, so staff mend the line once', async () => {
+    const tag = randomUUID().slice(0, 6).toUpperCase();
+    const csv = [
+      HEADER,
+      `CSV-${tag}-1,널\u0000문자,,2,-5000,0,0,0,0,1.5,한국 김포물류센터,1,,,`,
+      `CSV-${tag}-2,가격만,,2,-5000,0,0,0,0,1,한국 김포물류센터,1,,,`,
+      `CSV-${tag}-3,재고만,,2,5000,0,0,0,0,1.5,한국 김포물류센터,1,,,`,
+    ].join('\n');
+    const previewed = await post<ImportProductsResult>('importProducts', { csv }, staff);
+    expect(previewed.body.results?.errors).toEqual([
+      {
+        line: 2,
+        message: `name: ${MSG.textInvalid} / salePrice: ${MSG_ADMIN.priceInvalid} / hasAmount: ${MSG_ADMIN.stockInvalid}`,
+      },
+      { line: 3, message: `salePrice: ${MSG_ADMIN.priceInvalid}` },
+      { line: 4, message: `hasAmount: ${MSG_ADMIN.stockInvalid}` },
+    ]);
+  });
+
   it('previews, then writes all lines; a broken line writes nothing and is reported by line', async () => {
     const tag = randomUUID().slice(0, 6).toUpperCase();
     const good = [

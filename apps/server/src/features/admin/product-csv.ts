@@ -133,18 +133,20 @@ export async function importProducts(
     const result = productFields.safeParse(candidate);
     const stock = stockCell(raw.hasAmount);
     const atExport = stockCell(raw.hasAmountAtExport);
-    if (!result.success) {
-      errors.push({
-        line,
-        message: `${result.error.issues[0]?.path.join('.') ?? ''}: ${result.error.issues[0]?.message ?? ''}`,
-      });
-      continue;
+    // Every faulty column of the line (its first fault), each under its name as the file's header
+    // writes it: staff mend the line once instead of learning its faults one upload at a time.
+    const faults: string[] = [];
+    const said = new Set<string>();
+    for (const issue of result.success ? [] : result.error.issues) {
+      const column = issue.path.join('.');
+      if (said.has(column)) continue;
+      said.add(column);
+      faults.push(`${column}: ${issue.message}`);
     }
-    if (stock === undefined || atExport === undefined) {
-      errors.push({
-        line,
-        message: `${stock === undefined ? 'hasAmount' : 'hasAmountAtExport'}: ${MSG_ADMIN.stockInvalid}`,
-      });
+    if (stock === undefined) faults.push(`hasAmount: ${MSG_ADMIN.stockInvalid}`);
+    if (atExport === undefined) faults.push(`hasAmountAtExport: ${MSG_ADMIN.stockInvalid}`);
+    if (!result.success || stock === undefined || atExport === undefined) {
+      errors.push({ line, message: faults.join(' / ') });
       continue;
     }
     const key = `${alphaNumber(result.data.pid)}:${result.data.storageId}`;
