@@ -221,3 +221,42 @@ describe('a deposit staff type in', () => {
     expect(new Set(ids).size).toBe(3);
   });
 });
+
+describe('a bank file imported', () => {
+  it('a refused file clears the last file’s summary and says why in the panel', async () => {
+    serve([row(91)], 1);
+    const queue = vi.mocked(fetch);
+    const answers = [
+      {
+        status: 201,
+        body: {
+          code: 201,
+          message: '입금내역 3행을 가져왔습니다.',
+          results: { rows: 3, applied: 2, review: 1, duplicates: 0, errors: [] },
+        },
+      },
+      { status: 400, body: { code: 400, message: "3행: 미래의 거래일자입니다 ('2099-11-10')." } },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (!url.endsWith('/api/admin/importDeposits')) return queue(url, init);
+        const { status, body } = answers.shift()!;
+        return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    render();
+    const panel = await screen.findByRole('region', { name: '입금내역 파일 가져오기' });
+    const pick = (name: string) =>
+      fireEvent.change(within(panel).getByLabelText('입금내역 파일 가져오기'), {
+        target: { files: [new File(['입금일시,입금자명,입금액'], name, { type: 'text/csv' })] },
+      });
+    pick('11월.csv');
+    expect((await within(panel).findByRole('status')).textContent).toContain(
+      '3행: 반영 2건, 확인 대기 1건, 이미 가져온 행 0건',
+    );
+    pick('잘못된.csv');
+    await waitFor(() => expect(within(panel).queryByRole('status')).toBeNull());
+    expect((await within(panel).findByRole('alert')).textContent).toBe("3행: 미래의 거래일자입니다 ('2099-11-10').");
+  });
+});

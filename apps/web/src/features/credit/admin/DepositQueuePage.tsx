@@ -114,6 +114,9 @@ function ImportDeposits() {
   const notify = useNotify();
   const imp = useImportDeposits();
   const [result, setResult] = useState<{ line: string; errors: { row: number; message: string }[] } | null>(null);
+  // A refused file's reason, said in the panel too: the summary of the file before it is cleared, so it
+  // cannot read as this file's.
+  const [refused, setRefused] = useState<string | null>(null);
   return (
     <section className="admin-panel" aria-label={D.import}>
       <h2>{D.import}</h2>
@@ -130,17 +133,27 @@ function ImportDeposits() {
             const file = e.target.files?.[0];
             e.target.value = '';
             if (!file) return;
+            setResult(null);
+            setRefused(null);
             imp.mutate(file, {
               onSuccess: (a) => {
                 const r = a.results!;
                 setResult({ line: D.imported(r.rows, r.applied, r.review, r.duplicates), errors: r.errors });
                 notify.toast(a.message);
               },
-              onError: (err) => void notify.alert(messageOf(err)),
+              onError: (err) => {
+                setRefused(messageOf(err));
+                void notify.alert(messageOf(err));
+              },
             });
           }}
         />
       </label>
+      {refused && (
+        <p className="admin-error" role="alert">
+          {refused}
+        </p>
+      )}
       {result && (
         <div role="status">
           <p className="admin-ok">{result.line}</p>
