@@ -6,32 +6,31 @@ import { formatWon, groupDigits } from '@partsmall/contract';
 import type { Content } from './pdf.js';
 import type { StatementOrder, StatementRow } from './statement-data.js';
 
-/** What a cancelled or returned order's own statement says instead of claiming its amount. */
+/**
+ * What a cancelled or returned order's own statement says instead of claiming its amount; `onCredit`
+ * for a 외상 order, never paid and so never refunded: its amount came off what the company owes.
+ */
 export const UNDONE = {
   cancelled: {
     stamp: '취소된 주문',
     notice: '취소된 주문입니다. 아래 금액은 청구하지 않으며, 결제된 금액은 환불되었습니다.',
+    onCredit: '취소된 주문입니다. 아래 금액은 청구하지 않으며, 외상 미수금에서 차감되었습니다.',
     closing: '이 주문은 취소되어 위 금액을 청구하지 않습니다.',
   },
   returned: {
     stamp: '반품된 주문',
     notice: '반품된 주문입니다. 아래 금액은 청구하지 않으며, 결제된 금액은 환불되었습니다.',
+    onCredit: '반품된 주문입니다. 아래 금액은 청구하지 않으며, 외상 미수금에서 차감되었습니다.',
     closing: '이 주문은 반품되어 위 금액을 청구하지 않습니다.',
   },
   returnedShippingKept: {
     stamp: '반품된 주문',
     notice: '반품된 주문입니다. 상품 금액은 환불되었고, 단순 변심 반품이라 배송비는 환불되지 않았습니다.',
+    onCredit:
+      '반품된 주문입니다. 상품 금액은 외상 미수금에서 차감되었고, 단순 변심 반품이라 배송비는 차감되지 않았습니다.',
     closing: '이 주문은 반품되어 위 배송비만 청구합니다.',
   },
 } as const;
-
-/** The notices of a 외상 order undone: its amount came off what the company owes, nothing was refunded. */
-export const UNDONE_ON_CREDIT: Record<keyof typeof UNDONE, string> = {
-  cancelled: '취소된 주문입니다. 아래 금액은 청구하지 않으며, 외상 미수금에서 차감되었습니다.',
-  returned: '반품된 주문입니다. 아래 금액은 청구하지 않으며, 외상 미수금에서 차감되었습니다.',
-  returnedShippingKept:
-    '반품된 주문입니다. 상품 금액은 외상 미수금에서 차감되었고, 단순 변심 반품이라 배송비는 차감되지 않았습니다.',
-};
 
 /**
  * A period of cash and 외상 orders: how much of the 합계 the 외상 월 명세서 bills, so that a buyer's

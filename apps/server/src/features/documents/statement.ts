@@ -29,7 +29,7 @@ import {
   type StatementRow,
   type StatementTotals,
 } from './statement-data.js';
-import { UNDONE, UNDONE_ON_CREDIT, creditNote } from './statement-notices.js';
+import { UNDONE, creditNote } from './statement-notices.js';
 
 const INK = '#1f2937';
 const LINE = '#4b5563';
@@ -306,7 +306,7 @@ function orderDocument(input: OrderStatementInput): TDocumentDefinitions {
     ...(undone && order.undone
       ? {
           notice: undoneNotice(
-            `${order.onCredit ? UNDONE_ON_CREDIT[order.undone.kind] : undone.notice} (주문 상태: ${order.undone.label})`,
+            `${order.onCredit ? undone.onCredit : undone.notice} (주문 상태: ${order.undone.label})`,
           ),
           closing: undone.closing,
         }

@@ -142,8 +142,9 @@ function ImportDeposits() {
                 notify.toast(a.message);
               },
               onError: (err) => {
-                setRefused(messageOf(err));
-                void notify.alert(messageOf(err));
+                const message = messageOf(err);
+                setRefused(message);
+                void notify.alert(message);
               },
             });
           }}
