@@ -22,12 +22,14 @@ export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped 
   const disabled = disabledWhy !== null;
   const [typed, setTyped] = useState<string | null>(null);
   const saidClamped = useRef(false);
+  /** The most a buyer can take: the stock, and 1 when none is left (the picker is disabled then). */
+  const most = Math.max(1, stock);
   const set = (next: number) => {
     if (!Number.isFinite(next) || next < 1) return onChange(1);
     if (next > stock) {
       if (!saidClamped.current) onClamped?.(stock);
       saidClamped.current = true;
-      return onChange(Math.max(1, stock));
+      return onChange(most);
     }
     onChange(Math.floor(next));
   };
@@ -50,7 +52,7 @@ export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped 
           const digits = e.target.value.replace(/\D+/g, '');
           const n = Number(digits);
           if (n > stock) {
-            setTyped(String(Math.max(1, stock)));
+            setTyped(String(most));
             return set(n);
           }
           setTyped(digits);

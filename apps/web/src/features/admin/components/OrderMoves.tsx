@@ -20,9 +20,14 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
   const shipBlocked = shipProblem(carrier, waybill);
   // A 외상 order's cancel takes its charge off what the company owes; only a cash order is refunded.
   const onCredit = o.payWith === 'credit';
-  const refundNote = (amount: number) => (onCredit ? A.moves.creditRefund : A.moves.refund)(won(amount));
+  /** What a move to `to` gives back (a cancel's refund), if anything. */
+  const refundOf = (to: number): number | undefined => d.refunds[String(to)];
+  const refundNote = (to: number) => {
+    const amount = refundOf(to);
+    return amount === undefined ? null : (onCredit ? A.moves.creditRefund : A.moves.refund)(won(amount));
+  };
   const run = (to: number) => {
-    const refund = d.refunds[String(to)];
+    const refund = refundOf(to);
     const text =
       refund !== undefined
         ? (onCredit ? A.moves.creditRefundText : A.moves.refundText)(MOVE_LABELS[to] ?? '', won(refund))
@@ -70,7 +75,7 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
             onClick={() => run(to)}
           >
             {MOVE_LABELS[to]}
-            {d.refunds[String(to)] !== undefined && refundNote(d.refunds[String(to)]!)}
+            {refundNote(to)}
           </button>
         ))}
         <span className="spacer" />
