@@ -50,7 +50,7 @@ describe('parseQuickOrderText: separators', () => {
       normalised: 'A0004201220',
       qty: 5,
       memo: '',
-      altNormalised: 'A00042012205',
+      alternative: { partNumber: 'A 000 420 12 20 5', normalised: 'A00042012205', qty: 1 },
     });
     expect(result[2]!.error).toBe('수량을 숫자로 입력하세요.');
   });
@@ -169,8 +169,31 @@ describe('parseQuickOrderText: quantities', () => {
     expect(rows(parseQuickOrderText('HU816 X3'))[0]).toMatchObject({
       normalised: 'HU816',
       qty: 3,
-      altNormalised: 'HU816X3',
+      alternative: { partNumber: 'HU816 X3', normalised: 'HU816X3', qty: 1 },
     });
+  });
+
+  it('keeps both readings of a lone x before the quantity: a last letter or a times sign', () => {
+    // 'HU 816 X 3' is HU816X three times; '42215489599 x 3' is 42215489599 three times. The parser
+    // cannot tell which: the server tries the number without the x when the plain reading finds nothing.
+    expect(rows(parseQuickOrderText('HU 816 X 3'))[0]).toMatchObject({
+      normalised: 'HU816X',
+      qty: 3,
+      alternative: { partNumber: 'HU 816', normalised: 'HU816', qty: 3 },
+    });
+    expect(rows(parseQuickOrderText('42215489599 x 3 급함'))[0]).toMatchObject({
+      normalised: '42215489599X',
+      qty: 3,
+      memo: '급함',
+      alternative: { partNumber: '42215489599', normalised: '42215489599', qty: 3 },
+    });
+    // An x stuck to the number is not a times sign: the other reading stays the whole number.
+    expect(rows(parseQuickOrderText('HU816X 3'))[0]!.alternative).toEqual({
+      partNumber: 'HU816X 3',
+      normalised: 'HU816X3',
+      qty: 1,
+    });
+    expect(rows(parseQuickOrderText('x 3'))[0]!.alternative).toEqual({ partNumber: 'x 3', normalised: 'X3', qty: 1 });
   });
 
   it.each([

@@ -47,13 +47,21 @@ export interface QuickOrderRow {
   memo: string;
   error?: string;
   /**
-   * Only for a line separated by single spaces whose quantity might be the last group of the number
-   * ('A 000 420 12 20' may be number A0004201220 with quantity 1): that reading's normalised number.
-   * The server tries it when `normalised` finds nothing.
+   * Only for a line separated by single spaces that reads another way, tried by the server when
+   * `normalised` finds nothing: its quantity may be the last group of the number ('A 000 420 12 20'
+   * may be number A0004201220 with quantity 1), or a lone x before the quantity may be a times sign
+   * ('42215489599 x 3' may be 42215489599 three times).
    */
-  altNormalised?: string;
+  alternative?: QuickOrderReading;
   /** Later lines of the same part number merged into this row (quantities added, memos joined). */
   mergedLines?: number[];
+}
+
+/** Another reading of a line: the part number as it would be written, its alphaNumber form, the quantity. */
+export interface QuickOrderReading {
+  partNumber: string;
+  normalised: string;
+  qty: number;
 }
 
 /**
@@ -158,8 +166,11 @@ interface Split {
   part: string;
   qty: string;
   memo: string;
-  /** The whole of part and quantity as one number, for a line of single spaces. */
-  alt?: string;
+  /**
+   * For a line of single spaces: the whole of part and quantity as one number (quantity 1), or the
+   * part without a lone x that may be a times sign (the same quantity).
+   */
+  alt?: { part: string; sameQty: boolean };
 }
 
 /**
@@ -187,8 +198,15 @@ function splitLine(line: string): Split {
   if (groups >= 2 && looksLikeQty(tokens[groups - 1]!)) {
     const part = tokens.slice(0, groups - 1).join(' ');
     const qty = tokens[groups - 1]!;
-    // 'x3' ends 'HU816 X3' too: the server tries the whole as one number when the part finds nothing.
-    const alt = /^x?\d+$/i.test(qty) && groups === tokens.length ? `${part} ${qty}` : undefined;
+    // A lone x before the quantity is HU 816 X's last letter or a times sign ('42215489599 x 3'); the
+    // 'x3' that ends 'HU816 X3' may be the number's last group. The server tries the other reading when
+    // the part finds nothing.
+    const alt =
+      groups >= 3 && /^x$/i.test(tokens[groups - 2]!)
+        ? { part: tokens.slice(0, groups - 2).join(' '), sameQty: true }
+        : /^x?\d+$/i.test(qty) && groups === tokens.length
+          ? { part: `${part} ${qty}`, sameQty: false }
+          : undefined;
     return { part, qty, memo: tokens.slice(groups).join(' '), ...(alt ? { alt } : {}) };
   }
   // No quantity: one part number alone means one piece; anything after it is taken as a
@@ -205,8 +223,10 @@ function rowOf(line: number, raw: string, s: Split): QuickOrderRow {
   const q = readQty(s.qty);
   if ('error' in q) return { ...row, error: q.error };
   if ([...s.memo].length > QUICK_ORDER_MAX_MEMO) return { ...row, error: QUICK_ORDER_MSG.memoTooLong };
-  const alt = s.alt ? alphaNumber(s.alt) : '';
-  return { ...row, qty: q.qty, ...(alt && alt.length <= QUICK_ORDER_MAX_PART_NUMBER ? { altNormalised: alt } : {}) };
+  const alt = s.alt ? alphaNumber(s.alt.part) : '';
+  if (!s.alt || alt === '' || alt.length > QUICK_ORDER_MAX_PART_NUMBER) return { ...row, qty: q.qty };
+  const alternative = { partNumber: s.alt.part, normalised: alt, qty: s.alt.sameQty ? q.qty : 1 };
+  return { ...row, qty: q.qty, alternative };
 }
 
 /** Same part number twice: one row, quantities added, memos joined; rows with an error stay as they are. */
@@ -225,7 +245,7 @@ function merge(rows: QuickOrderRow[]): QuickOrderRow[] {
       into.memo = into.memo ? `${into.memo} / ${row.memo}` : row.memo;
     into.mergedLines = [...(into.mergedLines ?? []), row.line];
     // Two different readings of one line cannot be merged safely: only the plain reading stays.
-    delete into.altNormalised;
+    delete into.alternative;
     if (into.qty > QUICK_ORDER_MAX_QTY) {
       into.error = QUICK_ORDER_MSG.qtyTooLarge;
       into.qty = null;

@@ -75,6 +75,18 @@ describe('api/resolveQuickOrder: numbers as the search box reads them', () => {
     expect(rows[2]!.candidates.map((c) => c.label)).toEqual(['품번 일치 (QOMAG MARELLI 71402194Q1)']);
   });
 
+  it('a lone x before the quantity: the last letter of a number that has it, else a times sign', async () => {
+    const times = await product('QX40123456');
+    const lettered = await product('QOX-1', 'QOFILT QY 816 X');
+    await product('QOX-2', 'QOFILT QY 816');
+    const rows = await resolve(['QX40123456 x 3 급함', 'QY 816 X 4', 'QX40123457 x 2'].join('\n'));
+    expect(rows.map((r) => [r.line, r.status, r.productId, r.partNumber, r.qty, r.orderQty, r.memo])).toEqual([
+      [1, 'exact', times.id, 'QX40123456', 3, 3, '급함'],
+      [2, 'exact', lettered.id, 'QY 816 X', 4, 4, ''],
+      [3, 'unknown', null, 'QX40123457 x', 2, 0, ''],
+    ]);
+  });
+
   it('a number found as typed is not looked up further: its own product only', async () => {
     const own = await product('QV77Y');
     await product('QO-MK-5', 'QOMAKER QV 77 Y');

@@ -142,7 +142,8 @@ export async function resolveQuickOrder(
   for (const r of rows) {
     if (r.error) continue;
     if (!spelling.has(r.normalised)) spelling.set(r.normalised, r.partNumber);
-    if (r.altNormalised && !spelling.has(r.altNormalised)) spelling.set(r.altNormalised, r.altNormalised);
+    const alt = r.alternative?.normalised;
+    if (alt && !spelling.has(alt)) spelling.set(alt, alt);
   }
   const plain = new Set<string>();
   for (const r of rows) if (!r.error) plain.add(r.normalised);
@@ -156,8 +157,8 @@ export async function resolveQuickOrder(
   // (docs/performance.md#quick-order).
   const alternative = new Set<string>();
   for (const r of rows)
-    if (!r.error && r.altNormalised && !found.get(r.normalised)?.length && !found.has(r.altNormalised))
-      alternative.add(r.altNormalised);
+    if (!r.error && r.alternative && !found.get(r.normalised)?.length && !found.has(r.alternative.normalised))
+      alternative.add(r.alternative.normalised);
   if (alternative.size > 0) {
     const more = await findProductsByNumbers(
       db,
@@ -171,20 +172,22 @@ export async function resolveQuickOrder(
   // a Mercedes-Benz number without its A. One more statement for all of them, not one per line.
   const unfound = new Set<string>();
   for (const r of rows) {
-    if (r.error || found.get(r.normalised)?.length || (r.altNormalised && found.get(r.altNormalised)?.length)) continue;
+    if (r.error || found.get(r.normalised)?.length || (r.alternative && found.get(r.alternative.normalised)?.length))
+      continue;
     unfound.add(r.normalised);
-    if (r.altNormalised) unfound.add(r.altNormalised);
+    if (r.alternative) unfound.add(r.alternative.normalised);
   }
   const makerless = await makerlessFactoryNumbers(db, [...unfound], CANDIDATE_COLUMNS);
   const hitsOf = (key: string) => (found.get(key)?.length ? found.get(key)! : (makerless.get(key) ?? []));
   const answers = rows.map((row) => {
     let hits = row.error ? [] : hitsOf(row.normalised);
-    // '34 11 6 860 242' may be the whole number with one piece: tried when the plain reading finds nothing.
-    if (!row.error && hits.length === 0 && row.altNormalised) {
-      const alt = hitsOf(row.altNormalised);
+    // '34 11 6 860 242' may be the whole number with one piece, '42215489599 x 3' the number three
+    // times: the other reading is tried when the plain one finds nothing.
+    if (!row.error && hits.length === 0 && row.alternative) {
+      const alt = hitsOf(row.alternative.normalised);
       if (alt.length > 0) {
         hits = alt;
-        row = { ...row, partNumber: `${row.partNumber} ${row.qty}`, qty: 1 };
+        row = { ...row, partNumber: row.alternative.partNumber, qty: row.alternative.qty };
       }
     }
     return decide(row, hits, level);
