@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { answerOf } from './envelope.js';
 import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_MAX_MEMO, QUICK_ORDER_MAX_QTY } from './quick-order-lines.js';
 import { groupDigits } from './rules.js';
+
+/** A paste's characters: 500 lines of 50-character numbers and 100-character memos stay well under it. */
+export const QUICK_ORDER_MAX_TEXT = 100_000;
 import { plainText } from './text-field.js';
 
 /** 작업번호 or 차량번호 of a cart line or an order (docs/requirements.md#job-reference). */
@@ -27,7 +30,7 @@ export type QuickOrderStatus = (typeof QUICK_ORDER_STATUSES)[number];
 
 export const MSG_QUICK_ORDER = {
   textOrFile: '붙여넣은 품번 목록이나 파일을 보내 주세요.',
-  textTooLong: '붙여넣은 내용이 너무 깁니다. 500줄 이내로 나누어 보내 주세요.',
+  textTooLong: `붙여넣은 내용이 ${groupDigits(QUICK_ORDER_MAX_TEXT)}자를 넘습니다. 주문할 줄만 ${QUICK_ORDER_MAX_LINES}줄 이내로 나누어 보내 주세요.`,
   columns: '열의 뜻을 다시 골라 주세요. (품번·수량·메모 등)',
   jobRef: `작업번호·차량번호는 ${JOB_REF_MAX}자까지 입력할 수 있습니다.`,
   memo: `메모는 ${QUICK_ORDER_MAX_MEMO}자까지 입력할 수 있습니다.`,
@@ -84,15 +87,14 @@ const qty = z
 
 /**
  * api/resolveQuickOrder as JSON: the pasted text. A multipart upload (field `file`) sends a file
- * instead, so the JSON body is optional (null when multipart); 500 lines of 50-character numbers and 100-character memos
- * stay well under 100,000 characters.
+ * instead, so the JSON body is optional (null when multipart).
  */
 export const estimateRole = z.enum(['line', 'part', 'name', 'qty', 'price', 'amount', 'memo', 'other']);
 /** The columns an estimate was read by (docs/search.md#paste-anything): a role per column, and whether a header row was skipped. */
 export const estimateColumnsSchema = z.object({ roles: z.array(estimateRole), header: z.boolean() });
 export const resolveQuickOrderRequest = z
   .object({
-    text: z.string({ error: MSG_QUICK_ORDER.textOrFile }).max(100_000, MSG_QUICK_ORDER.textTooLong),
+    text: z.string({ error: MSG_QUICK_ORDER.textOrFile }).max(QUICK_ORDER_MAX_TEXT, MSG_QUICK_ORDER.textTooLong),
     /** Ours, optional: the columns as the buyer corrected them (a role per column). */
     columns: z.array(estimateRole).max(50).optional(),
   })

@@ -246,10 +246,14 @@ describe('api/resolveQuickOrder', () => {
       field: 'text',
     });
     expect((await resolve(tokens.main, '\n \n')).body).toMatchObject({ code: 400, message: QUICK_ORDER_MSG.empty });
+    // One line of a megabyte says the characters, not only the lines; 100,000 characters are read.
     expect((await resolve(tokens.main, 'x'.repeat(100_001))).body).toMatchObject({
       code: 400,
-      message: MSG_QUICK_ORDER.textTooLong,
+      message: '붙여넣은 내용이 100,000자를 넘습니다. 주문할 줄만 500줄 이내로 나누어 보내 주세요.',
     });
+    expect((await resolve(tokens.main, '9'.repeat(100_000))).body.results).toMatchObject([
+      { line: 1, status: 'invalid', message: '품번은 50자까지 입력할 수 있습니다.' },
+    ]);
     expect((await call(server, 'POST', 'api/resolveQuickOrder', {}, tokens.main)).status).toBe(400);
   });
 
