@@ -61,6 +61,8 @@ export const MSG_ORDER = {
   returnReasonChina: '중국 창고 상품은 단순 변심으로 반품할 수 없습니다.',
   returnReasonRequired: '반품 사유를 선택하세요.',
   cancelled: '주문이 취소되었습니다. 결제한 캐시를 돌려드렸습니다.',
+  /** A 외상 order's cancel moves no cash: its charge is reversed (docs/requirements.md#credit-checkout). */
+  cancelledOnCredit: '주문이 취소되었습니다. 주문 금액은 외상 미수금에서 차감되었습니다.',
   returnRequested: '반품을 신청했습니다.',
   statusChanged: '주문 상태를 변경했습니다.',
   carrierRequired: '택배사와 송장번호를 입력하세요.',

@@ -62,6 +62,9 @@ export const MSG_QUICK_ORDER = {
     `가격이 ${groupDigits(before)}원에서 ${groupDigits(now)}원으로 바뀌었습니다.`,
   reorderShort: (stock: number) => `재고가 ${groupDigits(stock)}개라 수량을 줄였습니다.`,
   reorderSoldOut: '품절이라 담지 않았습니다.',
+  /** In stock, but the cart already holds all of it: not sold out, so no restock alert (docs/requirements.md#reorder). */
+  reorderInCart: (stock: number) =>
+    `장바구니에 이미 주문 가능한 재고 ${groupDigits(stock)}개가 모두 담겨 있어 더 담지 않았습니다.`,
   reorderReplaced: (from: string, to: string) => `${from}이(가) ${to}(으)로 대체되어 새 품번으로 담았습니다.`,
   reorderGone: '더 이상 판매하지 않는 상품이라 담지 않았습니다.',
   orderNotFound: '주문을 찾을 수 없습니다.',
@@ -196,7 +199,8 @@ export const reorderLine = z.object({
   addedQty: z.number().int(),
   priceBefore: z.number().int(),
   priceNow: z.number().int().nullable(),
-  change: z.enum(['same', 'price', 'short', 'soldOut', 'replaced', 'gone']),
+  /** Nothing added: `soldOut` has no stock, `inCart` has stock the cart already holds all of. */
+  change: z.enum(['same', 'price', 'short', 'soldOut', 'inCart', 'replaced', 'gone']),
   message: z.string(),
 });
 export type ReorderLine = z.infer<typeof reorderLine>;

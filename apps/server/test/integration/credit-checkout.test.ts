@@ -281,6 +281,31 @@ describe('cancels and returns reverse the charge, never in cash', () => {
     expect(new Set(reversals.map((r) => r.idemKey)).size).toBe(reversals.length);
   });
 
+  it("the buyer's cancel says where the money went: a 외상 order's amount off what is owed, a cash order's cash back", async () => {
+    const { buyer: own, tokens } = await creditBuyers(server, '외상취소안내');
+    await giveCredit(server, tokens.admin, own.companyId, { limit: 100_000 });
+    await fund(server, own.companyId, 50_000);
+
+    const onCredit = (await pay(tokens.main, 2, 'credit')).body.results!.orderSeq;
+    const cash = await balanceOf(server, own.companyId);
+    const creditCancel = await call(server, 'cancelMallOrder', { seq: onCredit }, { token: tokens.main });
+    expect(creditCancel.body.code, creditCancel.body.message).toBe(201);
+    expect(creditCancel.body.message).toBe('주문이 취소되었습니다. 주문 금액은 외상 미수금에서 차감되었습니다.');
+    expect(creditCancel.body.results).toMatchObject({ seq: onCredit, status: 3, payWith: 'credit' });
+    // No cash moved: the balance is what it was before the cancel.
+    expect(await balanceOf(server, own.companyId)).toBe(cash);
+    expect((await call(server, 'getCreditSummary', {}, { token: tokens.main })).body.results).toMatchObject({
+      used: 0,
+    });
+
+    const inCash = (await pay(tokens.main, 3)).body.results!.orderSeq;
+    expect(await balanceOf(server, own.companyId)).toBe(cash - 30_000);
+    const cashCancel = await call(server, 'cancelMallOrder', { seq: inCash }, { token: tokens.main });
+    expect(cashCancel.body.code, cashCancel.body.message).toBe(201);
+    expect(cashCancel.body.message).toBe('주문이 취소되었습니다. 결제한 캐시를 돌려드렸습니다.');
+    expect(await balanceOf(server, own.companyId)).toBe(cash);
+  });
+
   it('sent by parcel: a return for change of mind reverses the goods, a defect the goods and the shipping; each reversal says 반품 or 취소', async () => {
     const { buyer: own, tokens } = await creditBuyers(server, '외상택배');
     await giveCredit(server, tokens.admin, own.companyId, { limit: 300_000 });

@@ -498,11 +498,12 @@ describe('api/reorder', () => {
       [dearer.id, 1, '', ''],
       [scarce.id, 2, '', ''],
     ]);
-    // Again: the cart already holds the scarce product's whole stock.
+    // Again: the cart already holds the scarce product's whole stock, which is not sold out.
     const again = await call(server, 'reorder', { seq: order }, { token: tokens.sub });
     expect(again.body.results!.find((l) => l.productId === scarce.id)).toMatchObject({
-      change: 'soldOut',
+      change: 'inCart',
       addedQty: 0,
+      message: MSG_QUICK_ORDER.reorderInCart(2),
     });
     expect((await call(server, 'reorder', { seq: 2_000_000_000 }, { token: tokens.main })).status).toBe(404);
   });
@@ -556,6 +557,38 @@ describe('api/reorder: what the stock allows', () => {
     ]);
     const cart = new Map((await cartOf(buyer.main.seq)).map((c) => [c.productId, c.qty]));
     expect([cart.get(kept.id), cart.get(twice.id), cart.get(newer.id)]).toEqual([1, 3, undefined]);
+  });
+});
+
+describe('api/reorder: nothing added', () => {
+  it('says sold out only when there is no stock; stock the cart already holds all of is said so, not sold out', async () => {
+    const none = await product('QO-RE-NONE', 0);
+    const held = await product('QO-RE-HELD', 5);
+    const part = await product('QO-RE-PART', 5);
+    expect((await addAll(tokens.main, [{ productId: held.id, qty: 5 }])).body.code).toBe(201);
+    expect((await addAll(tokens.main, [{ productId: part.id, qty: 3 }])).body.code).toBe(201);
+    const order = await insertOrder(server, {
+      companyId: buyer.companyId,
+      memberId: buyer.main.seq,
+      status: 2,
+      productId: none.id,
+      qty: 1,
+      totalAmount: 9500,
+    });
+    await server.db
+      .execute(sql`insert into order_lines (order_id, product_id, name, pid, qty, price, job_ref, memo) values
+      (${order}, ${held.id}, ${held.name}, ${held.pid}, 2, 9500, '', ''),
+      (${order}, ${part.id}, ${part.name}, ${part.pid}, 4, 9500, '', '')`);
+    const res = await call(server, 'reorder', { seq: order }, { token: tokens.main });
+    expect(res.body.code).toBe(201);
+    expect(res.body.message).toBe('1개 상품을 장바구니에 다시 담았습니다.');
+    expect(res.body.results!.map((l) => [l.productId, l.change, l.addedQty, l.message])).toEqual([
+      [none.id, 'soldOut', 0, '품절이라 담지 않았습니다.'],
+      [held.id, 'inCart', 0, '장바구니에 이미 주문 가능한 재고 5개가 모두 담겨 있어 더 담지 않았습니다.'],
+      [part.id, 'short', 2, '재고가 2개라 수량을 줄였습니다.'],
+    ]);
+    const cart = new Map((await cartOf(buyer.main.seq)).map((c) => [c.productId, c.qty]));
+    expect([cart.get(none.id), cart.get(held.id), cart.get(part.id)]).toEqual([undefined, 5, 5]);
   });
 });
 

@@ -545,6 +545,9 @@ export const T = {
       cancel: '주문 취소',
       cancelTitle: '주문 취소',
       cancelConfirm: '이 주문을 취소할까요? 결제한 캐시(배송비 포함)를 돌려드립니다.',
+      /** A 외상 order was never paid in cash: its charge is reversed (docs/requirements.md#credit-checkout). */
+      cancelConfirmOnCredit:
+        '이 주문을 취소할까요? 주문 금액(배송비 포함)은 외상 미수금에서 차감되며, 캐시로 돌려드리지 않습니다.',
       cancelWhen: '주문 취소는 주문 당일에만 할 수 있습니다.',
       returnRequest: '반품 신청',
       returnReasonLabel: '반품 사유',

@@ -1,4 +1,4 @@
-import { MSG_ORDER, ORDER_STATUS } from '@partsmall/contract';
+import { MSG_ORDER, ORDER_STATUS, type OrderView } from '@partsmall/contract';
 import { buyerOf, requireCompanyMember, requireStaff, type Api, type AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
@@ -43,17 +43,20 @@ export function orderRoutes(app: Api, ctx: AppContext) {
   const buyerMove = async (
     buyer: { memberId: number; companyId: number },
     move: Pick<MoveRequest, 'seq' | 'status' | 'returnReason'>,
-    message: string,
+    message: (order: OrderView) => string,
   ) => {
     await moveOrder(db, ctx.events, { ...move, ...buyer, actor: 'buyer' });
-    return created(await orderDetail(db, buyer.companyId, move.seq), message);
+    const order = await orderDetail(db, buyer.companyId, move.seq);
+    return created(order, message(order));
   };
 
   route(app, 'cancelMallOrder', async (req) =>
     buyerMove(
       buyerOf(requireCompanyMember(req)),
       { seq: req.body.seq, status: ORDER_STATUS.shipmentCancelled },
-      MSG_ORDER.cancelled,
+      // A 외상 order gets no cash back: its charge comes off what the company owes
+      // (docs/requirements.md#credit-checkout).
+      (order) => (order.payWith === 'credit' ? MSG_ORDER.cancelledOnCredit : MSG_ORDER.cancelled),
     ),
   );
 
@@ -61,7 +64,7 @@ export function orderRoutes(app: Api, ctx: AppContext) {
     buyerMove(
       buyerOf(requireCompanyMember(req)),
       { seq: req.body.seq, status: ORDER_STATUS.returnRequested, returnReason: req.body.returnReason },
-      MSG_ORDER.returnRequested,
+      () => MSG_ORDER.returnRequested,
     ),
   );
 

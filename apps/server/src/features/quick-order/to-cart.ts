@@ -180,7 +180,12 @@ async function reorderLinesIntoCart(tx: Tx, buyer: Buyer, level: CompanyLevel, o
       addedQty,
       priceNow,
     };
-    if (addedQty === 0) return { ...at, change: 'soldOut' as const, message: MSG_QUICK_ORDER.reorderSoldOut };
+    // In stock but all of it already in the cart is not sold out: the buyer could not ask for a
+    // restock alert (docs/requirements.md#restock-alerts).
+    if (addedQty === 0)
+      return p.hasAmount > 0
+        ? { ...at, change: 'inCart' as const, message: MSG_QUICK_ORDER.reorderInCart(p.hasAmount) }
+        : { ...at, change: 'soldOut' as const, message: MSG_QUICK_ORDER.reorderSoldOut };
     const notes: string[] = [];
     if (useRepl) notes.push(MSG_QUICK_ORDER.reorderReplaced(l.pid, p.pid));
     if (priceNow !== before) notes.push(MSG_QUICK_ORDER.reorderPrice(before, priceNow));

@@ -45,10 +45,18 @@ export function MobileOrdersPage() {
   const loading = pages.isFetching;
   const error = pages.error ? messageOf(pages.error) : null;
   const cancel = useCancelOrder();
-  // The answer carries the updated order, which replaces it in place.
+  // The answer carries the updated order, which replaces it in place. A 외상 order's cancel gives no
+  // cash back (docs/requirements.md#credit-checkout).
   const askCancel = (o: OrderView) =>
-    ask({ title: D.cancelTitle, text: D.cancelConfirm, confirmLabel: D.cancel, busyLabel: D.busy, danger: true }, () =>
-      cancel.mutateAsync(o.seq),
+    ask(
+      {
+        title: D.cancelTitle,
+        text: o.payWith === 'credit' ? D.cancelConfirmOnCredit : D.cancelConfirm,
+        confirmLabel: D.cancel,
+        busyLabel: D.busy,
+        danger: true,
+      },
+      () => cancel.mutateAsync(o.seq),
     );
 
   return (

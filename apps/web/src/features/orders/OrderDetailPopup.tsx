@@ -296,8 +296,10 @@ function BuyerMoves({ order }: { order: OrderView }) {
   const canReturn = moves.includes(ORDER_STATUS.returnRequested);
 
   const failed = (e: unknown) => void notify.alert(messageOf(e));
+  // A 외상 order's cancel gives no cash back (docs/requirements.md#credit-checkout).
+  const cancelText = order.payWith === 'credit' ? t.cancelConfirmOnCredit : t.cancelConfirm;
   const askCancel = () =>
-    ask({ title: t.cancelTitle, text: t.cancelConfirm, confirmLabel: t.cancel, busyLabel: t.busy, danger: true }, () =>
+    ask({ title: t.cancelTitle, text: cancelText, confirmLabel: t.cancel, busyLabel: t.busy, danger: true }, () =>
       cancel.mutateAsync(order.seq),
     );
   const done = { onSuccess: (a: { message: string }) => notify.toast(a.message), onError: failed };

@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderView } from '@partsmall/contract';
+import { MobileOrdersPage } from './MobileOrdersPage';
+import { OrderDetailPopup } from './OrderDetailPopup';
+import { orderKeys, orderPagesQuery } from './api';
+import { renderScreen } from '../../../test/render-screen';
+
+/**
+ * The buyer's cancel asks first, and says what happens to the money (docs/requirements.md#credit-checkout):
+ * a cash order's cash comes back, a 외상 order's amount comes off what the company owes, no cash.
+ */
+
+const CASH_TEXT = '이 주문을 취소할까요? 결제한 캐시(배송비 포함)를 돌려드립니다.';
+const CREDIT_TEXT =
+  '이 주문을 취소할까요? 주문 금액(배송비 포함)은 외상 미수금에서 차감되며, 캐시로 돌려드리지 않습니다.';
+
+/** An order just paid (status 0, so the buyer may cancel it), in cash or on 외상. */
+function order(seq: number, payWith: 'cash' | 'credit'): OrderView {
+  return {
+    seq,
+    created: new Date().toISOString(),
+    orderProductInfo: [
+      {
+        name: '오일 필터',
+        pid: 'OF-1',
+        factoryNum: '',
+        qty: 2,
+        price: 9500,
+        created: new Date().toISOString(),
+        vin: null,
+      },
+    ],
+    itemLength: 1,
+    totalAmount: 19_000,
+    shipping: 6000,
+    memo: '',
+    shippingValue: 1,
+    shippingPayType: 0,
+    status: 0,
+    fromName: '',
+    fromPhone: '',
+    name: '김철수',
+    phone: '01012345678',
+    postNum: '04524',
+    address: '서울 중구 세종대로 110',
+    addrSub: '3층',
+    arrive: '',
+    directDeli: false,
+    stockName: '한국 창고',
+    carrier: '',
+    waybill: '',
+    returnReason: null,
+    staffNote: '',
+    // The answer has no payWith for a cash order.
+    ...(payWith === 'credit' ? { payWith } : {}),
+  };
+}
+
+const client = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+
+beforeEach(() => {
+  // Everything the screens show is in the cache; nothing is sent before the buyer confirms.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new Error('no network in a component test');
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('the phone order list: 주문 취소', () => {
+  const renderList = () => {
+    const c = client();
+    const results = [order(31, 'cash'), order(32, 'credit')];
+    c.setQueryData(orderPagesQuery.queryKey, {
+      pages: [{ code: 200, message: '', results, total: results.length }],
+      pageParams: [1],
+    });
+    return renderScreen(<MobileOrdersPage />, c);
+  };
+  const cancelOf = (i: number) => screen.getAllByRole('button', { name: '주문 취소' })[i]!;
+
+  it('a cash order: the cash comes back', async () => {
+    renderList();
+    fireEvent.click(cancelOf(0));
+    expect(await screen.findByText(CASH_TEXT)).toBeTruthy();
+    expect(screen.queryByText(CREDIT_TEXT)).toBeNull();
+  });
+
+  it('a 외상 order: the amount comes off the 외상 balance, no cash', async () => {
+    renderList();
+    fireEvent.click(cancelOf(1));
+    expect(await screen.findByText(CREDIT_TEXT)).toBeTruthy();
+    expect(screen.queryByText(CASH_TEXT)).toBeNull();
+  });
+});
+
+describe('the order detail popup: 주문 취소', () => {
+  const renderPopup = (o: OrderView) => {
+    const c = client();
+    c.setQueryData(orderKeys.one(o.seq), o);
+    // The popup finds its order by the stored seq when the address has none.
+    sessionStorage.setItem('orderDetailSeq', String(o.seq));
+    return renderScreen(<OrderDetailPopup />, c);
+  };
+
+  it.each([
+    ['cash', CASH_TEXT, CREDIT_TEXT],
+    ['credit', CREDIT_TEXT, CASH_TEXT],
+  ] as const)('a %s order asks with its own text', async (payWith, asked, notAsked) => {
+    renderPopup(order(41, payWith));
+    fireEvent.click(screen.getByRole('button', { name: '주문 취소' }));
+    expect(await screen.findByText(asked)).toBeTruthy();
+    expect(screen.queryByText(notAsked)).toBeNull();
+  });
+});
