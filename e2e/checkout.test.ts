@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_ORDER } from '@partsmall/contract';
-import { cartItems, members, orders } from '../apps/server/src/db/schema.js';
+import { cartItems, members, orders, products } from '../apps/server/src/db/schema.js';
 import { addProduct, cashOf, setCash, type Product } from './fixtures.js';
 import { call, desktopPage, loginAs, memberLogin, shot, startShop } from './helpers.js';
 
@@ -482,6 +482,38 @@ describe("checkout's refusals and what it says with nothing to pay", () => {
     await shot(page, 'cart-empty-desktop');
     await page.getByRole('link', { name: '상품 보러 가기' }).click();
     await page.waitForURL(/\/home$/);
+    await context.close();
+  });
+});
+
+describe('checkout: a price changed since it opened', () => {
+  it('a price raised after checkout opened is refused and shown; the buyer pays the new price on the second press', async () => {
+    // demo@ is gold (tier B): one pad at 32,000 plus 6,000 shipping, then the shop raises tier B to 35,000.
+    const pad = await addProduct(shop.server, PAD);
+    await setCash(shop.server, 'demo@partsmall.kr', 300_000);
+    const { page, context } = await desktopPage(shop.browser);
+    await login(page, url(`/productDetail/${pad.id}`), 'demo@partsmall.kr');
+    await page.getByRole('heading', { name: pad.name }).waitFor();
+    await page.getByRole('button', { name: '바로구매' }).click();
+    await page.waitForURL(/\/checkOut$/);
+    await expect.poll(() => page.getByTestId('pay-total').textContent()).toBe('38,000원');
+    await shop.server.db.update(products).set({ priceB: 35_000 }).where(eq(products.id, pad.id));
+    await page.getByLabel('받는 분 이름').fill('한가격');
+    await page.getByLabel('받는 분 연락처').fill('01012345604');
+    await page.getByLabel('우편번호').fill('04524');
+    await page.getByLabel('주소', { exact: true }).fill('서울특별시 중구 세종대로 110');
+    await page.getByLabel('상세주소').fill('2층');
+    await page.getByRole('button', { name: /결제하기$/ }).click();
+    const told = `'${pad.name}' 상품의 가격이 32,000원에서 35,000원으로 바뀌었습니다. 바뀐 가격을 확인하고 다시 결제해 주세요.`;
+    await page.getByRole('alertdialog').getByText(told).waitFor();
+    await shot(page, 'checkout-price-changed-desktop');
+    await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+    // Nothing was charged; the checkout now shows the price the shop charges.
+    expect(await companyCash('demo@partsmall.kr')).toBe(300_000);
+    await expect.poll(() => page.getByTestId('pay-total').textContent()).toBe('41,000원');
+    await page.getByRole('button', { name: /결제하기$/ }).click();
+    await page.waitForURL(/\/checkOutFinish/);
+    expect(await companyCash('demo@partsmall.kr')).toBe(259_000);
     await context.close();
   });
 });

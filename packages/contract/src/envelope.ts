@@ -33,12 +33,22 @@ export const answerOf = <T extends z.ZodType>(results: T) => z.object({ code, me
 export const pageAnswerOf = <T extends z.ZodType>(item: T) =>
   z.object({ code, message, results: z.array(item), total: z.number().int().min(0) });
 
+/**
+ * What a refusal tells beside its message, rarely: a payment refused because prices changed carries
+ * the current prices (`changedPrices`, docs/requirements.md#cart-and-checkout).
+ */
+const refusalResults = z
+  .unknown()
+  .optional()
+  .describe('Rare: what a refusal tells beside its message (a payment refused for changed prices: { prices })');
+
 /** A refusal (4xx): what was wrong, and the field it is about. */
 export const refusalEnvelope = z.object({
   code,
   message,
   /** The form field a 400 answer is about (a dotted path for nested fields). */
   field: z.string().optional(),
+  results: refusalResults,
 });
 
 /** A fault (5xx): the request's id, which a user can quote to support and the logs carry. */
@@ -56,6 +66,7 @@ export const errorEnvelope = z.object({
   field: z.string().optional(),
   /** Present on 500 answers so a user can quote it to support. */
   requestId: z.string().optional(),
+  results: refusalResults,
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

@@ -54,6 +54,10 @@ export const MSG_ORDER = {
   payTypeNotOffered: '이 창고에서는 선택한 배송비 결제 방식을 이용할 수 없습니다. 결제 방식을 다시 선택하세요.',
   selfQuickNotOffered: '이 창고의 퀵배송은 직접 수령을 제공하지 않습니다.',
   paid: '결제가 완료되었습니다.',
+  /** A line's price changed between the checkout screen and the payment (docs/requirements.md#prices-and-tiers). */
+  priceChanged: (name: string, shown: number, now: number) =>
+    `'${name}' 상품의 가격이 ${groupDigits(shown)}원에서 ${groupDigits(now)}원으로 바뀌었습니다. 바뀐 가격을 확인하고 다시 결제해 주세요.`,
+  linePrice: '상품 가격이 올바르지 않습니다.',
   orderNotFound: '주문 정보를 찾을 수 없습니다.',
   statusMoveRefused: '현재 주문 상태에서는 할 수 없는 요청입니다.',
   cancelOnlySameDay: '주문 취소는 주문 당일에만 할 수 있습니다.',

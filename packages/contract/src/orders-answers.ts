@@ -145,6 +145,13 @@ export const paymentResult = z.object({
 export type PaymentResult = z.infer<typeof paymentResult>;
 export const paymentAnswer = answerOf(paymentResult);
 
+/**
+ * The refusal (409) of a payment whose shown prices changed (docs/requirements.md#cart-and-checkout):
+ * the company's price of every product paid, so the checkout shows them before the buyer pays again.
+ */
+export const changedPrices = z.object({ prices: z.array(z.object({ productId: int, price: int })) });
+export type ChangedPrices = z.infer<typeof changedPrices>;
+
 /** A saved delivery address (docs/requirements.md#entities); basic is 'true' for the default one. */
 export const shippingAddressView = z.object({
   seq: int,

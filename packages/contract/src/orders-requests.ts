@@ -15,6 +15,11 @@ const positiveQty = z
   .min(1, MSG_ORDER.qtyInvalid)
   .max(100_000, MSG_ORDER.qtyInvalid);
 const id = z.number({ error: MSG_ORDER.selectProduct }).int().min(1).max(2_147_483_647);
+const shownPrice = z
+  .number({ error: MSG_ORDER.linePrice })
+  .int(MSG_ORDER.linePrice)
+  .min(0, MSG_ORDER.linePrice)
+  .max(2_147_483_647, MSG_ORDER.linePrice);
 
 /**
  * The VIN a part was picked for in the catalogue (docs/requirements.md#parts-catalogue): a full 17-character VIN, normalised;
@@ -115,9 +120,20 @@ export const paymentRequest = z.object({
   /** Ours, optional: the order's 작업번호 or 차량번호 (docs/requirements.md#job-reference). */
   jobRef: jobRefField,
   carts: z
-    .array(z.object({ seq: id.optional(), productId: id.optional(), qty: positiveQty, vin: lineVin }), {
-      error: MSG_ORDER.selectProduct,
-    })
+    .array(
+      z.object({
+        seq: id.optional(),
+        productId: id.optional(),
+        qty: positiveQty,
+        vin: lineVin,
+        /**
+         * Ours, optional: the unit price the buyer was shown. A price changed since is refused (409
+         * with the current prices) rather than charged (docs/requirements.md#cart-and-checkout).
+         */
+        price: shownPrice.optional(),
+      }),
+      { error: MSG_ORDER.selectProduct },
+    )
     .min(1, MSG_ORDER.selectProduct)
     .max(64, MSG_ORDER.selectProduct),
   /** Ours, optional: 'credit' pays on 외상 (docs/requirements.md#credit); absent or 'cash' pays from the cash balance. */

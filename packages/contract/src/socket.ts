@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userInfo } from './auth.js';
-import { paymentResult } from './orders.js';
+import { changedPrices, paymentResult } from './orders.js';
 
 /**
  * Payloads the client emits: addToCart takes `buyOrCartForm`, stateCartItem `cartDeleteRequest`,
@@ -42,6 +42,9 @@ export const tradeAnswer = z.object({
 });
 export type TradeAnswer = z.infer<typeof tradeAnswer>;
 
-/** paymentFinish: `{ code: 201, message, results }` with the paid order, or a refusal. */
-export const paymentFinishEvent = tradeAnswer.extend({ results: paymentResult.optional() });
+/**
+ * paymentFinish: `{ code: 201, message, results }` with the paid order, or a refusal; a refusal of
+ * changed prices (409) carries the current prices (docs/requirements.md#cart-and-checkout).
+ */
+export const paymentFinishEvent = tradeAnswer.extend({ results: z.union([paymentResult, changedPrices]).optional() });
 export type PaymentFinishEvent = z.infer<typeof paymentFinishEvent>;

@@ -11,6 +11,8 @@ export class AppError extends Error {
     /** The body's `code`; defaults to the HTTP status. */
     readonly code: number = status,
     readonly field?: string,
+    /** What the refusal tells beside its message (the current prices of a refused payment). */
+    readonly results?: unknown,
   ) {
     super(message);
   }
@@ -50,6 +52,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       const body: ApiEnvelope = { code: err.code, message: err.message };
       if (err.field) body.field = err.field;
+      if (err.results !== undefined) body.results = err.results;
       // A fault (503: a provider or the database unavailable) carries the id the logs know it by.
       if (err.status >= 500) body.requestId = request.id;
       return reply.status(err.status).send(body);

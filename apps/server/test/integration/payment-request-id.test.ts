@@ -136,7 +136,7 @@ describe('requestPaymentProduct over the trade channel', () => {
         socket.emit('requestPaymentProduct', { shippingInfo, carts: [{ productId: p.id, qty: 1 }] });
         const answer = await finished;
         expect([answer.code, answer.message]).toEqual([201, MSG_ORDER.paid]);
-        seqs.push(answer.results!.orderSeq);
+        seqs.push((answer.results as PaymentResult).orderSeq);
       }
       expect(new Set(seqs).size).toBe(2);
       expect(await balanceOf(server, shop.companyId)).toBe(before - 2 * 9000);

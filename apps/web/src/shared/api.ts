@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly field?: string,
     /** Present on 500 answers so a user can quote it to support. */
     readonly requestId?: string,
+    /** What a refusal tells beside its message (a refused payment's current prices). */
+    readonly results?: unknown,
   ) {
     super(message);
   }
@@ -115,7 +117,14 @@ export async function api<I extends CallId>(
   if (!body || typeof body.code !== 'number') throw new ApiError(T.common.networkError, res.status, res.status);
   const accept = opts.accept ?? OK_CODES;
   if (!res.ok || !accept.includes(body.code)) {
-    throw new ApiError(body.message || T.common.networkError, body.code, res.status, body.field, body.requestId);
+    throw new ApiError(
+      body.message || T.common.networkError,
+      body.code,
+      res.status,
+      body.field,
+      body.requestId,
+      body.results,
+    );
   }
   // While developing, an answer that left its contract says so (the build trusts the contract).
   if (import.meta.env.DEV) {

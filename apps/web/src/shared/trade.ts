@@ -132,7 +132,7 @@ export async function tradeCall<K extends Answerable>(
       clearTimeout(timer);
       s.off(answerEvent, onAnswer);
       if (a.code === 201) resolve(a);
-      else reject(new ApiError(a.message, a.code, a.code, a.field));
+      else reject(new ApiError(a.message, a.code, a.code, a.field, undefined, 'results' in a ? a.results : undefined));
     };
     const timer = setTimeout(() => {
       s.off(answerEvent, onAnswer);

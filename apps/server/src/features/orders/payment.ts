@@ -5,6 +5,7 @@ import {
   ORDER_STATUS,
   shippingFee,
   tierPrice,
+  type ChangedPrices,
   type PaymentRequest,
   type PaymentResult,
 } from '@partsmall/contract';
@@ -72,7 +73,7 @@ async function payOnce(
 ): Promise<PaymentResult> {
   const cartSeqs = req.carts.filter((c) => c.seq !== undefined).map((c) => c.seq!);
   const cart = cartSeqs.length > 0 ? await linesForPayment(db, buyer, cartSeqs) : [];
-  const { wanted, vins, notes } = mergeRequested(req.carts, cart);
+  const { wanted, vins, notes, shown } = mergeRequested(req.carts, cart);
   const productIds = [...wanted.keys()].sort((a, b) => a - b);
   const s = req.shippingInfo;
   const fee = shippingFee(s.shippingPayType);
@@ -96,6 +97,7 @@ async function payOnce(
       const price = tierPrice(p, level);
       return { product: p, qty: wanted.get(p.id)!, price };
     });
+    refuseChangedPrices(lines, shown);
     const goods = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
     const total = goods + fee;
     const first = locked[0]!;
@@ -178,17 +180,37 @@ export function mergeRequested(carts: ParsedPayment['carts'], cart: readonly Pai
   const wanted = new Map<number, number>();
   const vins = new Map<number, string>();
   const notes = new Map<number, { memo: string; jobRef: string }>();
+  const shown = new Map<number, number[]>();
   for (const c of carts) {
     const line = c.seq !== undefined ? cart.find((l) => l.id === c.seq)! : null;
     const productId = line ? line.productId : c.productId;
     if (productId === undefined) throw badRequest(MSG_ORDER.selectProduct, 'carts');
     wanted.set(productId, (wanted.get(productId) ?? 0) + c.qty);
+    if (c.price !== undefined) shown.set(productId, [...(shown.get(productId) ?? []), c.price]);
     const vin = line?.vin ?? c.vin;
     if (vin && !vins.has(productId)) vins.set(productId, vin);
     if (line && (line.memo || line.jobRef) && !notes.has(productId))
       notes.set(productId, { memo: line.memo, jobRef: line.jobRef });
   }
-  return { wanted, vins, notes };
+  return { wanted, vins, notes, shown };
+}
+
+/**
+ * A price the buyer was shown that is no longer the company's price refuses the payment, the first
+ * such product named, with every line's current price (docs/requirements.md#cart-and-checkout): the
+ * buyer pays only what the pay button said. A request without prices (the original client's) is
+ * charged the current prices, as before.
+ */
+function refuseChangedPrices(
+  lines: readonly { product: { id: number; name: string }; price: number }[],
+  shown: ReadonlyMap<number, readonly number[]>,
+): void {
+  for (const l of lines) {
+    const differs = shown.get(l.product.id)?.find((price) => price !== l.price);
+    if (differs === undefined) continue;
+    const prices: ChangedPrices = { prices: lines.map((x) => ({ productId: x.product.id, price: x.price })) };
+    throw new AppError(409, MSG_ORDER.priceChanged(l.product.name, differs, l.price), 409, 'carts', prices);
+  }
 }
 
 /** The order row a payment claims: who buys, the client's request id, the warehouse, the amounts and the delivery. */

@@ -7,6 +7,7 @@ import {
   TRADE_EVENTS,
   TRADE_SOCKET,
   type ClientBaseInfoEvent,
+  type ChangedPrices,
   type PaymentFinishEvent,
   type TradeAnswer,
   type TradeAnswerOf,
@@ -149,7 +150,8 @@ export function registerTradeChannel({
         message: err.message,
         field: err.field,
         clientRequestId: requestId,
-      } satisfies TradeAnswer);
+        ...(err.results !== undefined ? { results: err.results as ChangedPrices } : {}),
+      } satisfies PaymentFinishEvent);
     } else if (invalidText(outcome.reason)) {
       // As the HTTP handler's backstop: text the database refuses is the user's input, a 400.
       socket.emit(answer, { code: 400, message: MSG.textInvalid, clientRequestId: requestId } satisfies TradeAnswer);

@@ -9,6 +9,7 @@ import {
   PAGE_SIZE,
   SHIPPING,
   shippingFee,
+  type ChangedPrices,
   type PayWith,
   type ShippingAddressView,
   type WarehouseDelivery,
@@ -33,7 +34,7 @@ import { RecipientBox } from './components/RecipientBox';
 import { SenderBox } from './components/SenderBox';
 import { ShippingBox } from './components/ShippingBox';
 import { CHECK_ORDER, checkoutForm, initialCheckout, methodDefaults, type CheckoutForm } from './form';
-import { deliveryQuery, usePay, warehouseOptions, type MethodKey } from './api';
+import { changedPricesOf, deliveryQuery, usePay, warehouseOptions, type MethodKey } from './api';
 import './checkout.css';
 
 const t = T.trade.checkout;
@@ -43,7 +44,7 @@ type CheckoutFormApi = ReturnType<typeof useZodForm<typeof checkoutForm>>;
 export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
   const navigate = useNavigate();
   const notify = useNotify();
-  const [draft] = useState<PaymentDraft | null>(() => paymentStore.draft());
+  const [draft, setDraft] = useState<PaymentDraft | null>(() => paymentStore.draft());
   const items = draft?.items ?? [];
   const first = items[0]?.productInfo;
   const delivery = useQuery({ ...deliveryQuery, enabled: first !== undefined });
@@ -75,6 +76,7 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
       warehouse={warehouse}
       basic={basic}
       deliveryError={delivery.error ? messageOf(delivery.error) : null}
+      onPricesChanged={(prices) => setDraft(repriced(draft, prices))}
     />
   );
 }
@@ -85,9 +87,23 @@ interface FormViewProps {
   warehouse: WarehouseDelivery | null;
   basic: ShippingAddressView | null;
   deliveryError: string | null;
+  /** A payment refused because prices changed: the checkout shows the current ones before the buyer pays again. */
+  onPricesChanged: (prices: ChangedPrices['prices']) => void;
 }
 
-function CheckoutFormView({ mobile, draft, warehouse, basic, deliveryError }: FormViewProps) {
+/** The draft with the current prices of a refused payment, kept for the tab as the draft is. */
+function repriced(draft: PaymentDraft, prices: ChangedPrices['prices']): PaymentDraft {
+  const now = new Map(prices.map((p) => [p.productId, p.price]));
+  const items = draft.items.map((it) => {
+    const price = now.get(it.productId);
+    return price === undefined ? it : { ...it, productInfo: { ...it.productInfo, price } };
+  });
+  const next = { ...draft, items };
+  paymentStore.setDraft(next);
+  return next;
+}
+
+function CheckoutFormView({ mobile, draft, warehouse, basic, deliveryError, onPricesChanged }: FormViewProps) {
   const navigate = useNavigate();
   const notify = useNotify();
   const cash = useCash();
@@ -120,10 +136,11 @@ function CheckoutFormView({ mobile, draft, warehouse, basic, deliveryError }: Fo
   const onCredit = payWith === 'credit' && credit.shown;
 
   const send = ({ jobRef, ...info }: z.output<typeof checkoutForm>) => {
+    // Each line's shown price goes along: a price changed since is refused, not charged.
     const carts = chosen.map((it) =>
       draft.source === 'cart' && it.seq !== undefined
-        ? { seq: it.seq, qty: it.qty }
-        : { productId: it.productId, qty: it.qty, vin: it.vin },
+        ? { seq: it.seq, qty: it.qty, price: it.productInfo.price }
+        : { productId: it.productId, qty: it.qty, vin: it.vin, price: it.productInfo.price },
     );
     const shipping = {
       ...info,
@@ -141,11 +158,12 @@ function CheckoutFormView({ mobile, draft, warehouse, basic, deliveryError }: Fo
         ...(onCredit ? { payWith: 'credit' as const } : {}),
       },
       {
-        onSuccess: (answer) => {
-          if (answer.results)
-            navigate(`${pathFor('checkoutFinish', mobile)}?seq=${answer.results.orderSeq}`, { replace: true });
+        onSuccess: (paid) => {
+          if (paid) navigate(`${pathFor('checkoutFinish', mobile)}?seq=${paid.orderSeq}`, { replace: true });
         },
         onError: (e) => {
+          const prices = changedPricesOf(e);
+          if (prices) onPricesChanged(prices);
           setServerError(form, fieldOf(e, CHECK_ORDER), messageOf(e));
           void notify.alert(messageOf(e));
         },

@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { TRADE_EVENTS, type PaymentRequest, type WarehouseDelivery } from '@partsmall/contract';
-import { api } from '../../shared/api';
+import {
+  changedPrices,
+  TRADE_EVENTS,
+  type ChangedPrices,
+  type PaymentRequest,
+  type PaymentResult,
+  type WarehouseDelivery,
+} from '@partsmall/contract';
+import { api, ApiError } from '../../shared/api';
 import { tradeCall } from '../../shared/trade';
 import { cartKeys, paymentStore } from '../cart';
 import { orderKeys } from '../orders';
@@ -35,6 +42,20 @@ export function defaultMethod(w: WarehouseDelivery | null): MethodKey {
   return METHOD_KEYS.find((k) => w.delivery_methods[k]) ?? 'gdDelivery';
 }
 
+/** The paid order of a payment's answer (a refusal of changed prices carries the prices instead). */
+const paidOf = (results: PaymentResult | ChangedPrices | undefined): PaymentResult | undefined =>
+  results && 'orderSeq' in results ? results : undefined;
+
+/**
+ * The current prices a refused payment carries when the prices it was sent with changed
+ * (docs/requirements.md#cart-and-checkout), or null for any other refusal.
+ */
+export function changedPricesOf(error: unknown): ChangedPrices['prices'] | null {
+  if (!(error instanceof ApiError) || error.code !== 409) return null;
+  const parsed = changedPrices.safeParse(error.results);
+  return parsed.success ? parsed.data.prices : null;
+}
+
 /**
  * Pays over the trade channel (requestPaymentProduct → paymentFinish). The answer meant for this
  * request carries its client request id; the paid order replaces the draft, and the cart and
@@ -48,16 +69,20 @@ export function usePay() {
         timeoutMs: 30_000,
         timeoutMessage: T.trade.checkout.payTimeout,
         accept: (a) => {
-          const rid = a.results?.clientRequestId ?? a.clientRequestId;
+          const rid = paidOf(a.results)?.clientRequestId ?? a.clientRequestId;
           return rid === undefined || rid === request.clientRequestId;
         },
-      }),
-    onSuccess: (answer) => {
-      if (!answer.results) return;
-      paymentStore.setFinished(answer.results);
+      }).then((a) => paidOf(a.results)),
+    onSuccess: (paid) => {
+      if (!paid) return;
+      paymentStore.setFinished(paid);
       paymentStore.clearDraft();
       void client.invalidateQueries({ queryKey: cartKeys.all });
       void client.invalidateQueries({ queryKey: orderKeys.all });
+    },
+    // Prices changed: the cart shows today's prices too when the buyer goes back to it.
+    onError: (e) => {
+      if (changedPricesOf(e)) void client.invalidateQueries({ queryKey: cartKeys.all });
     },
   });
 }
