@@ -154,13 +154,17 @@ export const savedAddressRequest = z.object({
 /** api/getMallOrderInfo: the same date-range list query as the payment histories (docs/requirements.md#validation). */
 export const orderListRequest = dateRangeListRequest;
 
+/**
+ * A staff move of an order. The note (반품보류's reason) reaches the buyer's 알림톡 and the order's
+ * history, the carrier and waybill the tracking and the 알림톡: plain text (docs/requirements.md#validation).
+ */
 export const orderMoveRequest = z.object({
   seq: id,
-  status: z.number().int(),
+  status: z.number({ error: MSG_ORDER.moveStatus }).int(MSG_ORDER.moveStatus),
   returnReason: z.number().int().min(0).max(3).optional(),
-  note: z.string().trim().max(255).optional(),
-  carrier: z.string().trim().max(30).optional(),
-  waybill: z.string().trim().max(40).optional(),
+  note: textField(0, 255, MSG_ORDER.moveNote).optional(),
+  carrier: textField(0, 30, MSG_ORDER.moveCarrier).optional(),
+  waybill: textField(0, 40, MSG_ORDER.moveWaybill).optional(),
 });
 
 /** A customer's own order by its number (api/getMallOrderDetail, api/cancelMallOrder, the staff's order history). */

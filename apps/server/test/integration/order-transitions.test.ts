@@ -105,6 +105,43 @@ describe('every pair of statuses, staff', () => {
   }
 });
 
+describe("a move's texts", () => {
+  it('refuses a control character or bidi override in the note, carrier or waybill, and text too long, changing nothing', async () => {
+    const p = await makeProduct(server, { tiers: [6100, 6100, 6100, 6100], salePrice: 6100 });
+    const held = await orderIn(ORDER_STATUS.returnRequested, p.id);
+    const placed = await orderIn(ORDER_STATUS.shipmentConfirmed, p.id);
+    const refused: [number, Record<string, unknown>, string][] = [
+      [held, { status: ORDER_STATUS.returnOnHold, note: '\u202e취소' }, MSG.textInvalid],
+      [held, { status: ORDER_STATUS.returnOnHold, note: '검수\u0007' }, MSG.textInvalid],
+      [held, { status: ORDER_STATUS.returnOnHold, note: '가'.repeat(256) }, '메모는 255자 이내로 입력하세요.'],
+      [placed, { status: ORDER_STATUS.shipmentComplete, carrier: 'CJ\u202e', waybill: '6543210987' }, MSG.textInvalid],
+      [placed, { status: ORDER_STATUS.shipmentComplete, carrier: 'CJ대한통운', waybill: '654\u0000' }, MSG.textInvalid],
+      [placed, { status: ORDER_STATUS.shipmentComplete, carrier: 'c'.repeat(31) }, '택배사는 30자 이내로 입력하세요.'],
+      [
+        placed,
+        { status: ORDER_STATUS.shipmentComplete, waybill: '1'.repeat(41) },
+        '송장번호는 40자 이내로 입력하세요.',
+      ],
+      [placed, { status: '출고' }, '변경할 주문 상태를 선택하세요.'],
+    ];
+    for (const [seq, move, message] of refused) {
+      const res = await call(server, 'POST', 'api/admin/setOrderStatus', { seq, ...move }, staff);
+      expect([res.status, res.body.message], JSON.stringify(move)).toEqual([400, message]);
+    }
+    expect([await statusOf(held), await statusOf(placed)]).toEqual([
+      ORDER_STATUS.returnRequested,
+      ORDER_STATUS.shipmentConfirmed,
+    ]);
+    const ok = await call(
+      server,
+      'adminSetOrderStatus',
+      { seq: held, status: ORDER_STATUS.returnOnHold, note: '가'.repeat(255) },
+      { token: staff },
+    );
+    expect([ok.body.code, ok.body.results?.status]).toEqual([201, ORDER_STATUS.returnOnHold]);
+  });
+});
+
 describe('every status, the buyer', () => {
   for (const from of STATUSES) {
     it(`from ${from}: cancel (→ 3) and return (→ 4)`, async () => {
