@@ -59,6 +59,25 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The conversation of a company's main account, as the chat makes it. */
+async function conversationFor(shop: TestCompany): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    server.db,
+    sql`insert into chat_conversations (customer_id) values (${shop.main.seq}) returning id`,
+  );
+  return row!.id;
+}
+
+/** Tells the chat-reply notices that staff answered the company's main account, stored at `at`. */
+const answerTo = (bus: DomainEvents, shop: TestCompany, conversationId: number) => (sendMessage: string, at: Date) =>
+  bus.publish({
+    type: 'messageStored',
+    message: { sendSide: 'admin', targetUser: shop.main.seq, type: 'text', sendMessage } as ChatMessage,
+    conversationId,
+    storedAt: at,
+    delivered: true,
+  });
+
 describe('each event reaches each account once', () => {
   let shop: TestCompany;
   let main: string;
@@ -84,6 +103,22 @@ describe('each event reaches each account once', () => {
     expect(toMain!.channel).toBe('alimtalk');
     expect(toMain!.text).toContain(`주문번호: ${orderSeq}\n상품: 브레이크 패드 세트\n결제금액: 20,000원`);
     expect(await eventsAt(server.db, shop.subs[0]!.phone)).toEqual(['orderPaid']);
+  });
+
+  it('a product name with an emoji across its 40th character is paid and told, cut before the emoji', async () => {
+    const own = await makeCompany(server, '이모지상사', 0);
+    const p = await makeProduct(server, {
+      tiers: [8100, 8100, 8100, 8100],
+      salePrice: 9100,
+      name: `${'A'.repeat(39)}😀 필터`,
+    });
+    await fund(server, own.companyId, 50_000);
+    const token = await loginAs(server, own.main.id, own.main.pw);
+    const paid = await placeOrder(server, token, [{ productId: p.id, qty: 1 }], { shippingInfo: COURIER });
+    expect([paid.status, paid.body.code]).toEqual([200, 201]);
+    await doneJob('notify.send', `order:${paid.body.results!.orderSeq}:paid`);
+    const [told] = await notices(server.db, own.main.phone);
+    expect(told!.text).toContain(`상품: ${'A'.repeat(39)}…\n결제금액: 14,100원`);
   });
 
   it('shipment confirmed, shipped (carrier, waybill, link), each told once even when the request is repeated', async () => {
@@ -297,16 +332,9 @@ describe('the chat reply notice follows every staff answer stored', () => {
       return false;
     };
     const stop = chatReplyNotices(bus, server.db, online, server.app.log);
-    const answer = (sendMessage: string) =>
-      bus.publish({
-        type: 'messageStored',
-        message: { sendSide: 'admin', targetUser: shop.main.seq, type: 'text', sendMessage } as ChatMessage,
-        conversationId: 900_000 + shop.companyId,
-        storedAt: new Date(),
-        delivered: true,
-      });
+    const answer = answerTo(bus, shop, await conversationFor(shop));
     try {
-      await Promise.all([answer('첫 답변입니다.'), answer('두 번째 답변입니다.')]);
+      await Promise.all([answer('첫 답변입니다.', new Date()), answer('두 번째 답변입니다.', new Date())]);
     } finally {
       stop();
     }
@@ -314,6 +342,30 @@ describe('the chat reply notice follows every staff answer stored', () => {
     await new Promise((r) => setTimeout(r, 1200));
     const chat = (await notices(server.db, shop.main.phone)).filter((n) => n.event === 'chatReply');
     expect(chat.map((n) => n.text.split('\n')[2])).toEqual(['첫 답변입니다.']);
+  });
+
+  it('at most one notice in any 10 minutes of a conversation, counted from the last notice, not by clock windows', async () => {
+    const shop = await makeCompany(server, '창구상사', 0);
+    const bus = new DomainEvents(server.app.log);
+    const stop = chatReplyNotices(bus, server.db, async () => false, server.app.log);
+    const answer = answerTo(bus, shop, await conversationFor(shop));
+    // 07:59:57 and 08:00:03 fall in two clock windows of 10 minutes, 6 seconds apart: one notice.
+    const first = Date.UTC(2026, 11, 6, 7, 59, 57);
+    try {
+      await answer('첫 답변', new Date(first));
+      await answer('6초 뒤 답변', new Date(first + 6000));
+      await answer('10분에서 1초 모자란 답변', new Date(first + 599_999));
+      await answer('10분 뒤 답변', new Date(first + 600_000));
+    } finally {
+      stop();
+    }
+    await until(
+      'two chat notices',
+      async () => (await notices(server.db, shop.main.phone)).filter((n) => n.event === 'chatReply').length >= 2,
+    );
+    await new Promise((r) => setTimeout(r, 1200));
+    const chat = (await notices(server.db, shop.main.phone)).filter((n) => n.event === 'chatReply');
+    expect(chat.map((n) => n.text.split('\n')[2])).toEqual(['첫 답변', '10분 뒤 답변']);
   });
 
   it('a staff answer to a customer with the chat open sends no notice', async () => {

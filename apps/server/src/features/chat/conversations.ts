@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, max, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lte, max, ne, or, sql } from 'drizzle-orm';
 import type { SQLWrapper } from 'drizzle-orm';
 import { CHAT_LIMITS, MSG_CHAT, type ChatReadMarks, type ChatUser, type CompanyLevel } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { notFound } from '../../shared/http.js';
 import type { MemberRow } from '../auth/index.js';
 import { findMemberById } from '../auth/index.js';
@@ -246,4 +246,29 @@ export async function listChatUsers(db: Db, opts: { online: Set<number>; ids?: n
     lastMessage: r.lastType === 'file' ? '[이미지]' : r.lastBody,
     lastMessageAt: r.lastAt === null ? null : r.lastAt.toISOString(),
   }));
+}
+
+/**
+ * Claims the '상담 답변 도착' notice for an answer stored `at`: true when no notice was written in the
+ * `windowMinutes` before it, and the answer's time is then kept as the last notice's. One conditional
+ * update, so two answers at once on two processes claim it once (docs/requirements.md#notifications).
+ */
+export async function claimReplyNotice(
+  tx: Tx,
+  conversationId: number,
+  at: Date,
+  windowMinutes: number,
+): Promise<boolean> {
+  const since = new Date(at.getTime() - windowMinutes * 60_000);
+  const claimed = await tx
+    .update(chatConversations)
+    .set({ replyNoticedAt: at })
+    .where(
+      and(
+        eq(chatConversations.id, conversationId),
+        or(isNull(chatConversations.replyNoticedAt), lte(chatConversations.replyNoticedAt, since)),
+      ),
+    )
+    .returning({ id: chatConversations.id });
+  return claimed.length > 0;
 }

@@ -20,6 +20,11 @@ export const chatConversations = pgTable(
     resolvedThroughId: integer('resolved_through_id'),
     resolvedBy: memberRef('resolved_by'),
     resolvedAt: instant('resolved_at'),
+    /**
+     * The answer whose '상담 답변 도착' notice was last written: the next notice waits until
+     * CHAT_REPLY_WINDOW_MINUTES after it (docs/requirements.md#notifications).
+     */
+    replyNoticedAt: instant('reply_noticed_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('chat_conversations_customer').on(t.customerId)],

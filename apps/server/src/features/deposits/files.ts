@@ -14,6 +14,7 @@ import {
   DEPOSIT_MAX_AMOUNT,
   DEPOSITOR_NAME_MAX,
   MSG_DEPOSIT,
+  cutText,
   isDepositYear,
   isPlainText,
 } from '@partsmall/contract';
@@ -187,7 +188,7 @@ function readAmount(cell: Cell): number | null {
 function shown(cell: Cell | undefined): string {
   const s =
     cell === undefined ? '' : cell instanceof Date ? cell.toISOString() : typeof cell === 'object' ? '' : String(cell);
-  return s.length > 20 ? `${s.slice(0, 20)}…` : s;
+  return s.length > 20 ? `${cutText(s, 20)}…` : s;
 }
 
 const isBlank = (c: Cell | undefined) => c === undefined || (typeof c === 'string' && c.trim() === '');

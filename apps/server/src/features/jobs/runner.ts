@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
-import { JOB_DATA, type JobName } from '@partsmall/contract';
+import { JOB_DATA, cutText, type JobName } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import type { Gate } from '../../db/yielding.js';
 import { effectOnce } from './effects.js';
@@ -43,7 +43,7 @@ const STOPPED = '서버가 종료되어 시작하지 않았습니다. 다음에 
 /** A try's reason as recorded and listed: a failed query's values left out (loggableError). */
 const message = (err: unknown) => {
   const safe = loggableError(err);
-  return (safe instanceof Error ? safe.message : String(safe)).slice(0, 500);
+  return cutText(safe instanceof Error ? safe.message : String(safe), 500);
 };
 
 /**

@@ -2,13 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { memberById } from '../members/repository.js';
 import type { DomainEvents, EventOf } from '../../shared/events.js';
-import { notifyChatReply } from './events.js';
+import { claimReplyNotice } from '../chat/index.js';
+import { CHAT_REPLY_WINDOW_MINUTES, notifyChatReply } from './events.js';
 
 /**
  * The '상담 답변 도착' notice (docs/requirements.md#notifications): every staff answer stored (text or
  * picture, over the chat socket or an HTTP upload) to a customer with no chat socket open on any
- * process, at most one per conversation per CHAT_REPLY_WINDOW_MINUTES (the job's key names the
- * window). It reacts to `messageStored`, told after the message committed: whether the customer is
+ * process, at most one per conversation in any CHAT_REPLY_WINDOW_MINUTES: the conversation keeps when
+ * its last notice was claimed (`claimReplyNotice`, in the notice's transaction). It reacts to `messageStored`, told after the message committed: whether the customer is
  * online is asked of the socket adapter, which a message's transaction must not wait for, so the
  * notice is a job of a transaction of its own, as it was when the chat socket wrote it. A failure
  * here is logged and loses only the notice, never the answer.
@@ -41,9 +42,10 @@ export function chatReplyNotices(
       const companyId = customer.companyId;
       // A picture's text is its file names: the notice says '(사진)' instead.
       const preview = message.type === 'text' ? message.sendMessage : '';
-      await db.transaction((tx) =>
-        notifyChatReply(tx, { companyId, memberId: customerId, conversationId, preview, at: storedAt }),
-      );
+      await db.transaction(async (tx) => {
+        if (!(await claimReplyNotice(tx, conversationId, storedAt, CHAT_REPLY_WINDOW_MINUTES))) return;
+        await notifyChatReply(tx, { companyId, memberId: customerId, conversationId, preview, at: storedAt });
+      });
     } catch (err) {
       log.warn({ err, customerId }, 'chat reply notice not written');
     }

@@ -2,6 +2,7 @@ import {
   ORDER_STATUS,
   carrierByCode,
   carrierFromName,
+  cutText,
   formatWon,
   normalizeWaybill,
   trackingLink,
@@ -24,7 +25,8 @@ const send = (tx: Tx, data: NotifySendJobData, key: string) => enqueue(tx, 'noti
 /** '브레이크 패드 외 2건': the first line's name and how many more. */
 export function itemsSummary(names: readonly string[]): string {
   const first = (names[0] ?? '').trim() || '상품';
-  const cut = first.length > 40 ? `${first.slice(0, 40)}…` : first;
+  // Cut by whole characters: half an emoji is no text, and the job's JSON would refuse it (and the payment with it).
+  const cut = first.length > 40 ? `${cutText(first, 40)}…` : first;
   return names.length > 1 ? `${cut} 외 ${names.length - 1}건` : cut;
 }
 
@@ -151,23 +153,23 @@ export const CHAT_REPLY_WINDOW_MINUTES = 10;
 /** An answer's first words for its notice: on one line, cut at 60 characters; a photo without words is '(사진)'. */
 export function chatReplyPreview(answer: string): string {
   const text = answer.replace(/\s+/g, ' ').trim();
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text || '(사진)';
+  return text.length > 60 ? `${cutText(text, 60)}…` : text || '(사진)';
 }
 
 /**
- * A staff answer reached a customer with no chat socket open: one notice per conversation per
- * CHAT_REPLY_WINDOW_MINUTES window (the key names the window), with the answer's first words.
+ * A staff answer reached a customer with no chat socket open, and the conversation's notice was
+ * claimed for it (features/notify/chat-reply.ts): the notice with the answer's first words, keyed by
+ * the conversation and the answer's time.
  */
 export function notifyChatReply(
   tx: Tx,
   c: { companyId: number; memberId: number; conversationId: number; preview: string; at: Date },
 ) {
-  const window = Math.floor(c.at.getTime() / (CHAT_REPLY_WINDOW_MINUTES * 60_000));
   const preview = chatReplyPreview(c.preview);
   return send(
     tx,
     { event: 'chatReply', companyId: c.companyId, memberId: c.memberId, values: { preview } },
-    `chat:${c.conversationId}:${window}`,
+    `chat:${c.conversationId}:${c.at.getTime()}`,
   );
 }
 

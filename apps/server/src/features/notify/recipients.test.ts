@@ -114,6 +114,9 @@ describe('message values', () => {
     expect(itemsSummary([forty])).toBe(forty);
     expect(itemsSummary([`${forty}다`, '와이퍼'])).toBe(`${forty}… 외 1건`);
     expect(itemsSummary(['  ', '와이퍼'])).toBe('상품 외 1건');
+    // An emoji (two UTF-16 units) across the cut is left out whole, never halved.
+    expect(itemsSummary([`${'A'.repeat(39)}😀 필터`])).toBe(`${'A'.repeat(39)}…`);
+    expect(itemsSummary([`${'A'.repeat(38)}😀 필터`])).toBe(`${'A'.repeat(38)}😀…`);
   });
 
   it("a chat answer's preview: one line, 60 characters kept whole, 61 cut with an ellipsis, a bare photo '(사진)'", () => {
@@ -122,6 +125,7 @@ describe('message values', () => {
     expect(chatReplyPreview(sixty)).toBe(sixty);
     expect(chatReplyPreview(`${sixty}!`)).toBe(`${sixty}…`);
     expect(chatReplyPreview(' \n ')).toBe('(사진)');
+    expect(chatReplyPreview(`${'ㄱ'.repeat(59)}😀 뒤`)).toBe(`${'ㄱ'.repeat(59)}…`);
   });
 });
 

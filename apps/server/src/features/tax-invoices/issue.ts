@@ -1,5 +1,12 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { MSG_PAPERWORK, monthlyInvoice, orderInvoice, seoulMonth, type InvoiceDraft } from '@partsmall/contract';
+import {
+  MSG_PAPERWORK,
+  cutText,
+  monthlyInvoice,
+  orderInvoice,
+  seoulMonth,
+  type InvoiceDraft,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import {
   monthlyInvoiceCompanies,
@@ -193,7 +200,7 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
     } catch (err) {
       await setRow(db, row.id, {
         status: 'failed',
-        error: (err instanceof Error ? err.message : String(err)).slice(0, 300),
+        error: cutText(err instanceof Error ? err.message : String(err), 300),
       });
       throw err;
     }
