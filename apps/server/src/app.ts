@@ -27,7 +27,7 @@ import { healthRoutes } from './features/health/index.js';
 import { epcRoutes } from './features/epc/index.js';
 import { vehicleRoutes } from './features/vehicles/index.js';
 import { favoriteRoutes } from './features/favorites/index.js';
-import { chatRoutes, chatStorageRoot, diskStorage } from './features/chat/index.js';
+import { chatRoutes, chatStorageRoot, claimReplyNotice, diskStorage } from './features/chat/index.js';
 import { jobRoutes, requestsFirst, startJobs } from './features/jobs/index.js';
 import { yieldingDatabase } from './db/yielding.js';
 import { paperworkRoutes } from './features/paperwork/index.js';
@@ -123,7 +123,12 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   events.on('messageStored', (event) => {
     if (!event.delivered) realtime.chat.announce(event.message);
   });
-  chatReplyNotices(events, db, (customerId) => realtime.chat.customerOnline(customerId), app.log);
+  chatReplyNotices(
+    events,
+    db,
+    { customerOnline: (customerId) => realtime.chat.customerOnline(customerId), claimReplyNotice },
+    app.log,
+  );
   const sms = smsFromConfig(config, db, app.log);
   const drain = connectionDrain(app.server, {
     delayMs: config.drainDelayMs,

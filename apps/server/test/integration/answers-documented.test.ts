@@ -37,11 +37,13 @@ describe('OpenAPI answers', () => {
       expect(ok, `${method} ${url} 200`).toBeDefined();
       for (const shape of ok!.anyOf ?? [ok!])
         expect(shape.required, `${url}`).toEqual(expect.arrayContaining(['code', 'message']));
-      // A refusal names the field; a fault carries the request id (no 4xx answer does).
+      // A refusal names the field (and rarely what it tells beside, results: a payment's changed
+      // prices); a fault carries the request id (no 4xx answer does).
       expect(Object.keys(schemaOf(op, '4XX')?.properties ?? {}).sort(), `${url} 4XX`).toEqual([
         'code',
         'field',
         'message',
+        'results',
       ]);
       expect(Object.keys(schemaOf(op, '5XX')?.properties ?? {}).sort(), `${url} 5XX`).toEqual([
         'code',

@@ -114,8 +114,8 @@ describe('the error schemas say what errors send', () => {
   const refusal = login.responses['4XX']!.content!['application/json']!.schema!;
   const fault = login.responses['5XX']!.content!['application/json']!.schema!;
 
-  it('a refusal (4xx) declares code, message and field, no request id; a fault (5xx) declares the request id', () => {
-    expect(Object.keys(refusal.properties!).sort()).toEqual(['code', 'field', 'message']);
+  it('a refusal (4xx) declares code, message, field and the rare results, no request id; a fault (5xx) declares the request id', () => {
+    expect(Object.keys(refusal.properties!).sort()).toEqual(['code', 'field', 'message', 'results']);
     expect(Object.keys(fault.properties!).sort()).toEqual(['code', 'message', 'requestId']);
   });
 

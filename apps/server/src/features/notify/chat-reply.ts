@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { memberById } from '../members/repository.js';
 import type { DomainEvents, EventOf } from '../../shared/events.js';
-import { claimReplyNotice } from '../chat/index.js';
 import { CHAT_REPLY_WINDOW_MINUTES, notifyChatReply } from './events.js';
 
 /**
@@ -17,7 +16,11 @@ import { CHAT_REPLY_WINDOW_MINUTES, notifyChatReply } from './events.js';
 export function chatReplyNotices(
   events: DomainEvents,
   db: Db,
-  customerOnline: (customerId: number) => Promise<boolean>,
+  chat: {
+    customerOnline: (customerId: number) => Promise<boolean>;
+    /** The chat's claim of a conversation's notice (features/chat `claimReplyNotice`), given by the app. */
+    claimReplyNotice: (tx: Tx, conversationId: number, at: Date, windowMinutes: number) => Promise<boolean>;
+  },
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): () => void {
   // A conversation's answers are handled in the order they were told, one after the other: the window's
@@ -36,14 +39,14 @@ export function chatReplyNotices(
   async function notice({ message, conversationId, storedAt }: EventOf<'messageStored'>): Promise<void> {
     const customerId = message.targetUser;
     try {
-      if (await customerOnline(customerId)) return;
+      if (await chat.customerOnline(customerId)) return;
       const customer = await memberById(db, customerId);
       if (customer?.companyId == null) return;
       const companyId = customer.companyId;
       // A picture's text is its file names: the notice says '(사진)' instead.
       const preview = message.type === 'text' ? message.sendMessage : '';
       await db.transaction(async (tx) => {
-        if (!(await claimReplyNotice(tx, conversationId, storedAt, CHAT_REPLY_WINDOW_MINUTES))) return;
+        if (!(await chat.claimReplyNotice(tx, conversationId, storedAt, CHAT_REPLY_WINDOW_MINUTES))) return;
         await notifyChatReply(tx, { companyId, memberId: customerId, conversationId, preview, at: storedAt });
       });
     } catch (err) {
