@@ -364,6 +364,29 @@ describe('the back office: two people editing one thing', () => {
     await second.context.close();
   });
 
+  it('a licence package the payment window would refuse, or a second one of the same days, is marked on its field and not saved', async () => {
+    const { context, page } = await desktopPage(browser);
+    await staffLogin(page, shop.server.base, 'admin@partsmall.kr', 'admin1234');
+    await page.getByRole('link', { name: '쇼핑몰 설정' }).click();
+    const prices = page.getByLabel('가격(원)', { exact: true });
+    const days = page.getByLabel('일수', { exact: true });
+    await prices.first().fill('500');
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await page.locator('[id="f-licenseValidBuy.0.price-error"]').getByText(MSG_ADMIN.packagePrice).waitFor();
+    await prices.first().fill('30000');
+    await days.nth(1).fill(await days.first().inputValue());
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await page.locator('[id="f-licenseValidBuy.1.days-error"]').getByText(MSG_ADMIN.packageDuplicateDays).waitFor();
+    const shopConfig = await call(shop.server, 'getMallConfig', {});
+    expect(shopConfig.body.results?.licenseValidBuy.map((p) => [p.days, p.price])).toEqual([
+      [30, 30_000],
+      [90, 90_000],
+      [365, 200_000],
+      [1, 3_000],
+    ]);
+    await context.close();
+  });
+
   it('two staff edit one product: the first saves twice, the second is refused and the price stays', async () => {
     const product = await addProduct(shop.server, {
       name: '동시 편집 부품',

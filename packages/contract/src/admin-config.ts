@@ -5,8 +5,9 @@ import { answerOf } from './envelope.js';
 import { mallBottom, licensePackage } from './mall.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, readAtVer } from './admin-fields.js';
+import { CASH_CHARGE } from './constants.js';
 import { isPlainText } from './rules.js';
-import { plainLines } from './text-field.js';
+import { plainLines, textField } from './text-field.js';
 
 const payTypeValue = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ADMIN.deliveryPayTypeRequired });
 /** One delivery method of a warehouse as the back office edits it: offered or not, its pay types and the default one. */
@@ -35,11 +36,8 @@ export const warehouseDeliveryOptions = z.object({
     .int(MSG_ADMIN.deliveryStorageId)
     .min(1, MSG_ADMIN.deliveryStorageId)
     .max(1000, MSG_ADMIN.deliveryStorageId),
-  warehouseName: z
-    .string({ error: MSG_ADMIN.deliveryWarehouseName })
-    .trim()
-    .min(2, MSG_ADMIN.deliveryWarehouseName)
-    .max(50, MSG_ADMIN.deliveryWarehouseName),
+  // Shown to every buyer at checkout (api/getDeliInfo): plain text (docs/requirements.md#validation).
+  warehouseName: textField(2, 50, MSG_ADMIN.deliveryWarehouseName),
   gdFreight: deliveryMethodOption,
   gdDelivery: deliveryMethodOption,
   quick: methodBase.extend({ selfQuick: z.boolean() }).superRefine(offeredNeedsPayTypes),
@@ -47,30 +45,68 @@ export const warehouseDeliveryOptions = z.object({
 });
 export type WarehouseDeliveryOptions = z.infer<typeof warehouseDeliveryOptions>;
 
+/**
+ * A licence package as the buyer pays for it (payCenter/showLicensePaymentWinow): its price is a
+ * payment amount, so it keeps the payment's bounds (CASH_CHARGE); one outside them could be shown
+ * but never bought (docs/requirements.md#licence).
+ */
+const licenseOption = licensePackage.extend({
+  price: z
+    .number({ error: MSG_ADMIN.packagePrice })
+    .int(MSG_ADMIN.packagePrice)
+    .min(CASH_CHARGE.min, MSG_ADMIN.packagePrice)
+    .max(CASH_CHARGE.max, MSG_ADMIN.packagePrice),
+  days: z
+    .number({ error: MSG_ADMIN.packageDays })
+    .int(MSG_ADMIN.packageDays)
+    .min(1, MSG_ADMIN.packageDays)
+    .max(3650, MSG_ADMIN.packageDays),
+  // One line, as the form's input and the payment's name ('라이선스 …') show it.
+  content: textField(0, 100, MSG_ADMIN.packageContent),
+});
+
+/**
+ * No two packages share their days or their price (docs/requirements.md#licence). A buyer offered
+ * two prices for the same days takes the cheaper, so the other is a slip; and a purchase names its
+ * package by price, with days only when the client sends them (the original API's do not), so two
+ * packages at one price would sell whichever is listed first. The later row is the one marked.
+ */
+const distinctPackages = (list: z.infer<typeof licenseOption>[], ctx: z.RefinementCtx) => {
+  list.forEach((p, i) => {
+    const earlier = list.slice(0, i);
+    if (earlier.some((q) => q.days === p.days))
+      ctx.addIssue({ code: 'custom', path: [i, 'days'], message: MSG_ADMIN.packageDuplicateDays });
+    if (earlier.some((q) => q.price === p.price))
+      ctx.addIssue({ code: 'custom', path: [i, 'price'], message: MSG_ADMIN.packageDuplicatePrice });
+  });
+};
+
+const totalShown = (max: number) =>
+  z
+    .number({ error: MSG_ADMIN.totalInvalid })
+    .int(MSG_ADMIN.totalInvalid)
+    .min(0, MSG_ADMIN.totalInvalid)
+    .max(max, MSG_ADMIN.totalInvalid);
+
 export const configFields = z.object({
-  // The footer's lines, each one line of plain text (docs/requirements.md#validation).
+  // The footer's lines, each one line of plain text as long as the form's field (docs/requirements.md#validation).
   mallBottom: mallBottom.superRefine((lines, ctx) => {
-    for (const [key, text] of Object.entries(lines))
+    for (const [key, text] of Object.entries(lines)) {
       if (!isPlainText(text)) ctx.addIssue({ code: 'custom', path: [key], message: MSG.textInvalid });
+      else if (text.length > 200) ctx.addIssue({ code: 'custom', path: [key], message: MSG_ADMIN.footerTooLong });
+    }
   }),
-  buyPolicy: plainLines(z.string().max(20_000, MSG.badRequest)),
-  totalAsset: z.number().int().min(0).max(1e15),
-  totalQuantity: z.number().int().min(0).max(1e12),
-  licenseValidBuy: z
-    .array(
-      licensePackage.extend({
-        price: z.number().int().min(0).max(100_000_000),
-        days: z.number().int().min(1).max(3650),
-        content: plainLines(z.string()),
-      }),
-    )
-    .max(10),
+  buyPolicy: plainLines(z.string({ error: MSG_ADMIN.buyPolicyTooLong }).max(20_000, MSG_ADMIN.buyPolicyTooLong)),
+  totalAsset: totalShown(1e15),
+  totalQuantity: totalShown(1e12),
+  licenseValidBuy: z.array(licenseOption).max(10).superRefine(distinctPackages),
+  // The warehouses' addresses, shown to every buyer (api/getMallConfig): plain text (docs/requirements.md#validation).
   shippingAddress: z
     .array(
       z.object({
-        name: z.string().trim().min(1).max(50),
-        address: z.string().trim().max(200),
-        phone: z.string().trim().max(20),
+        name: textField(1, 50, MSG_ADMIN.warehouseAddressName),
+        address: textField(0, 200, MSG_ADMIN.warehouseAddress),
+        phone: textField(0, 20, MSG_ADMIN.warehousePhone),
       }),
     )
     .max(20),

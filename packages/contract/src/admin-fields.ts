@@ -5,16 +5,13 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { MSG_ADMIN } from './admin-menu.js';
-import { backOfficePageSize, pageNumber } from './page-fields.js';
+import { backOfficePageSize, pageNumber, wholeNumber } from './page-fields.js';
 import { linesField } from './text-field.js';
 
 export const int = z.number().int();
 export const instant = z.iso.datetime();
-export const seq = z.coerce
-  .number({ error: MSG.badRequest })
-  .int(MSG.badRequest)
-  .min(1, MSG.badRequest)
-  .max(2_147_483_647, MSG.badRequest);
+/** A row's id: a number or a string of digits, never `true` read as 1. */
+export const seq = wholeNumber(1, 2_147_483_647);
 export const page = pageNumber();
 export const size = backOfficePageSize;
 export const keyword = z.string().trim().max(100, MSG.badRequest).optional();

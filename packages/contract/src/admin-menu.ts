@@ -1,4 +1,5 @@
 import type { AdminCall } from './call-routes.js';
+import { CASH_CHARGE } from './constants.js';
 import { emptyAnswer } from './envelope.js';
 import { groupDigits } from './rules.js';
 
@@ -47,6 +48,9 @@ export const MSG_ADMIN = {
   levelChanged: '업체 등급을 변경했습니다.',
   statusChanged: '계정 상태를 변경했습니다.',
   depositConfirmed: '입금을 확인했습니다. 캐시가 충전되었습니다.',
+  depositLicenseConfirmed: (days: number) =>
+    `입금을 확인했습니다. 이용권 기간이 ${groupDigits(days)}일 연장되었습니다.`,
+  depositAlreadyConfirmed: '이미 확인된 입금입니다.',
   depositNotWaiting: '입금 대기 중인 계좌이체가 아닙니다.',
   priceInvalid: '가격은 0 이상의 정수(원)로 입력하세요.',
   salePriceRequired: '판매가는 1원 이상으로 입력하세요.',
@@ -86,6 +90,17 @@ export const MSG_ADMIN = {
   deliveryDuplicateWarehouse: '배송 설정에 같은 창고 번호가 두 번 있습니다.',
   deliveryPayTypeRequired: '제공하는 배송 방법에는 배송비 결제 방식을 하나 이상 고르세요.',
   deliveryDefaultNotOffered: '기본 결제 방식은 제공하는 결제 방식 중에서 고르세요.',
+  footerTooLong: '하단 정보는 항목마다 200자까지 입력하세요.',
+  buyPolicyTooLong: '구매 안내는 20,000자까지 입력하세요.',
+  totalInvalid: '표시값은 0 이상의 정수로 입력하세요.',
+  packagePrice: `이용권 가격은 ${groupDigits(CASH_CHARGE.min)}원~${groupDigits(CASH_CHARGE.max)}원으로 입력하세요.`,
+  packageDays: '이용권 일수는 1~3,650일로 입력하세요.',
+  packageContent: '이용권 설명은 100자까지 입력하세요.',
+  packageDuplicateDays: '이용권에 같은 일수가 두 번 있습니다.',
+  packageDuplicatePrice: '이용권에 같은 가격이 두 번 있습니다.',
+  warehouseAddressName: '창고 주소의 창고 이름을 입력하세요. (1~50자)',
+  warehouseAddress: '창고 주소는 200자까지 입력하세요.',
+  warehousePhone: '창고 연락처는 20자까지 입력하세요.',
 } as const;
 
 export const adminWriteAnswer = emptyAnswer;

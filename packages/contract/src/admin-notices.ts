@@ -5,16 +5,12 @@ import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
+import { wholeNumber } from './page-fields.js';
 import { linesField, plainLines, textField } from './text-field.js';
 
 export const adminNoticeListRequest = z.object({
   keyword,
-  type: z.coerce
-    .number({ error: MSG_ADMIN.noticeTypeInvalid })
-    .int(MSG_ADMIN.noticeTypeInvalid)
-    .min(0, MSG_ADMIN.noticeTypeInvalid)
-    .max(3, MSG_ADMIN.noticeTypeInvalid)
-    .optional(),
+  type: wholeNumber(0, 3, MSG_ADMIN.noticeTypeInvalid).optional(),
   page,
   size: size(PAGE_SIZE.backOffice),
 });

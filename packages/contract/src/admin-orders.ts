@@ -5,6 +5,7 @@ import { calendarDateField } from './member-payments.js';
 import { orderEvent, orderView } from './orders.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
+import { wholeNumber } from './page-fields.js';
 
 export const adminSeqRequest = z.object({ seq });
 
@@ -12,7 +13,7 @@ export const adminSeqRequest = z.object({ seq });
 
 export const adminOrderListRequest = z
   .object({
-    status: z.coerce.number().int().min(0).max(8).optional(),
+    status: wholeNumber(0, 8).optional(),
     startDate: calendarDateField.optional(),
     endDate: calendarDateField.optional(),
     company: keyword,

@@ -2,20 +2,23 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { MSG_CHAT, CHAT_LIMITS } from './chat-rules.js';
+import { plainLines, plainText } from './text-field.js';
 
 /** Characters Korean messengers are abused with to send 'blank' messages (Hangul fillers), plus invisible format characters. */
 const BLANK = /^[\s\p{Cf}\u115F\u1160\u3164\uFFA0]*$/u;
-/** Control characters other than line breaks and tabs. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-/** A chat text after trimming: 1-2,000 characters, not blank, no control characters. */
-export const chatTextField = z
-  .string({ error: MSG_CHAT.messageRequired })
-  .transform((v) => v.trim())
-  .refine((v) => !BLANK.test(v), MSG_CHAT.messageRequired)
-  .refine((v) => [...v].length <= CHAT_LIMITS.messageMaxChars, MSG_CHAT.messageTooLong)
-  .refine((v) => !CONTROL.test(v), MSG.textInvalid);
+/**
+ * A chat text after trimming: 1-2,000 characters, not blank, and plain as every text area's text
+ * (docs/requirements.md#validation): line breaks and tabs stay, other control characters and the
+ * bidi controls are refused, since the text is shown to the other side and sent on in a 알림톡.
+ */
+export const chatTextField = plainLines(
+  z
+    .string({ error: MSG_CHAT.messageRequired })
+    .trim()
+    .refine((v) => !BLANK.test(v), MSG_CHAT.messageRequired)
+    .refine((v) => [...v].length <= CHAT_LIMITS.messageMaxChars, MSG_CHAT.messageTooLong),
+);
 
 /** A member id (chat user seq), as a number or a digit string. */
 const idField = (message: string) =>
@@ -122,12 +125,14 @@ export const customerInfoRequestPayload = z.object({ targetUser: idField(MSG_CHA
 
 export const cannedReplySavePayload = z.object({
   seq: idField(MSG_CHAT.cannedNotFound).optional(),
-  title: z
-    .string({ error: MSG_CHAT.cannedTitleRequired })
-    .trim()
-    .min(1, MSG_CHAT.cannedTitleRequired)
-    .max(CHAT_LIMITS.cannedTitleMax, MSG_CHAT.cannedTitleLength)
-    .refine((v) => !CONTROL.test(v), MSG.textInvalid),
+  /** One line, shown in the staff's list (docs/requirements.md#validation). */
+  title: plainText(
+    z
+      .string({ error: MSG_CHAT.cannedTitleRequired })
+      .trim()
+      .min(1, MSG_CHAT.cannedTitleRequired)
+      .max(CHAT_LIMITS.cannedTitleMax, MSG_CHAT.cannedTitleLength),
+  ),
   body: chatTextField,
 });
 export const cannedReplyDeletePayload = z.object({ seq: idField(MSG_CHAT.cannedNotFound) });

@@ -19,9 +19,14 @@ describe('chat text', () => {
     expect(message('🔧'.repeat(2000))).toHaveLength(4000);
     expect(message('🔧'.repeat(2001))).toBe('메시지는 2,000자 이내로 입력하세요.');
   });
-  it('control characters other than line breaks and tabs are refused', () => {
+  it('control characters other than line breaks and tabs, and bidi controls, are refused', () => {
     expect(message('a\u0000b')).toBe('입력할 수 없는 문자가 포함되어 있습니다.');
     expect(message('a\u001bb')).toBe('입력할 수 없는 문자가 포함되어 있습니다.');
+    // 'bidi exe.png' on the reader's screen (docs/requirements.md#validation).
+    expect(message('bidi \u202Egnp.exe')).toBe('입력할 수 없는 문자가 포함되어 있습니다.');
+    expect(message('a\u2066b\u2069')).toBe('입력할 수 없는 문자가 포함되어 있습니다.');
+    // Other format characters stay: a joined emoji, a left-to-right mark.
+    expect(message('👨\u200d🔧 a\u200eb')).toBe('👨\u200d🔧 a\u200eb');
     expect(message('a\tb\r\nc')).toBe('a\tb\r\nc');
   });
   it('non-strings are refused with the Korean message', () => {

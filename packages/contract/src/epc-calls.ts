@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { answerOf } from './envelope.js';
 import { EPC_MSG, EPC_PART_MAX } from './epc-vin.js';
+import { wholeNumber } from './page-fields.js';
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue calls (epc/…) and the part-number search across catalogues (docs/requirements.md#catalogue-calls): payloads and answers
@@ -68,18 +69,8 @@ export const epcReplaceRequest = z.object({
   vin: codeText(EPC_MSG.hintFull, 17).optional(),
   mcid: codeText(EPC_MSG.noInfo).optional(),
 });
-const pageNumber = z.coerce
-  .number({ error: EPC_MSG.badPage })
-  .int(EPC_MSG.badPage)
-  .min(1, EPC_MSG.badPage)
-  .max(10_000, EPC_MSG.badPage)
-  .default(1);
-const pageSize = z.coerce
-  .number({ error: EPC_MSG.badPage })
-  .int(EPC_MSG.badPage)
-  .min(1, EPC_MSG.badPage)
-  .max(100, EPC_MSG.badPage)
-  .default(20);
+const pageNumber = wholeNumber(1, 10_000, EPC_MSG.badPage).default(1);
+const pageSize = wholeNumber(1, 100, EPC_MSG.badPage).default(20);
 /** The part-number search across every catalogue. */
 export const epcPartSearchRequest = z.object({
   objSearchMapper: z.object({

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { productView } from './products.js';
+import { wholeNumber } from './page-fields.js';
 import { groupDigits } from './rules.js';
 
 /** Products one company may keep in its list; a bound so that the list and its marks stay one small read. */
@@ -42,8 +43,8 @@ export const productMarkAnswer = answerOf(z.object({ productId: z.number().int()
 
 /** api/getFavorites: a page of the company's list, newest first. */
 export const favoritesRequest = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(FAVORITES_PAGE_SIZE),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, 100).default(FAVORITES_PAGE_SIZE),
 });
 /** A favourite: the product with the company's tier price, stock and warehouse, and when it was added. */
 export const favoriteRow = productView.extend({

@@ -5,9 +5,9 @@ import { MSG_ORDER } from './messages-shop.js';
 import { dateRangeListRequest } from './member-payments.js';
 import { EPC_MSG, normalizeVin } from './epc-vin.js';
 import { jobRefField } from './quick-order.js';
-import { pageNumber, pageSize } from './page-fields.js';
+import { pageNumber, pageSize, wholeNumber } from './page-fields.js';
 import { payWithField } from './orders-pay-with.js';
-import { plainLines, textField } from './text-field.js';
+import { plainLines, plainText, textField } from './text-field.js';
 
 const positiveQty = z
   .number({ error: MSG_ORDER.qtyInvalid })
@@ -110,12 +110,14 @@ export type ShippingInfo = z.input<typeof shippingInfo>;
  * repeated request pays once, without it every request is a payment of its own.
  */
 export const paymentRequest = z.object({
-  clientRequestId: z
-    .string({ error: MSG_ORDER.clientRequestId })
-    .trim()
-    .min(8, MSG_ORDER.clientRequestId)
-    .max(64, MSG_ORDER.clientRequestId)
-    .optional(),
+  /** Stored with the order and echoed in the answer, so plain (docs/requirements.md#validation). */
+  clientRequestId: plainText(
+    z
+      .string({ error: MSG_ORDER.clientRequestId })
+      .trim()
+      .min(8, MSG_ORDER.clientRequestId)
+      .max(64, MSG_ORDER.clientRequestId),
+  ).optional(),
   shippingInfo,
   /** Ours, optional: the order's 작업번호 or 차량번호 (docs/requirements.md#job-reference). */
   jobRef: jobRefField,
@@ -176,13 +178,10 @@ export const returnOrderRequest = orderSeqRequest.extend({ returnReason: z.numbe
 export const cartListRequest = z.object({
   searchKeyword: z.string().max(50).optional(),
   searchType: z.string().max(20).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .transform((n) => Math.min(n, 64))
-    .default(64),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, Number.MAX_SAFE_INTEGER)
+    .transform((n) => Math.min(n, PAGE_SIZE.cart))
+    .default(PAGE_SIZE.cart),
 });
 
 /** The saved addresses' page (api/getMyShippingInfo). */

@@ -1,16 +1,31 @@
 /**
  * The `page` and `size` of the list calls, written once. Only contract modules import them: the
  * package's index.ts does not export this module, so these short names stay out of the contract's surface.
- * Query strings carry numbers as text, hence coerced; a refusal carries the call's Korean message.
+ * Query strings carry numbers as text, hence `fromDigits`; a refusal carries the call's Korean message.
  */
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
 import { MSG } from './messages.js';
 
-const count = (msg: string) => z.coerce.number({ error: msg }).int(msg).min(1, msg);
+/**
+ * A number field that also takes a string of digits, as a query string carries it ('3'), and nothing
+ * else: `true`, `null`, `[]`, ' 3' or '1e3' meet `schema`'s own type message. z.coerce read `true`
+ * as 1 (and `[]` as 0), so `{"companyId": true}` acted on company 1 (docs/requirements.md#validation).
+ */
+export const fromDigits = <T extends z.ZodType<unknown, number>>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), schema);
+
+/** A whole number from `min` to `max`, from a number or a string of digits; `msg` for anything else. */
+export const wholeNumber = (min: number, max: number, msg: string = MSG.badRequest) =>
+  fromDigits(z.number({ error: msg }).int(msg).min(min, msg).max(max, msg));
+
+const count = (msg: string, max?: number) => {
+  const n = z.number({ error: msg }).int(msg).min(1, msg);
+  return fromDigits(max === undefined ? n : n.max(max, msg));
+};
 
 /** A page number, 1 to 100,000; the first page when absent. */
-export const pageNumber = (msg: string = MSG.badRequest) => count(msg).max(100_000, msg).default(1);
+export const pageNumber = (msg: string = MSG.badRequest) => count(msg, 100_000).default(1);
 
 /**
  * A page size of the shop's lists: larger sizes are clamped, not refused, so the list simply comes
@@ -22,5 +37,4 @@ export const pageSize = (defaultSize: number, msg: string = MSG.badRequest) =>
     .default(defaultSize);
 
 /** A page size of the back office's lists (staff screens and the job list): over 200 is refused. */
-export const backOfficePageSize = (defaultSize: number) =>
-  count(MSG.badRequest).max(200, MSG.badRequest).default(defaultSize);
+export const backOfficePageSize = (defaultSize: number) => count(MSG.badRequest, 200).default(defaultSize);

@@ -3,7 +3,7 @@ import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { MSG_SHOP } from './messages-shop.js';
 import { EPC_MSG, EPC_PART_MAX } from './epc-vin.js';
 import { PAGE_SIZE } from './constants.js';
-import { pageNumber, pageSize } from './page-fields.js';
+import { fromDigits, pageNumber, pageSize, wholeNumber } from './page-fields.js';
 import { linesField } from './text-field.js';
 import { fitVehicle, fullVinField } from './vehicles.js';
 
@@ -105,8 +105,7 @@ const keyword = z
   .max(200, MSG_SHOP.keywordTooLong)
   .transform((s) => s.trim())
   .optional();
-const idRule = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+const idRule = (message: string) => wholeNumber(1, 2_147_483_647, message);
 const seq = idRule(MSG_SHOP.badSeq);
 
 export const productHomeRequest = z.object({
@@ -132,11 +131,12 @@ export const noticeRequest = z.object({
   seq: idRule(MSG_SHOP.badNoticeSeq).optional(),
   searchType: z.enum(['title', 'content', 'all', '']).optional(),
   searchKeyword: keyword,
-  type: z.coerce
-    .number({ error: MSG_SHOP.badNoticeType })
-    .int(MSG_SHOP.badNoticeType)
-    .refine((t) => [0, 2, 3].includes(t), MSG_SHOP.badNoticeType)
-    .optional(),
+  type: fromDigits(
+    z
+      .number({ error: MSG_SHOP.badNoticeType })
+      .int(MSG_SHOP.badNoticeType)
+      .refine((t) => [0, 2, 3].includes(t), MSG_SHOP.badNoticeType),
+  ).optional(),
   page,
   size: size(PAGE_SIZE.notice),
 });

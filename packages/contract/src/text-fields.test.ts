@@ -73,13 +73,45 @@ function withText(value: unknown, path: (string | number)[], text: string): unkn
 
 type Call = [id: string, schema: z.ZodType, example: unknown];
 
-/** The calls that take a body or a query, each with its schema and its example. */
+/**
+ * Examples whose arrays are empty in the table of calls, sent here with one item each: an empty
+ * array hides its items' text fields (the shop's warehouse addresses and delivery options are
+ * served to every buyer). The test below keeps this list complete.
+ */
+const FILLED: Record<string, unknown> = {
+  adminSaveConfig: {
+    ...CALLS.adminSaveConfig.example,
+    shippingAddress: [{ name: '한국 김포물류센터', address: '경기 김포시 고촌읍 1', phone: '031-123-4567' }],
+    deliveryOptions: [
+      {
+        storageId: 1,
+        warehouseName: '한국 김포물류센터',
+        gdFreight: { offered: true, payTypes: [1, 0], defaultPayType: 1 },
+        gdDelivery: { offered: true, payTypes: [0, 1], defaultPayType: 0 },
+        quick: { offered: true, payTypes: [1], defaultPayType: 1, selfQuick: true },
+        pickUp: { offered: true, payTypes: [2], defaultPayType: 2 },
+      },
+    ],
+  },
+};
+
+/** The calls that take a body or a query, each with its schema and its example (filled, where it is above). */
 const TABLE: Call[] = (Object.entries(CALL_SCHEMAS) as [string, { body?: z.ZodType; query?: z.ZodType }][]).flatMap(
   ([id, s]) => {
     const schema = s.body ?? s.query;
-    return schema && !isCatalogueLookup(id) ? [[id, schema, CALLS[id as keyof typeof CALLS].example] as Call] : [];
+    const example = FILLED[id] ?? CALLS[id as keyof typeof CALLS].example;
+    return schema && !isCatalogueLookup(id) ? [[id, schema, example] as Call] : [];
   },
 );
+
+/** The paths of an example's empty arrays. */
+function emptyArrays(value: unknown, path: (string | number)[] = []): string[] {
+  if (Array.isArray(value))
+    return value.length === 0 ? [path.join('.')] : value.flatMap((v, i) => emptyArrays(v, [...path, i]));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => emptyArrays(v, [...path, k]));
+  return [];
+}
 
 /** The calls' text fields that let one of the characters through to what the server reads. */
 function leaks(calls: Call[]): string[] {
@@ -107,6 +139,20 @@ describe('text fields (docs/requirements.md#validation)', () => {
   it('no call lets a control character or a bidi override into a text it stores or shows', () => {
     expect(TABLE.length).toBeGreaterThan(100);
     expect(leaks(TABLE)).toEqual([]);
+  });
+
+  it('sends every array with an item, so that no text field hides in an empty one', () => {
+    expect(TABLE.flatMap(([id, , example]) => emptyArrays(example).map((p) => `${id}.${p}`))).toEqual([]);
+    // The filled configuration's texts are among those sent: warehouse addresses and delivery options.
+    const config = TABLE.find(([id]) => id === 'adminSaveConfig')!;
+    expect(textPaths(config[2]).map((p) => p.join('.'))).toEqual(
+      expect.arrayContaining([
+        'shippingAddress.0.name',
+        'shippingAddress.0.address',
+        'shippingAddress.0.phone',
+        'deliveryOptions.0.warehouseName',
+      ]),
+    );
   });
 
   it('finds a planted field that forgets the rule, at the top and nested, and passes one that keeps it', () => {

@@ -577,6 +577,14 @@ describe('bank transfer deposit confirmed', () => {
     );
     expect(results.map((r) => r.body.code)).toEqual([201, 201, 201, 201, 201]);
     expect(results.filter((r) => r.body.results?.repeated === false)).toHaveLength(1);
+    // The one that charged says so; the four others are told it was confirmed already.
+    expect(results.map((r) => r.body.message).sort()).toEqual([
+      '이미 확인된 입금입니다.',
+      '이미 확인된 입금입니다.',
+      '이미 확인된 입금입니다.',
+      '이미 확인된 입금입니다.',
+      '입금을 확인했습니다. 캐시가 충전되었습니다.',
+    ]);
     expect(await balanceOf(server, co.companyId)).toBe(30_000);
     const ledger = await queryRows<{ n: string }>(
       server.db,
@@ -599,6 +607,47 @@ describe('bank transfer deposit confirmed', () => {
       .returning();
     const notBank = await post('confirmDeposit', { seq: card[0]!.id }, staff);
     expect([notBank.status, notBank.body.message]).toEqual([400, MSG_ADMIN.depositNotWaiting]);
+    await expectLedgerMatchesBalances(server);
+  });
+
+  it('a licence transfer confirmed says the licence was extended, moves no cash, and a repeat says so', async () => {
+    const co = await makeCompany(server, '이용권이체', 0);
+    await fund(server, co.companyId, 5_000);
+    const [p] = await server.db
+      .insert(payments)
+      .values({
+        gatewayId: `bank-${randomUUID()}`,
+        provider: 'sandbox',
+        companyId: co.companyId,
+        memberId: co.main.seq,
+        kind: 'license',
+        pgcode: 'banktransfer',
+        amount: 30_000,
+        days: 30,
+        productName: '라이선스 30일 이용권',
+      })
+      .returning();
+    const first = await post<{ repeated: boolean; point: number }>('confirmDeposit', { seq: p!.id }, staff);
+    expect([first.body.code, first.body.message, first.body.results?.repeated, first.body.results?.point]).toEqual([
+      201,
+      '입금을 확인했습니다. 이용권 기간이 30일 연장되었습니다.',
+      false,
+      5_000,
+    ]);
+    const [row] = await server.db.select().from(companies).where(eq(companies.id, co.companyId));
+    const endAfterFirst = row!.licenseEnd!.getTime();
+    expect(endAfterFirst).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+
+    const again = await post<{ repeated: boolean; point: number }>('confirmDeposit', { seq: p!.id }, staff);
+    expect([again.body.code, again.body.message, again.body.results?.repeated, again.body.results?.point]).toEqual([
+      201,
+      '이미 확인된 입금입니다.',
+      true,
+      5_000,
+    ]);
+    const [still] = await server.db.select().from(companies).where(eq(companies.id, co.companyId));
+    expect(still!.licenseEnd!.getTime()).toBe(endAfterFirst);
+    expect(await balanceOf(server, co.companyId)).toBe(5_000);
     await expectLedgerMatchesBalances(server);
   });
 });

@@ -22,6 +22,8 @@ const chat = chatTestServer();
 const NO_SWEEP_MS = 3_600_000;
 const { open, connectAs, staffSocket } = chat;
 
+type History = NonNullable<OldChatList['results']>;
+
 const messagesOf = async (senderId: number) =>
   Number(
     (await chat.server.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.senderId, senderId)))[0]!.n,
@@ -278,6 +280,30 @@ describe('chat socket: userMessage', () => {
         clientMessageId: clientId(),
       });
       expect(ok.results!.sendMessage).toBe('첫 줄\n둘째 줄');
+    });
+
+    it('bidi controls are refused from the customer and from staff: nothing is stored, the history is unchanged', async () => {
+      // 'bidi \u202Egnp.exe' reads 'bidi exe.png' (docs/requirements.md#validation).
+      const a = await newCustomer(chat.server, '방향');
+      const customer = await connectAs(a.token);
+      const staff = await staffSocket();
+      await ack(customer, 'userMessage', { sendMessage: '주문 문의', clientMessageId: clientId() });
+      const history = async () =>
+        (await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).results!.messages;
+      const [before, staffBefore] = [await history(), await messagesOf(chat.staffId)];
+      const refused = { code: 400, message: '입력할 수 없는 문자가 포함되어 있습니다.', field: 'sendMessage' };
+      expect(await ack(customer, 'userMessage', { sendMessage: 'a\u202Eb', clientMessageId: clientId() })).toEqual(
+        refused,
+      );
+      expect(
+        await ack(staff, 'adminMessage', {
+          sendMessage: 'bidi \u202Egnp.exe',
+          clientMessageId: clientId(),
+          targetUser: a.seq,
+        }),
+      ).toEqual(refused);
+      expect(await history()).toEqual(before);
+      expect([await messagesOf(a.seq), await messagesOf(chat.staffId)]).toEqual([1, staffBefore]);
     });
   });
 

@@ -9,9 +9,18 @@ import type {
   OldChatList,
   UsersToAdmin,
 } from '@partsmall/contract';
-import { cashLedger, chatCannedReplies, chatMessages, companies, members, products } from '../../src/db/schema.js';
+import {
+  cashLedger,
+  chatCannedReplies,
+  chatConversations,
+  chatMessages,
+  companies,
+  members,
+  products,
+} from '../../src/db/schema.js';
 import { call } from '../helpers.js';
 import { ack, chatTestServer, clientId, collect, memberIdOf, newCustomer, tokenFor, waitFor } from '../chat-helpers.js';
+import { makeCompany } from '../member-helpers.js';
 import { COURIER, placeOrder } from '../order-helpers.js';
 
 const chat = chatTestServer();
@@ -128,6 +137,45 @@ describe('who staff may address', () => {
     }
     expect(await chat.server.db.$count(chatMessages)).toBe(before);
   });
+
+  it('a sub-account stopped by its main account while a staff console is open: that socket is refused from then on, nothing stored', async () => {
+    // docs/security.md#realtime-channels: the customer is checked as they are now, on every event.
+    const company = await makeCompany(chat.server, '부계정정지', 1);
+    const sub = company.subs[0]!;
+    const staff = await staffSocket();
+    const write = () =>
+      ack(staff, 'adminMessage', {
+        sendMessage: '주문 확인했습니다.',
+        clientMessageId: clientId(),
+        targetUser: sub.seq,
+      });
+    expect((await write()).code).toBe(201);
+    expect((await ack(staff, 'typing', { typing: true, targetUser: sub.seq })).code).toBe(200);
+    const typedAt = Date.now();
+    expect((await ack(staff, 'conversationState', { targetUser: sub.seq, state: 'resolved' })).code).toBe(200);
+
+    const mainToken = await tokenFor(chat.server, company.main.seq);
+    const stop = await call(chat.server, 'stateMemberInfo', { seq: sub.seq, status: 'stopped' }, { token: mainToken });
+    expect(stop.body.code).toBe(201);
+    const conversation = () =>
+      chat.server.db.select().from(chatConversations).where(eq(chatConversations.customerId, sub.seq));
+    const [messagesBefore, conversationBefore] = [await chat.server.db.$count(chatMessages), await conversation()];
+
+    const refused = { code: 404, message: '상담 대상 회원을 찾을 수 없습니다.' };
+    expect(await write()).toMatchObject(refused);
+    expect(await ack(staff, 'conversationState', { targetUser: sub.seq, state: 'open' })).toMatchObject(refused);
+    // Typing closer together than 300 ms is dropped before any check: the next one is sent after that.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, typedAt + 350 - Date.now())));
+    expect(await ack(staff, 'typing', { typing: true, targetUser: sub.seq })).toMatchObject(refused);
+    expect(await ack(staff, 'typing', { typing: false, targetUser: sub.seq })).toMatchObject(refused);
+    // As a new socket and the history request already answered.
+    expect(await ack(staff, 'oldMessageAdminRequest', { targetUser: sub.seq })).toMatchObject(refused);
+    expect(await ack(await staffSocket(), 'adminMessage', { sendMessage: '새 창', targetUser: sub.seq })).toMatchObject(
+      refused,
+    );
+    expect(await chat.server.db.$count(chatMessages)).toBe(messagesBefore);
+    expect(await conversation()).toEqual(conversationBefore);
+  });
 });
 
 describe('canned replies', () => {
@@ -170,6 +218,18 @@ describe('canned replies', () => {
       code: 400,
       message: '전송할 내용을 입력하세요.',
     });
+    // Bidi controls in the title or the body (docs/requirements.md#validation): refused, nothing saved.
+    const saved = await chat.server.db.$count(chatCannedReplies);
+    for (const [payload, field] of [
+      [{ title: '안내 \u202Egnp.exe', body: '내용' }, 'title'],
+      [{ title: '안내', body: '평일\n\u2066상담\u2069' }, 'body'],
+    ] as const)
+      expect(await ack(staff, 'cannedReplySave', payload)).toEqual({
+        code: 400,
+        message: '입력할 수 없는 문자가 포함되어 있습니다.',
+        field,
+      });
+    expect(await chat.server.db.$count(chatCannedReplies)).toBe(saved);
     const a = await newCustomer(chat.server, '상용구');
     const customer = await connectAs(a.token);
     const before = (await chat.server.db.select().from(chatCannedReplies)).length;

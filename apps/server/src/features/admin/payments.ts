@@ -72,3 +72,13 @@ export async function confirmDeposit(db: Db, events: EventSink, staffId: number,
   const [row] = await paymentRows(db, paymentWhere({ id: seq }), 1);
   return { payment: row!, point: (await companyPoint(db, p.companyId)) ?? 0, repeated: outcome.repeated };
 }
+
+/**
+ * What staff are told of a confirmation: cash charged, or a licence extended by its days (no cash
+ * moves: docs/requirements.md#licence), or that it had been confirmed before and nothing changed.
+ */
+export function depositConfirmedMessage(result: { payment: { kind: string; days: number | null }; repeated: boolean }) {
+  if (result.repeated) return MSG_ADMIN.depositAlreadyConfirmed;
+  if (result.payment.kind === 'license') return MSG_ADMIN.depositLicenseConfirmed(result.payment.days ?? 0);
+  return MSG_ADMIN.depositConfirmed;
+}

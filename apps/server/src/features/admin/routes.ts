@@ -30,7 +30,7 @@ import {
   setStaffStatus,
 } from './content.js';
 import { adminListOrders, adminOrderDetail, bulkShipConfirm, exportOrders } from './orders.js';
-import { confirmDeposit, listPayments } from './payments.js';
+import { confirmDeposit, depositConfirmedMessage, listPayments } from './payments.js';
 import {
   changeStock,
   exportProducts,
@@ -101,7 +101,7 @@ export function adminRoutes(app: Api, ctx: AppContext) {
   });
   route(app, 'adminConfirmDeposit', async (req) => {
     const result = await confirmDeposit(db, ctx.events, staffId(req), req.body.seq);
-    return created(result, MSG_ADMIN.depositConfirmed);
+    return created(result, depositConfirmedMessage(result));
   });
 
   productAdminRoutes(app, ctx, staffId);

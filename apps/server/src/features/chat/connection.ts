@@ -45,7 +45,7 @@ export interface ChatConnection {
   session: SessionWatch;
   /** The customer's conversation, looked up once per socket (events arriving meanwhile share the lookup). */
   ownConversation(): Promise<number>;
-  /** A customer staff address on this socket, checked once (see connectionOf). */
+  /** A customer staff address, checked as the customer is now, on every event (see connectionOf). */
   target(customerId: number): Promise<ChatTarget>;
   /** When this socket's last typing event was relayed (TYPING_MIN_INTERVAL_MS). */
   lastTyping: number;
@@ -82,27 +82,17 @@ export function connectionOf(chat: ChatServer, socket: Socket, auth: AuthContext
   let ownConversation: Promise<number> | null = null;
   const session = sessionWatch(chat, auth.token);
   /**
-   * Staff: customers checked on this socket (a customer id never changes its conversation). The
-   * lookup itself is kept, so messages to a customer arriving while it runs share it instead of
-   * each reading the member and conversation again (measured: 2 of 2.5 queries per message).
+   * Staff write only to existing customers (docs/security.md#realtime-channels), and a customer
+   * may be stopped or withdraw while a staff console stays open: the customer is read again for
+   * every event, never remembered for the socket. The read is one lookup by primary key, grouped
+   * with the other sockets' (chatLookups); the conversation id, which never changes, is kept.
    */
-  const targets = new Map<number, Promise<ChatTarget>>();
-
-  function target(customerId: number) {
-    let t = targets.get(customerId);
-    if (!t) {
-      t = (async () => {
-        const member = await checkedCustomer(customerId);
-        return {
-          customer: { id: member.id, loginId: member.loginId },
-          conversationId: await conversationIdOf(member.id),
-        };
-      })();
-      // A refusal (no such customer) or a failure is not remembered.
-      t.catch(() => targets.delete(customerId));
-      targets.set(customerId, t);
-    }
-    return t;
+  async function target(customerId: number): Promise<ChatTarget> {
+    const member = await checkedCustomer(customerId);
+    return {
+      customer: { id: member.id, loginId: member.loginId },
+      conversationId: await conversationIdOf(member.id),
+    };
   }
 
   return {

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.js';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
+import { balanceOf } from '../order-helpers.js';
+
+/**
+ * Ids and page numbers of the back office's calls (docs/requirements.md#validation): a number or a
+ * string of digits, as a query string sends it, and nothing else. `{"companyId": true}` was read as
+ * company 1, so a cash adjustment or a credit account meant for nobody changed the first company.
+ */
+let server: TestServer;
+let admin: string;
+let co: TestCompany;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  co = await makeCompany(server, '번호규칙', 0);
+  admin = await loginAs(server, 'admin@partsmall.kr', 'admin1234');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const post = (path: string, body: Record<string, unknown>) => call(server, 'POST', `api/admin/${path}`, body, admin);
+const BAD = '요청 형식이 올바르지 않습니다.';
+/** Company 1's credit account as stored (none: []). */
+const creditAccountsOfFirst = () => queryRows(server.db, sql`select * from credit_accounts where company_id = 1`);
+
+describe('back-office ids', () => {
+  it('adjustCash refuses companyId true, [] and null, changing nothing of company 1, and takes 3 and "3"', async () => {
+    const first = await balanceOf(server, 1);
+    for (const companyId of [true, [], null, [1], '1.0', ' 1'])
+      expect([companyId, ...(await refusal('adjustCash', { companyId, amount: 1_000, reason: '번호 검사' }))]).toEqual([
+        companyId,
+        400,
+        BAD,
+        'companyId',
+      ]);
+    expect(await balanceOf(server, 1)).toBe(first);
+    const byNumber = await post('adjustCash', { companyId: co.companyId, amount: 1_000, reason: '번호 검사' });
+    const byDigits = await post('adjustCash', { companyId: String(co.companyId), amount: 2_000, reason: '번호 검사' });
+    expect([byNumber.body.code, byDigits.body.code]).toEqual([201, 201]);
+    expect(await balanceOf(server, co.companyId)).toBe(3_000);
+    await expectLedgerMatchesBalances(server);
+  });
+
+  it("setCreditAccount refuses companyId true and leaves company 1's account as it was", async () => {
+    const before = await creditAccountsOfFirst();
+    const account = {
+      status: 'active',
+      limit: 5_000_000,
+      allowExceed: false,
+      termCode: 'EOM_NEXT_10',
+      graceDays: 5,
+      overdueThreshold: 0,
+      allowSubAccounts: false,
+      reason: '번호 검사',
+    };
+    expect(await refusal('setCreditAccount', { ...account, companyId: true })).toEqual([400, BAD, 'companyId']);
+    expect(await creditAccountsOfFirst()).toEqual(before);
+    const saved = await post('setCreditAccount', { ...account, companyId: String(co.companyId) });
+    expect(saved.body.code).toBe(201);
+  });
+});
+
+describe('back-office page numbers', () => {
+  it('a list refuses page true, [] and null, and takes 3 and "3"', async () => {
+    for (const page of [true, [], null, false])
+      expect([page, ...(await refusal('companyList', { page }))]).toEqual([page, 400, BAD, 'page']);
+    const [byNumber, byDigits] = await Promise.all([
+      post('companyList', { page: 3, size: 1 }),
+      post('companyList', { page: '3', size: '1' }),
+    ]);
+    expect([byNumber.body.code, byDigits.body.code]).toEqual([200, 200]);
+    expect(byDigits.body.results).toEqual(byNumber.body.results);
+  });
+});
+
+async function refusal(path: string, body: Record<string, unknown>) {
+  const a = await post(path, body);
+  return [a.status, a.body.message, a.body.field];
+}
