@@ -112,6 +112,11 @@ export const MSG_JOBS = {
   notFound: '작업을 찾을 수 없습니다.',
   notParked: '실패(보류) 상태인 작업만 다시 시도할 수 있습니다.',
   retried: '작업을 다시 시도합니다.',
+  /** pg-boss's own reasons, as staff read them (docs/operations.md#jobs). */
+  stoppedWhileRunning: '서버가 종료되어 실행 중이던 작업이 중단되었습니다. 다시 시도합니다.',
+  timedOut: '작업이 제한 시간 안에 끝나지 않았습니다. 서버가 멈췄거나 다시 시작되었을 수 있습니다.',
+  /** A failure whose reason has no Korean (a library's or the network's): said in Korean, the reason kept. */
+  failedWith: (reason: string) => `작업 중 오류가 발생했습니다. (${reason})`,
 } as const;
 
 const jobName = z.enum(Object.keys(JOB_DATA) as [JobName, ...JobName[]], { error: MSG.badRequest });

@@ -280,6 +280,42 @@ describe('retries, parking and the back office', () => {
   });
 });
 
+describe("the jobs page says a failure's reason in Korean", () => {
+  it("pg-boss's own reasons are translated, a library's English is said in Korean with the reason, ours stay", async () => {
+    const reasons: [string, object, string][] = [
+      [
+        'stopped',
+        { value: 'pg-boss shut down while active' },
+        '서버가 종료되어 실행 중이던 작업이 중단되었습니다. 다시 시도합니다.',
+      ],
+      [
+        'timeout',
+        { value: { message: 'job failed by timeout in active state' } },
+        '작업이 제한 시간 안에 끝나지 않았습니다. 서버가 멈췄거나 다시 시작되었을 수 있습니다.',
+      ],
+      ['network', { message: 'fetch failed' }, '작업 중 오류가 발생했습니다. (fetch failed)'],
+      ['ours', { message: '문자 서버가 응답하지 않습니다.' }, '문자 서버가 응답하지 않습니다.'],
+    ];
+    const ids: string[] = [];
+    for (const [tag, output] of reasons) {
+      // Not due for an hour, so no worker takes it before it is marked parked.
+      const id = await enqueue(
+        server.db,
+        'sms.cashCredited',
+        { paymentId: 881_000 + ids.length, companyId: 1, amount: 1_000, balanceAfter: 1_000 },
+        { key: `reason:${tag}`, startAfter: new Date(Date.now() + 3_600_000) },
+      );
+      await server.db.execute(
+        sql`update pgboss.job set state = 'failed', output = ${JSON.stringify(output)}::jsonb where id = ${id}::uuid`,
+      );
+      ids.push(id);
+    }
+    const listed = await call(server, 'adminJobList', { state: 'parked', size: 200 }, { token: staff });
+    const errors = ids.map((id) => listed.body.results!.find((j) => j.id === id)?.error);
+    expect(errors).toEqual(reasons.map((r) => r[2]));
+  });
+});
+
 describe('crash after the effect, before the job was marked done', () => {
   it('the retry finds the effect in the log and does not text again', async () => {
     const shop = await makeCompany(server, '충돌후', 0);

@@ -35,7 +35,27 @@ interface Raw {
 
 const iso = (d: string | Date) => new Date(d).toISOString();
 const job = sql.identifier(BOSS_SCHEMA);
-const columns = sql`id, name, singleton_key, state::text as state, data, retry_count, retry_limit, started_on, coalesce(output->>'message', output->>'value') as message, created_on, start_after, completed_on`;
+// pg-boss writes a failure as { message } (our runner's), { value: { message } } (its own timeout) or
+// { value } (a bare reason).
+const columns = sql`id, name, singleton_key, state::text as state, data, retry_count, retry_limit, started_on, coalesce(output->>'message', output->'value'->>'message', output->>'value') as message, created_on, start_after, completed_on`;
+
+/** pg-boss's own failure reasons, which reach staff only in Korean. */
+const BOSS_REASONS: Record<string, string> = {
+  'pg-boss shut down while active': MSG_JOBS.stoppedWhileRunning,
+  'job failed by timeout in active state': MSG_JOBS.timedOut,
+};
+
+/**
+ * A failure's reason as the jobs page shows it: Korean always (docs/requirements.md#look-and-language).
+ * Our handlers fail with Korean messages; pg-boss's own reasons are translated; anything else (a
+ * library's or the network's English) is said in Korean with the reason kept for whoever fixes it.
+ */
+export function jobErrorText(reason: string | null): string | null {
+  if (reason === null || reason === '') return null;
+  const known = BOSS_REASONS[reason];
+  if (known) return known;
+  return /[가-힣]/.test(reason) ? reason : MSG_JOBS.failedWith(reason);
+}
 
 function toRow(r: Raw): JobRow {
   const name = r.name as JobName;
@@ -49,7 +69,7 @@ function toRow(r: Raw): JobRow {
     // A try is counted from the moment it started; pg-boss counts retries, not tries.
     tries: r.started_on ? Number(r.retry_count) + 1 : 0,
     maxTries: Number(r.retry_limit) + 1,
-    error: r.message,
+    error: jobErrorText(r.message),
     created: iso(r.created_on),
     startAfter: iso(r.start_after),
     finished: r.completed_on ? iso(r.completed_on) : null,
