@@ -425,7 +425,8 @@ async function ledgerAndAgingShowIt() {
 
 /**
  * 업체별 명세서 on /admin/credit: it opens on the month before this one (nothing closed there in this
- * story), and the closed month lists the company's statement, paid, with its PDF and 다시 보내기.
+ * story), and the closed month lists the company's statement, paid, with its PDF and 다시 보내기 (off:
+ * nothing is left to pay).
  */
 async function everyCompanysStatementsOfTheMonth(page: Page) {
   const section = page.getByRole('region', { name: '업체별 명세서' });
@@ -444,8 +445,9 @@ async function everyCompanysStatementsOfTheMonth(page: Page) {
   ]);
   expect(cells[5]).toBe('결제 완료');
   expect(await section.getByText('1건').count()).toBe(1);
-  await section.getByRole('button', { name: `가온상사 ${monthLabel()} 명세서 다시 보내기` }).click();
-  await page.getByText('명세서를 다시 보냈습니다.', { exact: false }).first().waitFor();
+  // Paid: its 알림톡 asks the buyer to pay, so 다시 보내기 is off and says why.
+  const resend = section.getByRole('button', { name: `가온상사 ${monthLabel()} 명세서 다시 보내기` });
+  expect([await resend.isDisabled(), await resend.getAttribute('title')]).toEqual([true, MSG_CREDIT.resendPaid]);
   expect(await section.getByRole('button', { name: `가온상사 ${monthLabel()} 명세서 PDF` }).count()).toBe(1);
   await section.scrollIntoViewIfNeeded();
   await snap(page, 'credit-admin-statements-desktop');

@@ -58,7 +58,10 @@ export const statementPreviewAnswer = answerOf(
   }),
 );
 
-/** api/admin/resendStatement { seq }: send the statement's 알림톡 (and its invoice mail) again. */
+/**
+ * api/admin/resendStatement { seq }: send the statement's 알림톡 (and its invoice mail) again; refused
+ * for one with nothing left to pay, once in STATEMENT_RESEND_MINUTES (docs/requirements.md#monthly-close).
+ */
 export const resendStatementRequest = z.object({ seq });
 
 /** api/admin/statementList { month?, companyId?, page, size }: the back office's statements. */

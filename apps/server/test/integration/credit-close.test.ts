@@ -6,6 +6,7 @@ import {
   companies,
   orderLines,
   receivablesLedger,
+  smsOutbox,
   statementLines,
   statements,
   taxInvoiceOutbox,
@@ -317,23 +318,52 @@ describe('statements as buyers and staff read them', () => {
     expect(((await other.json()) as { message: string }).message).toBe(MSG_CREDIT.statementNotFound);
   });
 
-  it('staff list and re-send a statement (a new 알림톡 job each time)', async () => {
+  it('staff list and re-send a statement: presses at once send one 알림톡; after a minute it may go again', async () => {
     const list = await call(server, 'adminStatementList', { month, page: 1, size: 20 }, { token: t.staff });
     expect(list.body.results!.map((r) => r.companyId)).toEqual(expect.arrayContaining([x.companyId, y.companyId]));
     expect((await call(server, 'adminStatementList', { page: 1, size: 20 }, { token: t.main })).status).toBe(403);
-    const seq = list.body.results!.find((r) => r.companyId === x.companyId)!.seq;
-    const jobs = async () =>
-      (
-        await queryRows<{ n: number }>(
-          server.db,
-          sql`select count(*)::int as n from pgboss.job where name = 'notify.send' and singleton_key like ${`statement:${seq}:%`}`,
-        )
-      )[0]!.n;
-    expect(await jobs()).toBe(1);
-    const res = await call(server, 'adminResendStatement', { seq }, { token: t.staff });
-    expect(res.body.code).toBe(201);
-    expect(res.body.message).toBe(MSG_CREDIT.statementResent);
-    expect(await jobs()).toBe(2);
+    const row = list.body.results!.find((r) => r.companyId === x.companyId)!;
+    expect(row.unpaid).toBeGreaterThan(0);
+    const seq = row.seq;
+    const jobs = () =>
+      queryRows<{ key: string; state: string }>(
+        server.db,
+        sql`select singleton_key as key, state::text as state from pgboss.job
+          where name = 'notify.send' and singleton_key like ${`statement:${seq}:%`} order by created_on`,
+      );
+    // The buyer's 알림톡 of this statement, once every job of it has run.
+    const sent = async () => {
+      await until('the statement 알림톡 sent', async () => (await jobs()).every((j) => j.state === 'completed'));
+      const texts = await server.db
+        .select({ text: smsOutbox.text })
+        .from(smsOutbox)
+        .where(and(eq(smsOutbox.phone, x.main.phone), eq(smsOutbox.event, 'creditStatement')));
+      return texts.length;
+    };
+    expect((await jobs()).map((j) => j.key)).toEqual([`statement:${seq}:issued`]);
+    expect(await sent()).toBe(1);
+    // Staff and the admin at the same moment, and staff's double click: one of them sends.
+    const answers = await Promise.all(
+      [t.staff, t.admin, t.staff].map((token) => call(server, 'adminResendStatement', { seq }, { token })),
+    );
+    const again =
+      '방금 다시 보낸 명세서입니다. 알림톡이 두 번 가지 않도록 이번에는 보내지 않았습니다. 1분 뒤에 다시 보낼 수 있습니다.';
+    expect(answers.map((a) => `${a.body.code} ${a.body.message}`).sort()).toEqual([
+      `200 ${again}`,
+      `200 ${again}`,
+      '201 명세서를 다시 보냈습니다.',
+    ]);
+    expect(await jobs()).toHaveLength(2);
+    expect(await sent()).toBe(2);
+    // A minute after the last re-send, it goes again.
+    await server.db
+      .update(statements)
+      .set({ resentAt: new Date(Date.now() - 61_000) })
+      .where(eq(statements.id, seq));
+    const later = await call(server, 'adminResendStatement', { seq }, { token: t.staff });
+    expect([later.body.code, later.body.message]).toEqual([201, '명세서를 다시 보냈습니다.']);
+    expect(await jobs()).toHaveLength(3);
+    expect(await sent()).toBe(3);
     expect((await call(server, 'adminResendStatement', { seq: 99_999_999 }, { token: t.staff })).status).toBe(404);
     expect((await call(server, 'adminResendStatement', { seq }, { token: t.main })).status).toBe(403);
   });
@@ -565,6 +595,26 @@ describe('a statement the credit of an earlier one pays whole', () => {
     expect(await jobsOf(s3.id)).toEqual([]);
     // 20,000 of the credit left; the 40,000 order still open.
     expect(await used()).toBe(20_000);
+    // 다시 보내기 asks nothing of a statement with nothing left to pay: paid by a payment (s1),
+    // crediting more than it bills (s2) or paid by that credit (s3). Refused, and no 알림톡 written.
+    const notices = async () =>
+      (
+        await queryRows<{ key: string }>(
+          server.db,
+          sql`select singleton_key as key from pgboss.job where name = 'notify.send'
+            and singleton_key ~ ${`^statement:(${s1.id}|${s2.id}|${s3.id}):`}`,
+        )
+      ).map((j) => j.key);
+    expect(await notices()).toEqual([`statement:${s1.id}:issued`]);
+    for (const s of [s1, s2, s3]) {
+      const res = await call(server, 'adminResendStatement', { seq: s.id }, { token: t.staff });
+      expect([res.status, res.body.code, res.body.message]).toEqual([
+        409,
+        409,
+        '결제가 끝난 명세서는 다시 보내지 않습니다. 명세서 알림톡은 결제를 요청하는 안내입니다.',
+      ]);
+    }
+    expect(await notices()).toEqual([`statement:${s1.id}:issued`]);
   });
 });
 

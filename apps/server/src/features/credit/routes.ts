@@ -138,7 +138,11 @@ export function creditRoutes(app: Api, ctx: AppContext) {
   });
   route(app, 'adminResendStatement', async (req) => {
     const auth = requireStaff(req);
-    await resendStatement(db, req.body.seq);
+    // A second press within the window (a colleague's, or a double click) asks for what was just
+    // done: the 알림톡 is on its way. An error would read as a failure and invite another press, the
+    // usual 201 as a second message sent; so 200, saying this press sent nothing
+    // (docs/requirements.md#monthly-close).
+    if ((await resendStatement(db, req.body.seq)) === 'recent') return ok(undefined, MSG_CREDIT.statementJustResent);
     await recordAudit(db, {
       memberId: auth.member.id,
       action: 'resendStatement',

@@ -174,6 +174,11 @@ export const statements = pgTable(
     vaProviderKey: text('va_provider_key'),
     /** The reminders sent: 'issued', 'd-3', 'due', 'd+7'. */
     reminders: emptyTextList('reminders'),
+    /**
+     * The last 다시 보내기 that sent the 알림톡: the next one sends nothing until
+     * STATEMENT_RESEND_MINUTES after it (docs/requirements.md#monthly-close).
+     */
+    resentAt: instant('resent_at'),
     closedAt: instantNow('closed_at'),
     updatedAt: updatedAt(),
   },

@@ -3,11 +3,12 @@
  * list, the back office's list and preview, the PDF's input, the re-send, and the receivables aging
  * report with its CSV.
  */
-import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import {
   AGING_BUCKETS,
   CREDIT_STATUS_LABELS,
   MSG_CREDIT,
+  STATEMENT_RESEND_MINUTES,
   STATEMENT_STATUS_LABELS,
   receivableLabel,
   type CreditStatus,
@@ -18,7 +19,7 @@ import {
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { companyById, companyNameById } from '../members/repository.js';
-import { badRequest, notFound } from '../../shared/http.js';
+import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { toCsv } from '../../shared/csv.js';
 import { seoulDay } from '@partsmall/contract';
 import { buyerParty, supplierParty } from '../paperwork/index.js';
@@ -180,10 +181,41 @@ export async function statementPdfInput(
   };
 }
 
-/** Sends the statement's 알림톡 again (a job keyed by the moment asked, so each re-send is one). */
-export async function resendStatement(db: Db, seq: number): Promise<void> {
-  const { db: s } = await statementFor(db, seq, null);
-  await db.transaction((tx) => notifyStatement(tx, s, 'issued', `statement:${s.id}:resend:${Date.now()}`));
+/**
+ * Sends the statement's 알림톡 again (docs/requirements.md#monthly-close): 'sent', or 'recent' when a
+ * re-send in the last STATEMENT_RESEND_MINUTES sent it already. A statement with nothing left to pay
+ * is refused (409): the 알림톡 asks the buyer to pay, and the close does not send it for such a one.
+ * The send is claimed by one conditional update of `resent_at` in the transaction that writes its
+ * job, so two presses at once (staff and admin, a double click) send one: the job key alone, the
+ * moment asked, made each press a job of its own.
+ */
+export async function resendStatement(db: Db, seq: number, now: Date = new Date()): Promise<'sent' | 'recent'> {
+  const { db: found } = await statementFor(db, seq, null);
+  const since = new Date(now.getTime() - STATEMENT_RESEND_MINUTES * 60_000);
+  return db.transaction(async (tx) => {
+    const [s] = await tx
+      .update(statements)
+      .set({ resentAt: now })
+      .where(
+        and(
+          eq(statements.id, found.id),
+          gt(statements.amountDue, statements.paid),
+          or(isNull(statements.resentAt), lte(statements.resentAt, since)),
+        ),
+      )
+      .returning();
+    if (!s) {
+      // Nothing left to pay (or paid by a deposit that committed in between), or re-sent a moment ago.
+      const [current] = await tx
+        .select({ amountDue: statements.amountDue, paid: statements.paid })
+        .from(statements)
+        .where(eq(statements.id, found.id));
+      if (current!.amountDue <= current!.paid) throw new AppError(409, MSG_CREDIT.resendPaid, 409, 'seq');
+      return 'recent';
+    }
+    await notifyStatement(tx, s, 'issued', `statement:${s.id}:resend:${now.getTime()}`);
+    return 'sent';
+  });
 }
 
 /** The receivables aging of every company with credit, and the totals. */

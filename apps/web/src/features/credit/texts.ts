@@ -1,4 +1,4 @@
-import { formatWon as won, groupDigits, PAY_WITH_LABELS } from '@partsmall/contract';
+import { formatWon as won, groupDigits, MSG_CREDIT, PAY_WITH_LABELS } from '@partsmall/contract';
 
 /** A statement's month 'YYYY-MM' as '2026년 4월'. */
 const monthName = (m: string) => `${m.slice(0, 4)}년 ${Number(m.slice(5, 7))}월`;
@@ -133,6 +133,8 @@ export const CREDIT_TEXTS = {
     auditEmpty: '변경 기록이 없습니다.',
     resend: '다시 보내기',
     resendOf: (month: string) => `${month} 명세서 다시 보내기`,
+    /** Why a paid statement's 다시 보내기 is off: the server's own refusal. */
+    resendPaid: MSG_CREDIT.resendPaid,
     cash: '보유 캐시',
     payFromCash: '캐시로 결제',
     payFromCashOf: (month: string) => `${month} 명세서 업체 캐시로 결제`,

@@ -195,7 +195,7 @@ export function CompanyCredit({ companyId }: { companyId: number }) {
           rows={page.statements}
           actions={(r) => (
             <>
-              <ResendStatement seq={r.seq} name={CREDIT_TEXTS.statements.month(r.month)} />
+              <ResendStatement seq={r.seq} name={CREDIT_TEXTS.statements.month(r.month)} unpaid={r.unpaid} />
               {r.unpaid > 0 && page.cash > 0 && (
                 <PayFromCash companyId={companyId} companyName={r.companyName} row={r} cash={page.cash} />
               )}

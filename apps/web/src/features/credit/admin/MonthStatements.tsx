@@ -45,7 +45,11 @@ export function MonthStatements() {
           withCompany
           paging={{ page, size: PAGE_SIZE.backOffice, onPage: setPage }}
           actions={(r) => (
-            <ResendStatement seq={r.seq} name={`${r.companyName} ${CREDIT_TEXTS.statements.month(r.month)}`} />
+            <ResendStatement
+              seq={r.seq}
+              name={`${r.companyName} ${CREDIT_TEXTS.statements.month(r.month)}`}
+              unpaid={r.unpaid}
+            />
           )}
         />
       </div>
