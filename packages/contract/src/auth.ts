@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { answerOf } from './envelope.js';
 import { MSG } from './messages.js';
-import { MAIL_SHAPE, isValidBusinessNumber } from './rules.js';
+import { MAIL_SHAPE, hasVisibleText, isValidBusinessNumber } from './rules.js';
 import { plainText } from './text-field.js';
 
 /** Field rules (docs/requirements.md#validation), written once: the web uses them on blur and submit, the server on every call. */
@@ -41,8 +41,25 @@ export const authCodeField = z
   .min(1, MSG.codeRequired)
   .regex(/^\d{6}$/, MSG.codeDigits);
 
+/** 1-50 characters, one of them visible: a name of U+200B or Hangul fillers alone is a blank one. */
 export const companyNameField = plainText(
-  z.string({ error: MSG.companyNameRequired }).trim().min(1, MSG.companyNameRequired).max(50, MSG.companyNameLength),
+  z
+    .string({ error: MSG.companyNameRequired })
+    .trim()
+    .min(1, MSG.companyNameRequired)
+    .refine(hasVisibleText, MSG.companyNameRequired)
+    .max(50, MSG.companyNameLength),
+);
+
+/** A person's name as typed (sub-account join, my info, sub-accounts): 2-20 characters, one of them visible. */
+export const personNameField = plainText(
+  z
+    .string({ error: MSG.nameRequired })
+    .trim()
+    .min(1, MSG.nameRequired)
+    .refine(hasVisibleText, MSG.nameRequired)
+    .min(2, MSG.nameLength)
+    .max(20, MSG.nameLength),
 );
 
 export const companyAreaField = plainText(
@@ -61,7 +78,7 @@ export const securityNumField = z
   .regex(/^\d{6}$/, MSG.securityNumLength);
 
 const contactField = z
-  .string()
+  .string({ error: MSG.contactDigits })
   .trim()
   .refine((v) => v === '' || /^\d{9,11}$/.test(v), MSG.contactDigits)
   .optional();
@@ -113,8 +130,11 @@ export const joinRequest = z
     securityNum: securityNumField.optional(),
     /** Contact number of the sub-account form, under the original API's misspelt key. */
     phoen: contactField,
-    /** Person's name; defaults to the company name for a company join. */
-    name: blankIsAbsent(plainText(z.string().trim().max(20)), MSG.badRequest),
+    /**
+     * Ours: the sub-account's name. Without it the account is named by its login id's part before
+     * '@'; a company join names its main account by the company (docs/requirements.md#join).
+     */
+    name: blankIsAbsent(personNameField, MSG.nameRequired),
   })
   .refine(passwordsMatch, { path: ['cpw'], error: MSG.passwordMismatch })
   .refine((v) => v.securityNum !== undefined || (v.companyName ?? '') !== '', {

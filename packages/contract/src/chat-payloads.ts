@@ -2,10 +2,8 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { MSG_CHAT, CHAT_LIMITS } from './chat-rules.js';
+import { hasVisibleText } from './rules.js';
 import { plainLines, plainText } from './text-field.js';
-
-/** Characters Korean messengers are abused with to send 'blank' messages (Hangul fillers), plus invisible format characters. */
-const BLANK = /^[\s\p{Cf}\u115F\u1160\u3164\uFFA0]*$/u;
 
 /**
  * A chat text after trimming: 1-2,000 characters, not blank, and plain as every text area's text
@@ -16,7 +14,7 @@ export const chatTextField = plainLines(
   z
     .string({ error: MSG_CHAT.messageRequired })
     .trim()
-    .refine((v) => !BLANK.test(v), MSG_CHAT.messageRequired)
+    .refine(hasVisibleText, MSG_CHAT.messageRequired)
     .refine((v) => [...v].length <= CHAT_LIMITS.messageMaxChars, MSG_CHAT.messageTooLong),
 );
 

@@ -5,11 +5,16 @@ import { answerOf, pageAnswerOf } from './envelope.js';
 import { MAIL_SHAPE } from './rules.js';
 import { required, id } from './member-fields.js';
 import { pageNumber, pageSize } from './page-fields.js';
-import { MSG_MEMBER, personNameField, contactPhoneField } from './member-info.js';
+import { personNameField } from './auth.js';
+import { MSG_MEMBER, contactPhoneField, storedNameField } from './member-info.js';
 
 export const memberListRequest = z.object({
   searchType: z.enum(['name', 'id', 'phone', '']).optional(),
-  searchKeyword: z.string().trim().max(50).optional(),
+  searchKeyword: z
+    .string({ error: MSG_MEMBER.searchKeywordLength })
+    .trim()
+    .max(50, MSG_MEMBER.searchKeywordLength)
+    .optional(),
   page: pageNumber(),
   size: pageSize(PAGE_SIZE.subAccounts),
 });
@@ -58,7 +63,8 @@ export const createMemberRequest = z.object({
 /** Editing an account of the company: name, phone and mail. */
 export const editMemberRequest = z.object({
   seq: id,
-  name: personNameField,
+  /** A changed name follows personNameField; the account's own is taken unchanged (the server checks). */
+  name: storedNameField,
   phone: contactPhoneField,
   mail: memberMailField,
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { businessNumberField, companyNameField, userInfo } from './auth.js';
+import { businessNumberField, companyNameField, personNameField, userInfo } from './auth.js';
 import { answerOf, emptyAnswer } from './envelope.js';
 import { MSG } from './messages.js';
-import { MAIL_SHAPE } from './rules.js';
+import { MAIL_SHAPE, hasVisibleText } from './rules.js';
 import { plainText } from './text-field.js';
 import { required, id, digitsField } from './member-fields.js';
 
@@ -27,8 +27,8 @@ export const MSG_MEMBER = {
   addressNotFound: '배송지를 찾을 수 없습니다.',
 
   // my info
-  nameRequired: '이름을 입력하세요.',
-  nameLength: '이름은 2~20자로 입력하세요.',
+  nameRequired: MSG.nameRequired,
+  nameLength: MSG.nameLength,
   phoneRequired: '연락처를 입력하세요.',
   phoneDigits: '연락처는 숫자 10~11자리로 입력하세요.',
   phoneInUse: '이미 다른 계정에서 사용 중인 연락처입니다.',
@@ -66,6 +66,7 @@ export const MSG_MEMBER = {
   companyUpdated: '회사정보를 수정했습니다.',
 
   // sub-accounts
+  searchKeywordLength: '검색어는 50자 이내로 입력하세요.',
   accountRequired: '계정을 입력하세요.',
   accountLength: '계정은 5~50자의 메일 주소로 입력하세요.',
   accountShape: '계정은 메일 주소 형식으로 입력하세요.',
@@ -128,15 +129,36 @@ export type SeqRequest = z.input<typeof seqRequest>;
 
 // ---------------------------------------------------------------- my info and password
 
-export const personNameField = plainText(
-  required(MSG_MEMBER.nameRequired).min(2, MSG_MEMBER.nameLength).max(20, MSG_MEMBER.nameLength),
-);
+/**
+ * An account's name in a call that edits it (my info, a sub-account's edit): a changed name follows
+ * personNameField, the name the account has is taken unchanged. A join stores a name nobody typed
+ * (the company name, 1-50, or the login id's part before '@'), and saving my info with only the
+ * phone changed must not be refused for a rule the shop broke itself (docs/requirements.md#validation).
+ * Only the server knows the stored name: the call takes any plain name up to 50 (the longest a join
+ * stores), and the server asks `nameChangeRefusal`; a form that knows it uses `editedNameField`.
+ */
+export const storedNameField = plainText(required(MSG_MEMBER.nameRequired).max(50, MSG_MEMBER.nameLength));
+
+/** Why `name` (trimmed) is refused for an account whose name is `stored`, or null. */
+export function nameChangeRefusal(name: string, stored: string): string | null {
+  if (name === stored) return null;
+  const parsed = personNameField.safeParse(name);
+  return parsed.success ? null : parsed.error.issues[0]!.message;
+}
+
+/** The name field of a form editing an account whose name is `stored`. */
+export const editedNameField = (stored: string) =>
+  storedNameField.superRefine((name, ctx) => {
+    const refusal = nameChangeRefusal(name, stored);
+    if (refusal !== null) ctx.addIssue({ code: 'custom', message: refusal });
+  });
+
 export const contactPhoneField = digitsField(10, 11, MSG_MEMBER.phoneRequired, MSG_MEMBER.phoneDigits);
 
 export const updateMyInfoRequest = z.object({
   /** Sent by the form; the server always edits the caller. */
   seq: z.number().optional(),
-  name: personNameField,
+  name: storedNameField,
   phone: contactPhoneField,
   mail: required(MSG_MEMBER.mailRequired)
     .min(5, MSG_MEMBER.mailLength)
@@ -190,7 +212,12 @@ export const invoiceFields = {
 export const updateCompanyInfoRequest = z.object({
   license: businessNumberField,
   name: companyNameField,
-  ceo: plainText(required(MSG_MEMBER.ceoRequired).min(2, MSG_MEMBER.ceoLength).max(20, MSG_MEMBER.ceoLength)),
+  ceo: plainText(
+    required(MSG_MEMBER.ceoRequired)
+      .refine(hasVisibleText, MSG_MEMBER.ceoRequired)
+      .min(2, MSG_MEMBER.ceoLength)
+      .max(20, MSG_MEMBER.ceoLength),
+  ),
   phone: digitsField(10, 11, MSG_MEMBER.companyPhoneRequired, MSG_MEMBER.companyPhoneDigits),
   fax: digitsField(0, 11, '', MSG_MEMBER.faxDigits).default(''),
   mail: z

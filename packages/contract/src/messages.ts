@@ -25,7 +25,10 @@ export const MSG = {
   passwordLength: '비밀번호는 4~20자로 입력하세요.',
   loginFailed: '아이디 또는 비밀번호가 일치하지 않습니다.',
   loginTooMany: '로그인 시도가 너무 많습니다. 10분 후 다시 시도해 주세요.',
+  /** A sub-account its company stopped. */
   accountStopped: '사용이 중지된 계정입니다. 회사 대표 계정에 문의하세요.',
+  /** A main account its company stopped; any account the shop stopped gets MSG_MEMBER.stoppedByShop. */
+  accountStoppedMain: '사용이 중지된 계정입니다. 고객센터에 문의하세요.',
   loggedIn: '로그인되었습니다.',
   loggedOut: '로그아웃되었습니다.',
 
@@ -72,6 +75,9 @@ export const MSG = {
   securityNumLocked:
     '보안번호가 너무 여러 번 틀려 잠겼습니다. 회사 주계정에서 보안번호를 재발급받은 뒤 다시 가입해 주세요.',
   contactDigits: '연락처는 숫자 9~11자리로 입력하세요.',
+  // a person's name: the sub-account join, my info, the sub-accounts of the member area
+  nameRequired: '이름을 입력하세요.',
+  nameLength: '이름은 2~20자로 입력하세요.',
   idInUse: '이미 사용 중인 계정입니다.',
   joinDone: '회원가입이 완료되었습니다.',
   joinFailed: '회원가입에 실패했습니다.',

@@ -111,6 +111,20 @@ export function isPlainLines(value: string): boolean {
   return !/(?![\t\n\r])\p{Cc}/u.test(value) && !BIDI_CONTROL.test(value);
 }
 
+/**
+ * What shows nothing: spaces, the Hangul fillers Korean messengers are abused with to send 'blank'
+ * messages (U+3164 and its kin), and invisible format characters (U+200B).
+ */
+const BLANK = /^[\s\p{Cf}\u115F\u1160\u3164\uFFA0]*$/u;
+
+/**
+ * True when text shows at least one character: `trim()` keeps U+200B and U+3164, so a name of
+ * them alone passed a length rule and showed blank in every list (docs/requirements.md#validation).
+ */
+export function hasVisibleText(value: string): boolean {
+  return !BLANK.test(value);
+}
+
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**

@@ -240,9 +240,9 @@ describe('joinRequest (sub-account join)', () => {
     expect(messageFor(joinRequest, { ...subJoin, securityNum }, 'securityNum')).toBe(msg);
   });
 
-  it('the person name is optional, at most 20 characters, no control characters', () => {
+  it('the person name is optional, 2-20 characters, no control characters', () => {
     expect(joinRequest.parse({ ...subJoin, name: ' 김부장 ' }).name).toBe('김부장');
-    expect(parses(joinRequest, { ...subJoin, name: '가'.repeat(21) })).toBe(false);
+    expect(messageFor(joinRequest, { ...subJoin, name: '가'.repeat(21) }, 'name')).toBe(MSG.nameLength);
     expect(messageFor(joinRequest, { ...subJoin, name: '김\u0000' }, 'name')).toBe(MSG.textInvalid);
   });
 

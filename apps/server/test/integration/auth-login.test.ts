@@ -1,7 +1,8 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMIT, MSG } from '@partsmall/contract';
+import { LOGIN_LIMIT, MEMBER_TYPE_MAIN, MSG } from '@partsmall/contract';
 import { members, rateEvents, sessions } from '../../src/db/schema.js';
+import { makeCompany, staffSession } from '../member-helpers.js';
 import {
   call,
   fromAddress,
@@ -126,7 +127,8 @@ describe('api/login', () => {
     await setStatus('stopme@partsmall.kr', 'stopped');
     const res = await call(server, 'login', { id: 'stopme@partsmall.kr', pw: 'pass1234' });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: 403, message: MSG.accountStopped });
+    // A main account (the chat sign-up makes one) is sent to the shop.
+    expect(res.body).toEqual({ code: 403, message: MSG.accountStoppedMain });
     expect((await call(server, 'logout', {}, { token })).status).toBe(401);
     // A wrong password on a stopped account reveals nothing more than on an active one.
     const wrong = await call(server, 'login', { id: 'stopme@partsmall.kr', pw: 'nope12345' });
@@ -134,6 +136,44 @@ describe('api/login', () => {
     expect(wrong.body.message).toBe(MSG.loginFailed);
     await setStatus('stopme@partsmall.kr', 'active');
     expect((await call(server, 'login', { id: 'stopme@partsmall.kr', pw: 'pass1234' })).body.code).toBe(200);
+  });
+
+  it('tells a stopped account whom to ask: its main account, or the shop', async () => {
+    // A main account, a second main account and two sub-accounts.
+    const co = await makeCompany(server, '중지안내', 3, { cheapPasswords: true });
+    const [coMain, sub, shopSub] = [co.subs[0]!, co.subs[1]!, co.subs[2]!];
+    await server.db.update(members).set({ type: MEMBER_TYPE_MAIN }).where(eq(members.id, coMain.seq));
+    const main = await loginAs(server, co.main.id, 'pass1234');
+    const staff = await staffSession(server);
+    const stopByCompany = async (seq: number) =>
+      expect((await call(server, 'stateMemberInfo', { seq, status: 'stopped' }, { token: main })).body.code).toBe(201);
+    const stopByShop = async (memberId: number) =>
+      expect(
+        (await call(server, 'adminSetMemberStatus', { memberId, status: 'stopped' }, { token: staff.token })).body.code,
+      ).toBe(201);
+    const loginOf = async (id: string) => (await call(server, 'login', { id, pw: 'pass1234' })).body;
+
+    // A sub-account its company stopped asks its main account, as before.
+    await stopByCompany(sub.seq);
+    expect(await loginOf(sub.id)).toEqual({
+      code: 403,
+      message: '사용이 중지된 계정입니다. 회사 대표 계정에 문의하세요.',
+    });
+    // A main account stopped by the company's other main account would be sent to itself: it asks the shop.
+    await stopByCompany(coMain.seq);
+    expect(await loginOf(coMain.id)).toEqual({
+      code: 403,
+      message: '사용이 중지된 계정입니다. 고객센터에 문의하세요.',
+    });
+    // What the shop stopped, main or sub-account, only the shop lets in again.
+    const shopStopped = {
+      code: 403,
+      message: '쇼핑몰에서 사용을 중지한 계정입니다. 다시 사용하려면 고객센터에 문의하세요.',
+    };
+    await stopByShop(shopSub.seq);
+    expect(await loginOf(shopSub.id)).toEqual(shopStopped);
+    await stopByShop(co.main.seq);
+    expect(await loginOf(co.main.id)).toEqual(shopStopped);
   });
 
   it('refuses a withdrawn account like an unknown id', async () => {

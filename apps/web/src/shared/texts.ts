@@ -188,7 +188,6 @@ export const T = {
     toJoinSub: '부계정 가입',
     hasAccount: '이미 계정이 있으신가요?',
     nameHint: '비워 두면 메일 주소 앞부분을 씁니다.',
-    nameLength: '이름은 20자 이내로 입력하세요.',
     optional: '(선택)',
     idHint: '로그인에 쓰는 메일 주소 (5~50자)',
     pwHint: '4~20자',

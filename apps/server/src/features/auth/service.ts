@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { LOGIN_LIMIT, MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, MSG, type LoginResult } from '@partsmall/contract';
+import { LOGIN_LIMIT, MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, MSG, MSG_MEMBER, type LoginResult } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import {
   activeCompanyByLicense,
@@ -94,6 +94,16 @@ export async function forgetLoginGuesses(db: Db, loginId: string): Promise<void>
   await forgetGuesses(db, LOGIN_GUESS, loginId);
 }
 
+/**
+ * Whom a stopped account asks (docs/requirements.md#sub-accounts): a sub-account its company stopped,
+ * the company's main account; an account the shop stopped, or a main account (which would be told to
+ * ask itself), the shop.
+ */
+function stoppedMessage(member: { type: number; stoppedByShop: boolean }): string {
+  if (member.stoppedByShop) return MSG_MEMBER.stoppedByShop;
+  return member.type === MEMBER_TYPE_MAIN ? MSG.accountStoppedMain : MSG.accountStopped;
+}
+
 /** Login; guessing is slowed per account and address (LOGIN_GUESS), counted in the database. */
 export async function login(db: Db, id: string, pw: string, ip: string): Promise<LoginResult> {
   const guess = await beginGuess(db, LOGIN_GUESS, id, ip);
@@ -104,7 +114,7 @@ export async function login(db: Db, id: string, pw: string, ip: string): Promise
   const passwordOk = await verifyPassword(pw, usable ? member.passwordHash : DUMMY_HASH);
   if (!usable || !passwordOk) throw badRequest(MSG.loginFailed);
   await guess.succeeded();
-  if (member.status === 'stopped') throw new AppError(403, MSG.accountStopped);
+  if (member.status === 'stopped') throw new AppError(403, stoppedMessage(member));
   const { token } = await createSession(db, member.id);
   return { token, userInfo: await buildUserInfo(db, member) };
 }
@@ -144,7 +154,11 @@ function mapJoinConflict(err: unknown): never {
   throw err;
 }
 
-/** A new company and its main account (type 0). */
+/**
+ * A new company and its main account (type 0), named by the company: the join asks no person's name.
+ * That name may be 1 or 21-50 characters, outside the rule of a typed name; 내 정보 takes it
+ * unchanged (docs/requirements.md#join).
+ */
 export async function joinCompany(db: Db, form: CompanyJoin): Promise<void> {
   if (await activeCompanyByLicense(db, form.license)) throw joinRefused(MSG.licenseExists, 'license');
   await assertIdAndPhoneFree(db, form.id, form.phone);
@@ -197,6 +211,7 @@ export async function joinSubAccount(db: Db, form: SubJoin, ip: string): Promise
     await insertMember(db, {
       loginId: form.id,
       passwordHash,
+      // Without a typed name, the id's part before '@' (1-48 characters), kept as joinCompany's is.
       name: form.name || form.id.split('@')[0]!,
       phone: form.phone,
       contactPhone: form.phoen ?? '',
@@ -224,6 +239,7 @@ export const CHAT_JOIN_LIMIT = { perAddress: 5, windowSec: 3600 } as const;
  * The chat entry's quick sign-up: a company without a business number yet (the home warning bar
  * asks for it) and its main account, logged in at once. No code proves the phone: it is stored as
  * unverified, so it never blocks the number's real owner, and sign-ups are limited per address.
+ * The account is named by the company, as in joinCompany.
  */
 export async function chatJoin(db: Db, form: ChatJoin, ip: string): Promise<LoginResult> {
   if (!(await takeAttempt(db, `chatjoin:${ip}`, CHAT_JOIN_LIMIT.perAddress, CHAT_JOIN_LIMIT.windowSec)))

@@ -5,6 +5,7 @@ import {
   MEMBER_TYPE_MAIN,
   MEMBER_TYPE_SUB,
   MSG_MEMBER,
+  nameChangeRefusal,
   WITHDRAW_REAUTH_SEC,
   type LoginResult,
   type MemberListItem,
@@ -60,6 +61,10 @@ const phoneProofAfter = (phone: string) => ({
   phoneRecovers: sql<boolean>`(${members.phone} = ${phone} and ${members.phoneRecovers})`,
 });
 
+/** An account of the company that has not withdrawn. */
+const companyAccount = (companyId: number, seq: number) =>
+  and(eq(members.id, seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn'));
+
 // ---------------------------------------------------------------- my info and password
 
 /**
@@ -71,6 +76,9 @@ export async function updateMyInfo(
   auth: AuthContext,
   form: { name: string; phone: string; mail: string },
 ): Promise<LoginResult> {
+  // A changed name follows the typed-name rule; the name a join stored passes unchanged (docs/requirements.md#validation).
+  const nameRefused = nameChangeRefusal(form.name, auth.member.name);
+  if (nameRefused !== null) throw badRequest(nameRefused, 'name');
   await assertPhoneFree(db, form.phone, auth.member.id);
   try {
     await db
@@ -215,13 +223,17 @@ export async function editMember(
   companyId: number,
   form: { seq: number; name: string; phone: string; mail: string },
 ): Promise<void> {
+  const [row] = await db.select({ name: members.name }).from(members).where(companyAccount(companyId, form.seq));
+  if (!row) throw notFound(MSG_MEMBER.memberNotFound);
+  const nameRefused = nameChangeRefusal(form.name, row.name);
+  if (nameRefused !== null) throw badRequest(nameRefused, 'name');
   await assertPhoneFree(db, form.phone, form.seq);
   let rows: { id: number }[];
   try {
     rows = await db
       .update(members)
       .set({ name: form.name, phone: form.phone, phoneVerified: phoneVerifiedAfter(form.phone), mail: form.mail })
-      .where(and(eq(members.id, form.seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
+      .where(companyAccount(companyId, form.seq))
       .returning({ id: members.id });
   } catch (err) {
     memberConflict(err);
@@ -255,7 +267,7 @@ async function changeAccount(db: Db, companyId: number, seq: number, change: { t
     const [row] = await tx
       .select({ stoppedByShop: members.stoppedByShop })
       .from(members)
-      .where(and(eq(members.id, seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
+      .where(companyAccount(companyId, seq))
       .for('update');
     if (!row) throw notFound(MSG_MEMBER.memberNotFound);
     if (change.status === 'active' && row.stoppedByShop) throw badRequest(MSG_MEMBER.stoppedByShop, 'seq');
@@ -316,7 +328,7 @@ export async function resetMemberPassword(
   const rows = await db
     .update(members)
     .set({ passwordHash: await hashPassword(pw) })
-    .where(and(eq(members.id, seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
+    .where(companyAccount(companyId, seq))
     .returning({ loginId: members.loginId });
   if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
   // The account's wrong guesses so far no longer hold back the password it now has (docs/security.md#password-guessing).

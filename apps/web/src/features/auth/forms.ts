@@ -11,7 +11,6 @@ import {
   securityNumField,
 } from '@partsmall/contract';
 import { z } from 'zod';
-import { T } from '../../shared/texts';
 
 /**
  * The forms of sign-up and the find flows, built from the contract's field rules (docs/requirements.md#validation).
@@ -51,7 +50,8 @@ export const joinSubForm = z
     license: businessNumberField,
     securityNum: securityNumField,
     ...phoneStep,
-    name: z.string().trim().max(20, T.join.nameLength),
+    // Optional: blank means absent, else a person's name by the contract's rule.
+    name: joinRequest.shape.name.unwrap(),
     // The contact number under the original API's misspelt key: optional, 9-11 digits.
     phoen: joinRequest.shape.phoen.unwrap(),
     ...account,

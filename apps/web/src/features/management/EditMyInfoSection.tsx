@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { updateMyInfoRequest, updateMyPasswordRequest, type UserInfo } from '@partsmall/contract';
+import { useMemo, useState } from 'react';
+import { editedNameField, updateMyInfoRequest, updateMyPasswordRequest, type UserInfo } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
@@ -36,7 +36,9 @@ export function EditMyInfoSection() {
 }
 
 function InfoForm({ userInfo }: { userInfo: UserInfo }) {
-  const form = useZodForm(updateMyInfoRequest, {
+  // The name a join stored (a company name, an id's part) is saved unchanged (docs/requirements.md#validation).
+  const schema = useMemo(() => updateMyInfoRequest.extend({ name: editedNameField(userInfo.name) }), [userInfo.name]);
+  const form = useZodForm(schema, {
     seq: userInfo.seq,
     name: userInfo.name,
     phone: userInfo.phone,
@@ -44,7 +46,7 @@ function InfoForm({ userInfo }: { userInfo: UserInfo }) {
   });
   const update = useUpdateMyInfo();
   const notify = useNotify();
-  const submit = (v: (typeof updateMyInfoRequest)['_output']) =>
+  const submit = (v: (typeof schema)['_output']) =>
     update.mutate(v, { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) });
 
   return (

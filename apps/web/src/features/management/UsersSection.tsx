@@ -5,6 +5,7 @@ import {
   PAGE_SIZE,
   createMemberRequest,
   editMemberRequest,
+  editedNameField,
   type MemberListItem,
 } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
@@ -188,8 +189,11 @@ function NewPasswordModal({ id, pw, onClose }: { id: string; pw: string; onClose
 function MemberForm({ row, onClose }: { row: MemberListItem | null; onClose: () => void }) {
   const save = useSaveMember();
   const creating = row === null;
-  // Editing leaves id and password out (the server ignores them there); the form has one shape.
-  const schema = (creating ? createMemberRequest : editMemberRequest.omit({ seq: true })) as typeof createMemberRequest;
+  // Editing leaves id and password out (the server ignores them there); the form has one shape. The
+  // account's own name is saved unchanged, a changed one follows the rule (docs/requirements.md#validation).
+  const schema = (
+    creating ? createMemberRequest : editMemberRequest.omit({ seq: true }).extend({ name: editedNameField(row.name) })
+  ) as typeof createMemberRequest;
   const form = useZodForm(schema, {
     id: '',
     pw: '',
