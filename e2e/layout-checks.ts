@@ -131,3 +131,33 @@ export async function layoutFindings(page: Page, where: string, device: { phone:
 export function shopPhoneFindings(page: Page, where: string): Promise<string[]> {
   return layoutFindings(page, where, { phone: true });
 }
+
+/**
+ * A word longer than its line breaks inside its box (docs/requirements.md#windows-and-sizes): with a
+ * long name or keyword on the screen (a company's name, a search, written without spaces as Korean
+ * names are), the page stays at the window's width and each box named by `boxes` (CSS selectors,
+ * each present) holds its text. The member area's banner and the search's title and
+ * '상품명에 없는 검색어' line kept such a word whole: the phone's page was drawn 411-918 px wide, the
+ * desktop's title 1,944 px. Each finding is a sentence naming the screen.
+ */
+export async function longWordFindings(page: Page, where: string, boxes: string[]): Promise<string[]> {
+  // The window's width as the test set it: a phone's browser widens its layout to content wider than that.
+  const window = page.viewportSize()!.width;
+  const { content, spilled, missing } = await page.evaluate((selectors) => {
+    const found = selectors.map((s) => ({ s, els: Array.from(document.querySelectorAll(s)) }));
+    return {
+      content: document.documentElement.scrollWidth,
+      missing: found.filter((f) => f.els.length === 0).map((f) => f.s),
+      spilled: found.flatMap(({ s, els }) =>
+        els
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${s} (${el.scrollWidth} px in ${el.clientWidth} px)`),
+      ),
+    };
+  }, boxes);
+  const found: string[] = [];
+  if (missing.length > 0) found.push(`${where}: nothing to measure: ${missing.join(', ')}`);
+  if (content > window) found.push(`${where}: content ${content} px wide in a ${window} px window`);
+  if (spilled.length > 0) found.push(`${where}: text running out of its box: ${spilled.join(', ')}`);
+  return found;
+}

@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopPage, formLogin, phonePage, shot, startShop } from './helpers.js';
+import type { Page } from 'playwright-core';
+import { members, sessions } from '../apps/server/src/db/schema.js';
+import { desktopPage, formLogin, memberLogin, phonePage, shot, startShop } from './helpers.js';
+import { settle } from './tour.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -75,5 +79,64 @@ describe('login in the browser', () => {
       await phone.page.locator('main h1, main h2').first().waitFor();
     }
     await phone.context.close();
+  });
+});
+
+describe('a session that ends while a member-only screen is open', () => {
+  /**
+   * Ends the member's sessions as their 24 hours do: expired, not revoked, so nothing tells the open
+   * tab (its trade socket stays quiet) until its next call answers 401.
+   */
+  async function expireSessions(loginId: string) {
+    const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, loginId));
+    await shop.server.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.memberId, m!.id));
+  }
+
+  /** The tab saves its open my-info form after the session expired: told so, it lands on `login` and stays. */
+  async function saveAfterExpiry(page: Page, login: RegExp) {
+    await page.getByLabel('연락처').waitFor();
+    // The trade socket has connected and answered first: a socket refused for the expired session
+    // (connecting later) sends a member-only screen home, which is the socket's own rule.
+    await page.waitForFunction(() => sessionStorage.getItem('clientBaseInfo') !== null);
+    await settle(page);
+    await expireSessions('demo@partsmall.kr');
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.locator('.toast', { hasText: '로그인이 만료되었습니다. 다시 로그인해 주세요.' }).waitFor();
+    await page.waitForURL((url) => login.test(url.pathname));
+    await page.getByRole('heading', { name: '로그인' }).waitFor();
+    // The guard sent a logged-out member-only screen home, over the move to login.
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toMatch(login);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  }
+
+  it('goes to /login on a desktop (docs/requirements.md#accounts-and-sessions)', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await memberLogin(page, `${shop.server.base}/management/editMyInfo`);
+    await saveAfterExpiry(page, /^\/login$/);
+    await shot(page, 'session-expired-login-desktop');
+    await context.close();
+  });
+
+  it('goes to /mobileLogin on a phone', async () => {
+    const { page, context } = await phonePage(shop.browser);
+    await memberLogin(page, `${shop.server.base}/mobileManagement?menu=editMyInfo`);
+    await saveAfterExpiry(page, /^\/mobileLogin$/);
+    await context.close();
+  });
+
+  it('a logout from the member area still goes home', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await memberLogin(page, `${shop.server.base}/management/editMyInfo`);
+    await page.getByLabel('연락처').waitFor();
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    await page.getByRole('navigation', { name: '방문자 메뉴' }).waitFor();
+    await page.waitForURL(/\/home$/);
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe('/home');
+    await context.close();
   });
 });

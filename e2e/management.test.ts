@@ -5,8 +5,8 @@ import { MSG_MEMBER } from '@partsmall/contract';
 import { members, payments } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
 import { MENU_PATHS } from '../apps/web/src/features/management/menu.js';
-import { payByApi } from './fixtures.js';
-import { shopPhoneFindings } from './layout-checks.js';
+import { newCompany, payByApi } from './fixtures.js';
+import { longWordFindings, shopPhoneFindings } from './layout-checks.js';
 import { settle } from './tour.js';
 import { phonePage, loginAs, shot, snap, startShop } from './helpers.js';
 
@@ -215,6 +215,41 @@ describe('member area on a phone', () => {
     findings.push(...(await shopPhoneFindings(page, 'member area menu')));
     expect(findings).toEqual([]);
     await context.close();
+  });
+});
+
+describe('a long company name (docs/requirements.md#windows-and-sizes)', () => {
+  it("breaks inside the profile's banner, on a phone and on a desktop", async () => {
+    // Korean company names are written without spaces: each is one word, here the longest a join takes.
+    const name = '에이치비수입자동차부품유통주식회사서울본점'.repeat(2) + '가나다라마바사아';
+    const who = await newCompany(shop.server, { id: 'longname@partsmall.kr', name, phone: '01077790111' });
+    // The main account named after its company, as joins named it: the greeting is one long word too.
+    await shop.server.db.update(members).set({ name }).where(eq(members.loginId, who.id));
+    const boxes = ['.mg-banner', '.mg-banner-who', '.mg-banner-company'];
+    const findings: string[] = [];
+    const phoneTab = await phone(shop.browser);
+    await login(phoneTab.page, `${shop.server.base}/mobileManagement?menu=profile`, who.id, who.pw);
+    await phoneTab.page.getByText(`${name}님, 안녕하세요.`).waitFor();
+    await settle(phoneTab.page);
+    findings.push(...(await longWordFindings(phoneTab.page, 'phone profile', boxes)));
+    findings.push(...(await shopPhoneFindings(phoneTab.page, 'phone profile')));
+    const badge = phoneTab.page.locator('.mg-banner .mg-type-badge');
+    expect(await badge.evaluate((b) => b.getBoundingClientRect().width)).toBeLessThan(80);
+    await shot(phoneTab.page, 'management-profile-long-name-mobile');
+    await phoneTab.context.close();
+
+    const { page, context } = await desktop(shop.browser);
+    await login(page, `${shop.server.base}/management/profile`, who.id, who.pw);
+    await page.getByText(`${name}님, 안녕하세요.`).waitFor();
+    await settle(page);
+    findings.push(...(await longWordFindings(page, 'desktop profile', boxes)));
+    // The 대표계정 badge is as wide as its word: it grew across its line (the page's `.main` rule).
+    expect(
+      await page.locator('.mg-banner .mg-type-badge').evaluate((b) => b.getBoundingClientRect().width),
+    ).toBeLessThan(80);
+    await shot(page, 'management-profile-long-name-desktop');
+    await context.close();
+    expect(findings).toEqual([]);
   });
 });
 

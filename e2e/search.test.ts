@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
-import { shopPhoneFindings } from './layout-checks.js';
+import { longWordFindings, shopPhoneFindings } from './layout-checks.js';
 
 /**
  * Search suggestions (docs/search.md#korean-name-search): 초성 typed on a phone offers 브레이크 패드 products and a tap
@@ -126,6 +126,49 @@ describe('a word no product has (docs/search.md#a-word-no-product-has)', () => {
     await names.first().waitFor();
     for (const name of await names.allTextContents()) expect(name.replace(/\s/g, '')).toContain('브레이크패드');
     expect(await hint.count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('a long keyword typed without spaces (docs/requirements.md#windows-and-sizes)', () => {
+  /** A pasted product name: one word, as Korean names are written, longer than the line. */
+  const LONG = '브레이크패드'.repeat(20);
+
+  /** A visitor's search for `keyword`, once its empty grid has said so. */
+  async function searched(page: Page, home: string, keyword: string) {
+    await page.goto(`${shop.server.base}${home}?searchType=name&keyword=${encodeURIComponent(keyword)}`);
+    const alert = page.getByRole('alertdialog');
+    await alert.getByText('검색된 정보가 없습니다.').waitFor();
+    // Its 확인 has the focus; a click missed it before, the wide page putting it off the phone's screen.
+    await page.keyboard.press('Enter');
+    await alert.waitFor({ state: 'hidden' });
+    await page.getByTestId('unmatched-word').waitFor();
+  }
+
+  it("breaks on a phone: the page stays at the phone's width", async () => {
+    const { page, context } = await phonePage(shop.browser);
+    await searched(page, '/mobile', LONG);
+    expect(await longWordFindings(page, 'phone search', ['.unmatched-word'])).toEqual([]);
+    expect(await shopPhoneFindings(page, 'phone search')).toEqual([]);
+    await shot(page, 'search-long-word-phone');
+    // With a second word, the search without one is offered: its button holds the long word too.
+    await searched(page, '/mobile', `${LONG} 순정`);
+    await page.getByTestId('unmatched-word').getByRole('button').waitFor();
+    expect(
+      await longWordFindings(page, 'phone search, two words', ['.unmatched-word', '.unmatched-word .btn']),
+    ).toEqual([]);
+    await context.close();
+  });
+
+  it("breaks on a desktop: the result title and the empty grid's line stay in the column", async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await searched(page, '/home', LONG);
+    const notice = page.getByRole('dialog', { name: '연말 배송 일정 안내' });
+    if (await notice.isVisible()) await notice.getByRole('button', { name: '닫기' }).click();
+    expect(await longWordFindings(page, 'desktop search', ['.grid-head', '.grid-title', '.unmatched-word'])).toEqual(
+      [],
+    );
+    await shot(page, 'search-long-word-desktop');
     await context.close();
   });
 });

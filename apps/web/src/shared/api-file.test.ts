@@ -70,12 +70,14 @@ describe('apiFile', () => {
 
   it('a 401 with a token ends the session and says so', async () => {
     session.login('tok-file-10', user);
+    vi.stubGlobal('location', { pathname: '/management/monthlyStatement', search: '' });
     const gone = vi.fn();
     setUnauthorizedHandler(gone);
     answer(() => new Response(JSON.stringify({ code: 401, message: '' }), { status: 401 }));
     await expect(apiFile('orderStatement', { seq: 5 })).rejects.toBeInstanceOf(TokenExpiredError);
     expect(gone).toHaveBeenCalledTimes(1);
     expect(session.get().token).toBeFalsy();
+    expect(session.get().expiredOn).toBe('/management/monthlyStatement');
   });
 });
 

@@ -65,7 +65,8 @@ describe('the API client: envelope in, data or a typed error out', () => {
 
   it('on HTTP 401 with a token: clears the session, moves to login, and rejects as token expired', async () => {
     session.login('tok-old', user);
-    const moved = vi.fn();
+    vi.stubGlobal('location', { pathname: '/mobileManagement', search: '?menu=editMyInfo' });
+    const moved = vi.fn(() => session.get());
     setUnauthorizedHandler(moved);
     answer(401, { code: 401, message: '로그인이 필요합니다.' });
     const error = await api('getMallCartInfo', {}).catch((e: unknown) => e);
@@ -73,6 +74,16 @@ describe('the API client: envelope in, data or a typed error out', () => {
     expect(messageOf(error)).toBe(T.common.tokenExpired);
     expect(session.get().token).toBeNull();
     expect(moved).toHaveBeenCalledTimes(1);
+    // The session ended as expired on the open screen before the frame was told: the routing guard
+    // sends that screen to login, not home as after a logout (docs/requirements.md#accounts-and-sessions).
+    expect(moved.mock.results[0]!.value).toMatchObject({ token: null, expiredOn: '/mobileManagement?menu=editMyInfo' });
+    expect(session.get().expiredOn).toBe('/mobileManagement?menu=editMyInfo');
+    // The next login, or a logout, forgets it.
+    session.login('tok-new', user);
+    expect(session.get().expiredOn).toBeNull();
+    session.expire('/cart');
+    session.clear();
+    expect(session.get().expiredOn).toBeNull();
   });
 
   it('on HTTP 401 without a token: the server message, and no move (a visitor was never logged in)', async () => {

@@ -49,6 +49,18 @@ export function setUnauthorizedHandler(handler: Unauthorized) {
 }
 
 /**
+ * A 401 on a call made with a token: the session ends as expired on the open screen, so the
+ * routing guard sends a member-only screen to login, where it sends a logged-out visitor's home
+ * (docs/requirements.md#accounts-and-sessions); the frame's handler tells the user and moves the
+ * other screens.
+ */
+function sessionExpired(): TokenExpiredError {
+  session.expire(location.pathname + location.search);
+  onUnauthorized();
+  return new TokenExpiredError();
+}
+
+/**
  * What a call is sent: its body or query as the contract's schema takes it; nothing (or `{}`) for
  * a call that takes no input. A wrong field is a type error.
  */
@@ -108,11 +120,7 @@ export async function api<I extends CallId>(
     if (opts.signal?.aborted) throw e;
     throw new ApiError(T.common.networkError, 0, 0);
   }
-  if (res.status === 401 && token) {
-    session.clear();
-    onUnauthorized();
-    throw new TokenExpiredError();
-  }
+  if (res.status === 401 && token) throw sessionExpired();
   const body = (await res.json().catch(() => null)) as ApiEnvelope | null;
   if (!body || typeof body.code !== 'number') throw new ApiError(T.common.networkError, res.status, res.status);
   const accept = opts.accept ?? OK_CODES;
@@ -174,11 +182,7 @@ export async function apiFile<I extends CallId>(call: I, payload: Payload<I>): P
   } catch {
     throw new ApiError(T.common.networkError, 0, 0);
   }
-  if (res.status === 401 && token) {
-    session.clear();
-    onUnauthorized();
-    throw new TokenExpiredError();
-  }
+  if (res.status === 401 && token) throw sessionExpired();
   const type = res.headers.get('content-type') ?? '';
   if (!res.ok || type.includes('application/json')) {
     const body = (await res.json().catch(() => null)) as ApiEnvelope | null;

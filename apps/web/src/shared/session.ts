@@ -12,6 +12,12 @@ export interface SessionState {
   userInfo: UserInfo | null;
   baseInfo: ClientBaseInfo | null;
   tabId: string;
+  /**
+   * The screen (path and query) that was open when the tab's session expired, until the next login
+   * or logout: the routing guard sends that screen to login, not home as a visitor's
+   * (docs/requirements.md#accounts-and-sessions).
+   */
+  expiredOn: string | null;
 }
 
 let storageOk = true;
@@ -65,6 +71,8 @@ function ensureTabId(): string {
   return id;
 }
 
+/** Kept in memory, not in the tab's storage: a reload starts from what the storage holds. */
+let expiredOn: string | null = null;
 let state: SessionState = load();
 const listeners = new Set<() => void>();
 
@@ -74,12 +82,21 @@ function load(): SessionState {
     userInfo: parse<UserInfo>(read(KEYS.userInfo)),
     baseInfo: parse<ClientBaseInfo>(read(KEYS.baseInfo)),
     tabId: ensureTabId(),
+    expiredOn,
   };
 }
 
 function emit() {
   state = load();
   for (const l of listeners) l();
+}
+
+function end(expired: string | null) {
+  expiredOn = expired;
+  write(KEYS.token, null);
+  write(KEYS.userInfo, null);
+  write(KEYS.baseInfo, null);
+  emit();
 }
 
 export const session = {
@@ -89,6 +106,7 @@ export const session = {
     return () => listeners.delete(listener);
   },
   login(token: string, userInfo: UserInfo) {
+    expiredOn = null;
     write(KEYS.token, token);
     write(KEYS.userInfo, JSON.stringify(userInfo));
     write(KEYS.baseInfo, null);
@@ -103,12 +121,16 @@ export const session = {
     write(KEYS.userInfo, JSON.stringify(info.userInfo));
     emit();
   },
-  /** Logout and 401: token, user info and client info go (docs/requirements.md#accounts-and-sessions). */
+  /** Logout: token, user info and client info go (docs/requirements.md#accounts-and-sessions). */
   clear() {
-    write(KEYS.token, null);
-    write(KEYS.userInfo, null);
-    write(KEYS.baseInfo, null);
-    emit();
+    end(null);
+  },
+  /**
+   * A 401 on a call: the session goes as at a logout, and the screen `on` (path and query) is
+   * remembered as the one it expired on, so that the guard sends it to login rather than home.
+   */
+  expire(on: string) {
+    end(on);
   },
 };
 

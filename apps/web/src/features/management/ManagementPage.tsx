@@ -96,7 +96,7 @@ function MenuCard() {
       <span className="mg-menu-company">{company?.name ?? userInfo.companyName}</span>
       <span className="mg-menu-badges">
         {company && <span className={`level-badge level-${company.level}`}>{COMPANY_LEVEL_NAMES[company.level]}</span>}
-        <span className={`mg-type-badge${userInfo.type === MEMBER_TYPE_MAIN ? ' main' : ''}`}>
+        <span className={`mg-type-badge${userInfo.type === MEMBER_TYPE_MAIN ? ' main-account' : ''}`}>
           {userInfo.type === MEMBER_TYPE_MAIN ? M.mainAccount : M.subAccount}
         </span>
       </span>

@@ -67,7 +67,7 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
                 {COMPANY_LEVEL_NAMES[company.level]}
               </span>
             )}
-            <span className={`mg-type-badge${main ? ' main' : ''}`}>{main ? M.mainAccount : M.subAccount}</span>
+            <span className={`mg-type-badge${main ? ' main-account' : ''}`}>{main ? M.mainAccount : M.subAccount}</span>
           </p>
           <p className="mg-banner-id">{userInfo.id}</p>
         </div>

@@ -43,4 +43,13 @@ describe('routing guard', () => {
     expect(isMemberOnly('/cartmore')).toBe(false);
     expect(guardRedirect('/management/orders', '', false, true)).toBeNull();
   });
+
+  it('sends the member-only screen a session expired on to login, on both sites (docs/requirements.md#accounts-and-sessions)', () => {
+    expect(guardRedirect('/management/editMyInfo', '', false, false, true)).toBe('/login');
+    expect(guardRedirect('/mobileManagement', '?menu=editMyInfo', true, false, true)).toBe('/mobileLogin');
+    expect(guardRedirect('/cartm', '', true, false, true)).toBe('/mobileLogin');
+    // After a logout it goes home, as a visitor's does; a public screen stays.
+    expect(guardRedirect('/management/editMyInfo', '', false, false, false)).toBe('/home');
+    expect(guardRedirect('/notice', '', false, false, true)).toBeNull();
+  });
 });

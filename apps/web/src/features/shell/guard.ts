@@ -26,7 +26,7 @@ const TO_MOBILE: Record<string, string> = Object.fromEntries(
 /** Desktop browsers asking for these are sent to the desktop site. */
 const TO_DESKTOP: Record<string, string> = { [PATHS.home[1]]: PATHS.home[0], [PATHS.login[1]]: PATHS.login[0] };
 
-/** Routes a logged-out visitor may not see: sent home. */
+/** Routes a logged-out visitor may not see: sent home (to login when the session expired on it). */
 const MEMBER_ONLY = [
   ...(['cart', 'quickOrder', 'checkout', 'checkoutFinish', 'management'] as const).flatMap((name) => PATHS[name]),
   '/ordersm',
@@ -36,9 +36,19 @@ export function isMemberOnly(pathname: string): boolean {
   return MEMBER_ONLY.some((p) => pathname === p || pathname.startsWith(p + '/'));
 }
 
-/** Where the routing guard sends a path, or null to stay. */
-export function guardRedirect(pathname: string, search: string, phone: boolean, loggedIn: boolean): string | null {
-  if (!loggedIn && isMemberOnly(pathname)) return PATHS.home[0];
+/**
+ * Where the routing guard sends a path, or null to stay. `expiredHere`: the tab's session expired
+ * on this very screen (a 401), which goes to login, not home as after a logout
+ * (docs/requirements.md#accounts-and-sessions).
+ */
+export function guardRedirect(
+  pathname: string,
+  search: string,
+  phone: boolean,
+  loggedIn: boolean,
+  expiredHere = false,
+): string | null {
+  if (!loggedIn && isMemberOnly(pathname)) return expiredHere ? PATHS.login[phone ? 1 : 0] : PATHS.home[0];
   const base = '/' + (pathname.split('/')[1] ?? '');
   const mobile = TO_MOBILE[base];
   if (phone && mobile) {

@@ -5,7 +5,7 @@ import { ApiError, setUnauthorizedHandler } from '../../shared/api';
 import { isPhoneBrowser, isPopup } from '../../shared/device';
 import { won } from '../../shared/format';
 import { configPollMs, mallConfigQuery } from '../../shared/mall-config';
-import { MOBILE_EPC_PATH, MobileContext, PATHS } from '../../shared/paths';
+import { MOBILE_EPC_PATH, MobileContext, PATHS, pathFor } from '../../shared/paths';
 import { storageAvailable, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useTradeChannel } from '../../shared/trade';
@@ -97,14 +97,23 @@ export function AppFrame() {
   const location = useLocation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const { token } = useSession();
+  const { token, expiredOn } = useSession();
+  const here = location.pathname + location.search;
 
-  const target = guardRedirect(location.pathname, location.search, isPhoneBrowser(), token !== null);
+  const target = guardRedirect(
+    location.pathname,
+    location.search,
+    isPhoneBrowser(),
+    token !== null,
+    expiredOn === here,
+  );
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
       notify.toast(T.common.tokenExpired, 'error');
-      navigate(PATHS.login[0]);
+      // A member-only screen is moved by the guard, which knows the session expired there: a second
+      // move from here raced it, and the guard's rule for a visitor (home) won.
+      if (!isMemberOnly(window.location.pathname)) navigate(pathFor('login', isPhoneBrowser()));
     });
   }, [navigate, notify]);
 
