@@ -11,6 +11,7 @@ import {
   phoneCodeRequestQuery,
 } from '../src/auth.js';
 import { MSG } from '../src/messages.js';
+import { LICENSE, companyJoin } from './join-fixture.js';
 
 /** The message of the first issue on `field`, or null when that field passed. */
 function messageFor(schema: z.ZodType, input: unknown, field: string): string | null {
@@ -25,21 +26,6 @@ function parses(schema: z.ZodType, input: unknown): boolean {
 }
 
 const HANGUL = /[가-힣]/;
-
-const LICENSE = '1248100998';
-
-const companyJoin = {
-  license: LICENSE,
-  companyName: '한빛수입차부품',
-  companyArea: '서울 성동구',
-  id: 'new@partsmall.kr',
-  pw: 'secret12',
-  cpw: 'secret12',
-  phone: '01098765432',
-  authCode: '123456',
-  policy: true,
-  privacy: true,
-};
 
 const subJoin = {
   license: LICENSE,

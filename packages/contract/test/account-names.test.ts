@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { chatJoinRequest, joinRequest, personNameField } from './auth.js';
-import { memberListRequest, editMemberRequest } from './member-accounts.js';
-import { editedNameField, nameChangeRefusal, updateCompanyInfoRequest, updateMyInfoRequest } from './member-info.js';
-import { MSG } from './messages.js';
-import { hasVisibleText } from './rules.js';
+import { chatJoinRequest, joinRequest, personNameField } from '../src/auth.js';
+import { memberListRequest, editMemberRequest } from '../src/member-accounts.js';
+import {
+  editedNameField,
+  nameChangeRefusal,
+  updateCompanyInfoRequest,
+  updateMyInfoRequest,
+} from '../src/member-info.js';
+import { MSG } from '../src/messages.js';
+import { hasVisibleText } from '../src/rules.js';
+import { companyJoin } from './join-fixture.js';
 
 /** Names of accounts and companies (docs/requirements.md#validation): visible, and what a join stored stays savable. */
 
@@ -18,18 +24,6 @@ function messageFor(schema: z.ZodType, input: unknown, field: string): string | 
 // A zero-width space, Hangul fillers (compatibility, choseong and jungseong, half-width), and a mix.
 const INVISIBLE = ['\u200b', '\u3164', '\u3164\u3164', '\u115f\u1160', '\uffa0\uffa0', ' \u200b\u3164 '];
 
-const companyJoin = {
-  license: '1248100998',
-  companyName: '한빛수입차부품',
-  companyArea: '서울 성동구',
-  id: 'new@partsmall.kr',
-  pw: 'secret12',
-  cpw: 'secret12',
-  phone: '01098765432',
-  authCode: '123456',
-  policy: true,
-  privacy: true,
-};
 const subJoin = { ...companyJoin, companyName: undefined, companyArea: undefined, securityNum: '482913' };
 const chatJoin = {
   companyArea: '부산',

@@ -1,0 +1,15 @@
+/** A company join as the join form sends it, valid in every field: tests change one field at a time. */
+export const LICENSE = '1248100998';
+
+export const companyJoin = {
+  license: LICENSE,
+  companyName: '한빛수입차부품',
+  companyArea: '서울 성동구',
+  id: 'new@partsmall.kr',
+  pw: 'secret12',
+  cpw: 'secret12',
+  phone: '01098765432',
+  authCode: '123456',
+  policy: true,
+  privacy: true,
+};
