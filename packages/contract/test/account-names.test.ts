@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { chatJoinRequest, joinRequest, personNameField } from '../src/auth.js';
 import { memberListRequest, editMemberRequest } from '../src/member-accounts.js';
 import {
@@ -10,16 +9,9 @@ import {
 } from '../src/member-info.js';
 import { MSG } from '../src/messages.js';
 import { hasVisibleText } from '../src/rules.js';
-import { companyJoin } from './join-fixture.js';
+import { companyJoin, messageFor } from './auth-fixtures.js';
 
 /** Names of accounts and companies (docs/requirements.md#validation): visible, and what a join stored stays savable. */
-
-/** The first message on `field`, or null when the field passed. */
-function messageFor(schema: z.ZodType, input: unknown, field: string): string | null {
-  const res = schema.safeParse(input);
-  if (res.success) return null;
-  return res.error.issues.find((i) => i.path.join('.') === field)?.message ?? null;
-}
 
 // A zero-width space, Hangul fillers (compatibility, choseong and jungseong, half-width), and a mix.
 const INVISIBLE = ['\u200b', '\u3164', '\u3164\u3164', '\u115f\u1160', '\uffa0\uffa0', ' \u200b\u3164 '];

@@ -11,15 +11,7 @@ import {
   phoneCodeRequestQuery,
 } from '../src/auth.js';
 import { MSG } from '../src/messages.js';
-import { LICENSE, companyJoin } from './join-fixture.js';
-
-/** The message of the first issue on `field`, or null when that field passed. */
-function messageFor(schema: z.ZodType, input: unknown, field: string): string | null {
-  const res = schema.safeParse(input);
-  if (res.success) return null;
-  const issue = res.error.issues.find((i) => i.path.join('.') === field);
-  return issue?.message ?? null;
-}
+import { LICENSE, companyJoin, messageFor } from './auth-fixtures.js';
 
 function parses(schema: z.ZodType, input: unknown): boolean {
   return schema.safeParse(input).success;

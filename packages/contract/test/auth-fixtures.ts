@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /** A company join as the join form sends it, valid in every field: tests change one field at a time. */
 export const LICENSE = '1248100998';
 
@@ -13,3 +15,10 @@ export const companyJoin = {
   policy: true,
   privacy: true,
 };
+
+/** The message of the first issue on `field`, or null when that field passed. */
+export function messageFor(schema: z.ZodType, input: unknown, field: string): string | null {
+  const res = schema.safeParse(input);
+  if (res.success) return null;
+  return res.error.issues.find((i) => i.path.join('.') === field)?.message ?? null;
+}
