@@ -1372,7 +1372,12 @@ export const CALLS = {
     'adminRecordDeposit',
     '입금 등록 (직원)',
     '은행 입금 한 건을 등록하고 자동으로 맞춥니다: 업체의 가상계좌, 명세서 하나와 같은 금액, 합이 같은 미결제 명세서 묶음(5개까지), 그 밖에는 기한이 오래된 순, 남는 금액은 캐시로. 입금자명이 업체 하나에 맞지 않으면 확인 대기열로 갑니다.',
-    { depositorName: '(주)강남모터스', amount: 1_100_000, depositedAt: '2026-11-10T10:30:00+09:00' },
+    {
+      depositorName: '(주)강남모터스',
+      amount: 1_100_000,
+      depositedAt: '2026-11-10T10:30:00+09:00',
+      clientRequestId: 'deposit-7f3a9c21',
+    },
   ),
   adminImportDeposits: {
     ...admin(

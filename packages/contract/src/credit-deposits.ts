@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { int, instant, reason, seq } from './admin-fields.js';
 import { MSG_CREDIT } from './credit.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { textField } from './text-field.js';
+import { plainText, textField } from './text-field.js';
 import { isDepositYear } from './deposits.js';
 // ---------------------------------------------------------------- back office: deposits
 
@@ -84,7 +84,13 @@ export const recordDepositRequest = z.object({
     ),
   companyId: seq.optional(),
   /** Makes a repeated entry record once. */
-  clientRequestId: z.string().trim().min(8).max(64).optional(),
+  clientRequestId: plainText(
+    z
+      .string({ error: MSG_CREDIT.depositRequestIdInvalid })
+      .trim()
+      .min(8, MSG_CREDIT.depositRequestIdInvalid)
+      .max(64, MSG_CREDIT.depositRequestIdInvalid),
+  ).optional(),
 });
 export const depositAnswer = answerOf(depositRow);
 

@@ -75,6 +75,7 @@ export const MSG_CREDIT = {
   depositAmountInvalid: '입금액은 1원 이상의 정수(원)로 입력하세요.',
   depositDateInvalid: '입금일시를 올바르게 입력하세요.',
   depositNotFound: '입금 내역을 찾을 수 없습니다.',
+  depositRequestIdInvalid: '입금 등록 요청 번호가 올바르지 않습니다.',
   depositResolved: '이미 처리된 입금입니다.',
   depositNotDismissed: '제외한 입금이 아닙니다.',
   depositFileInvalid: '입금내역 파일(CSV 또는 xlsx)을 올려 주세요. (입금일시, 입금자명, 입금액)',
