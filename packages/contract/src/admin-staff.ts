@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
-import { plainText } from './text-field.js';
+import { personNameField } from './auth.js';
 
 export const staffRow = z.object({
   seq: int,
@@ -15,15 +15,26 @@ export const staffRow = z.object({
 });
 export type StaffRow = z.infer<typeof staffRow>;
 export const staffListAnswer = answerOf(z.array(staffRow));
+/** What a refused staff account form says, field by field (docs/requirements.md#validation). */
+const MSG_STAFF = {
+  id: '아이디는 100자 이내의 메일 주소로 입력하세요.',
+  phone: '연락처는 숫자 10~11자리로 입력하세요.',
+  role: '권한은 직원 또는 관리자 중에서 고르세요.',
+  status: '상태는 사용 또는 정지 중에서 고르세요.',
+} as const;
 export const createStaffRequest = z.object({
-  id: z.string().trim().toLowerCase().email('아이디는 메일 주소로 입력하세요.').max(100),
-  name: plainText(z.string().trim().min(2, '이름은 2~20자로 입력하세요.').max(20, '이름은 2~20자로 입력하세요.')),
-  phone: z.string().regex(/^\d{10,11}$/, '연락처는 숫자 10~11자리로 입력하세요.'),
-  role: z.enum(['staff', 'admin']).default('staff'),
+  id: z.string({ error: MSG_STAFF.id }).trim().toLowerCase().email(MSG_STAFF.id).max(100, MSG_STAFF.id),
+  /** A person's name, as a sub-account's: 2-20 characters, one of them visible. */
+  name: personNameField,
+  phone: z.string({ error: MSG_STAFF.phone }).regex(/^\d{10,11}$/, MSG_STAFF.phone),
+  role: z.enum(['staff', 'admin'], { error: MSG_STAFF.role }).default('staff'),
 });
 export type CreateStaffRequest = z.input<typeof createStaffRequest>;
 export const newPasswordAnswer = answerOf(z.object({ seq: int, password: z.string() }));
-export const setStaffStatusRequest = z.object({ seq, status: z.enum(['active', 'stopped']) });
+export const setStaffStatusRequest = z.object({
+  seq,
+  status: z.enum(['active', 'stopped'], { error: MSG_STAFF.status }),
+});
 
 /**
  * Every action the audit log records (the staff call's short name) with its Korean name, as the audit

@@ -7,6 +7,7 @@ import {
   updateCompanyInfoRequest,
   updateMyInfoRequest,
 } from '../src/member-info.js';
+import { createStaffRequest, setStaffStatusRequest } from '../src/admin-staff.js';
 import { MSG } from '../src/messages.js';
 import { hasVisibleText } from '../src/rules.js';
 import { companyJoin, messageFor } from './auth-fixtures.js';
@@ -125,5 +126,31 @@ describe('the sub-account search', () => {
       '검색어는 50자 이내로 입력하세요.',
     );
     expect(messageFor(memberListRequest, { searchKeyword: '가'.repeat(50) }, 'searchKeyword')).toBeNull();
+  });
+});
+
+describe("a staff account's form (the back office)", () => {
+  const staff = { id: 'staff2@partsmall.kr', name: '상담원 이바다', phone: '01033334444', role: 'staff' };
+  it.each(INVISIBLE)("%j is refused as a blank name, as a sub-account's", (name) => {
+    expect(messageFor(createStaffRequest, { ...staff, name }, 'name')).toBe('이름을 입력하세요.');
+  });
+  it('each field says its own Korean message, for a wrong value and a wrong type', () => {
+    expect(messageFor(createStaffRequest, staff, 'name')).toBeNull();
+    expect(messageFor(createStaffRequest, { ...staff, name: '김' }, 'name')).toBe('이름은 2~20자로 입력하세요.');
+    expect(messageFor(createStaffRequest, { ...staff, id: 'staff2' }, 'id')).toBe(
+      '아이디는 100자 이내의 메일 주소로 입력하세요.',
+    );
+    expect(messageFor(createStaffRequest, { ...staff, id: 7 }, 'id')).toBe(
+      '아이디는 100자 이내의 메일 주소로 입력하세요.',
+    );
+    expect(messageFor(createStaffRequest, { ...staff, phone: 1033334444 }, 'phone')).toBe(
+      '연락처는 숫자 10~11자리로 입력하세요.',
+    );
+    expect(messageFor(createStaffRequest, { ...staff, role: 'owner' }, 'role')).toBe(
+      '권한은 직원 또는 관리자 중에서 고르세요.',
+    );
+    expect(messageFor(setStaffStatusRequest, { seq: 4, status: 'gone' }, 'status')).toBe(
+      '상태는 사용 또는 정지 중에서 고르세요.',
+    );
   });
 });
