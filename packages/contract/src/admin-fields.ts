@@ -14,7 +14,8 @@ export const instant = z.iso.datetime();
 export const seq = wholeNumber(1, 2_147_483_647);
 export const page = pageNumber();
 export const size = backOfficePageSize;
-export const keyword = z.string().trim().max(100, MSG.badRequest).optional();
+/** The back office's search boxes (companies, products, the audit log): up to 100 characters. */
+export const keyword = z.string({ error: MSG.adminKeywordLength }).trim().max(100, MSG.adminKeywordLength).optional();
 export const reason = linesField(2, 200, MSG_ADMIN.reasonRequired);
 
 /**

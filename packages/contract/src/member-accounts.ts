@@ -4,17 +4,13 @@ import { PAGE_SIZE } from './constants.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MAIL_SHAPE } from './rules.js';
 import { required, id } from './member-fields.js';
-import { pageNumber, pageSize } from './page-fields.js';
+import { listKeyword, pageNumber, pageSize } from './page-fields.js';
 import { personNameField } from './auth.js';
 import { MSG_MEMBER, contactPhoneField, storedNameField } from './member-info.js';
 
 export const memberListRequest = z.object({
   searchType: z.enum(['name', 'id', 'phone', '']).optional(),
-  searchKeyword: z
-    .string({ error: MSG_MEMBER.searchKeywordLength })
-    .trim()
-    .max(50, MSG_MEMBER.searchKeywordLength)
-    .optional(),
+  searchKeyword: listKeyword(),
   page: pageNumber(),
   size: pageSize(PAGE_SIZE.subAccounts),
 });

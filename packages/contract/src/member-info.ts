@@ -66,7 +66,6 @@ export const MSG_MEMBER = {
   companyUpdated: '회사정보를 수정했습니다.',
 
   // sub-accounts
-  searchKeywordLength: '검색어는 50자 이내로 입력하세요.',
   accountRequired: '계정을 입력하세요.',
   accountLength: '계정은 5~50자의 메일 주소로 입력하세요.',
   accountShape: '계정은 메일 주소 형식으로 입력하세요.',

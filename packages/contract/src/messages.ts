@@ -16,6 +16,9 @@ export const MSG = {
   tooMany: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   payloadTooLarge: '요청 크기가 너무 큽니다.',
   textInvalid: '입력할 수 없는 문자가 포함되어 있습니다.',
+  /** A list's search box (orders, cart, addresses, sub-accounts, cross-references). */
+  searchKeywordLength: '검색어는 50자 이내로 입력하세요.',
+  adminKeywordLength: '검색어는 100자 이내로 입력하세요.',
 
   // login
   loginIdRequired: '아이디(메일 주소)를 입력하세요.',

@@ -5,7 +5,7 @@ import { MSG_ORDER } from './messages-shop.js';
 import { dateRangeListRequest } from './member-payments.js';
 import { EPC_MSG, normalizeVin } from './epc-vin.js';
 import { jobRefField } from './quick-order.js';
-import { pageNumber, pageSize, wholeNumber } from './page-fields.js';
+import { listKeyword, pageNumber, pageSize, wholeNumber } from './page-fields.js';
 import { payWithField } from './orders-pay-with.js';
 import { plainLines, plainText, textField } from './text-field.js';
 
@@ -176,7 +176,7 @@ export const returnOrderRequest = orderSeqRequest.extend({ returnReason: z.numbe
 
 /** The cart's page (api/getMallCartInfo): 64 lines a page at most. */
 export const cartListRequest = z.object({
-  searchKeyword: z.string().max(50).optional(),
+  searchKeyword: listKeyword(),
   searchType: z.string().max(20).optional(),
   page: wholeNumber(1, 10_000).default(1),
   size: wholeNumber(1, Number.MAX_SAFE_INTEGER)
@@ -187,7 +187,7 @@ export const cartListRequest = z.object({
 /** The saved addresses' page (api/getMyShippingInfo). */
 export const addressListRequest = z.object({
   searchType: z.enum(['name', 'phone', '']).optional(),
-  searchKeyword: z.string().max(50).optional(),
+  searchKeyword: listKeyword(),
   page: pageNumber(),
   size: pageSize(PAGE_SIZE.memberArea),
 });

@@ -14,15 +14,14 @@ import { orderStatementRequest } from './paperwork.js';
 import { xrefListRequest, xrefSeqRequest } from './part-admin.js';
 import { noticeRequest, productDetailRequest } from './products.js';
 import { fromDigits } from './page-fields.js';
+import { addressListRequest, cartListRequest } from './orders-requests.js';
+import { memberListRequest } from './member-accounts.js';
 
 /**
  * docs/requirements.md#validation: an id, a page number or a number a list filters by is a number or
  * a string of digits (a query string's), never a boolean, an array or null read as one. z.coerce
  * read `{"companyId": true}` as company 1.
  */
-
-/** Numbers of the calls' examples still read from `true`, each to move to `fromDigits`; the test below keeps the list exact. */
-const STILL_COERCED = new Set<string>([]);
 
 type Path = (string | number)[];
 function numberPaths(value: unknown, path: Path = []): Path[] {
@@ -65,8 +64,8 @@ describe('ids and page numbers (docs/requirements.md#validation)', () => {
       expect([v, id.safeParse(v).error?.issues[0]?.message]).toEqual([v, '번호']);
   });
 
-  it("no call's example number is read from true, but those listed as still coerced", () => {
-    expect(readsTrue()).toEqual([...STILL_COERCED]);
+  it("no call's example number is read from true", () => {
+    expect(readsTrue()).toEqual([]);
   });
 
   // Fields its example leaves out, each sent true, 3 and '3' (with the rest of a valid body).
@@ -107,4 +106,23 @@ describe('ids and page numbers (docs/requirements.md#validation)', () => {
       [search(3), search('3')].map((r) => (r as { objSearchMapper: { page: number } }).objSearchMapper.page),
     ).toEqual([3, 3]);
   });
+});
+
+describe("a list's search keyword says its limit in Korean (docs/requirements.md#validation)", () => {
+  const LISTS: [string, string, z.ZodType, number, string][] = [
+    ['cartListRequest', 'searchKeyword', cartListRequest, 50, '검색어는 50자 이내로 입력하세요.'],
+    ['addressListRequest', 'searchKeyword', addressListRequest, 50, '검색어는 50자 이내로 입력하세요.'],
+    ['memberListRequest', 'searchKeyword', memberListRequest, 50, '검색어는 50자 이내로 입력하세요.'],
+    ['xrefListRequest', 'keyword', xrefListRequest, 50, '검색어는 50자 이내로 입력하세요.'],
+    ['companyListRequest', 'keyword', companyListRequest, 100, '검색어는 100자 이내로 입력하세요.'],
+  ];
+  it.each(LISTS)(
+    '%s.%s takes up to its limit, trimmed, and refuses more or a non-text',
+    (_n, field, schema, max, msg) => {
+      const read = (v: unknown) => said(schema, { [field]: v });
+      expect((read(` ${'가'.repeat(max)} `) as Record<string, unknown>)[field]).toBe('가'.repeat(max));
+      expect(read('가'.repeat(max + 1))).toEqual([`${field}: ${msg}`]);
+      expect(read(7)).toEqual([`${field}: ${msg}`]);
+    },
+  );
 });

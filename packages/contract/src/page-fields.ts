@@ -24,6 +24,10 @@ const count = (msg: string, max?: number) => {
   return fromDigits(max === undefined ? n : n.max(max, msg));
 };
 
+/** A list's search keyword (searchKeyword, or keyword in ours): up to 50 characters, trimmed. */
+export const listKeyword = () =>
+  z.string({ error: MSG.searchKeywordLength }).trim().max(50, MSG.searchKeywordLength).optional();
+
 /** A page number, 1 to 100,000; the first page when absent. */
 export const pageNumber = (msg: string = MSG.badRequest) => count(msg, 100_000).default(1);
 

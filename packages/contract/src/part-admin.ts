@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { pageNumber, wholeNumber } from './page-fields.js';
+import { listKeyword, pageNumber, wholeNumber } from './page-fields.js';
 import { plainText, textField } from './text-field.js';
 
 /**
@@ -46,7 +46,7 @@ const seq = wholeNumber(1, 2_147_483_647);
 
 export const xrefFields = z.object({ pid, toPid: pid, kind: xrefKind, remark });
 export type XrefFields = z.output<typeof xrefFields>;
-export const xrefListRequest = z.object({ keyword: z.string().trim().max(50).optional(), page, size });
+export const xrefListRequest = z.object({ keyword: listKeyword(), page, size });
 export const xrefRow = z.object({
   seq: int,
   pid: z.string(),
