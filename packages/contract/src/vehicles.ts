@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answerOf, emptyAnswer } from './envelope.js';
 import { normalizeVin } from './epc.js';
+import { hasVisibleText } from './rules.js';
 import { plainText } from './text-field.js';
 
 /**
@@ -12,6 +13,8 @@ export const MSG_VEHICLES = {
   nameTooLong: '차량 이름은 30자 이내로 입력하세요.',
   nameInvalid: '차량 이름을 글자로 입력하세요 (지우려면 빈 칸).',
   notMine: '우리 회사가 조회한 차량이 아닙니다.',
+  /** Naming a vehicle the company removed from its list (it comes back when opened again). */
+  removedBefore: '내 차량 목록에서 삭제한 차량입니다. 카탈로그에서 다시 조회하면 목록에 돌아옵니다.',
   saved: '차량 이름을 저장했습니다.',
   removed: '내 차량 목록에서 삭제했습니다.',
 } as const;
@@ -49,7 +52,10 @@ export const myVehiclesAnswer = answerOf(z.array(myVehicle));
 
 export const saveMyVehicleRequest = z.object({
   vin,
-  name: plainText(z.string({ error: MSG_VEHICLES.nameInvalid }).trim().max(VEHICLE_NAME_MAX, MSG_VEHICLES.nameTooLong)),
+  /** A name that shows nothing (a zero-width space, Hangul fillers) is no name: the catalogue's title shows. */
+  name: plainText(
+    z.string({ error: MSG_VEHICLES.nameInvalid }).trim().max(VEHICLE_NAME_MAX, MSG_VEHICLES.nameTooLong),
+  ).transform((name) => (hasVisibleText(name) ? name : '')),
 });
 export type SaveMyVehicleRequest = z.input<typeof saveMyVehicleRequest>;
 export const removeMyVehicleRequest = z.object({ vin });

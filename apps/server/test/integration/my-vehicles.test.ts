@@ -425,19 +425,33 @@ describe('the list: getMyVehicles, saveMyVehicle, removeMyVehicle', () => {
       expect([bad.status, bad.body.message, bad.body.field]).toEqual([400, MSG_VEHICLES.nameInvalid, 'name']);
     }
     expect((await list(token))[0]).toMatchObject({ vin: V1, name: '가'.repeat(30) });
-    // Empty goes back to the catalogue's title.
+    // Empty goes back to the catalogue's title, and so does a name that shows nothing.
     await post('api/saveMyVehicle', { vin: V1, name: '' }, token);
     expect(await fitsOf('a', token)).toEqual([t1]);
+    for (const name of ['\u200b\u200b', '\u3164', ' \u115f\u1160 ']) {
+      await post('api/saveMyVehicle', { vin: V1, name: '김사장님 320i' }, token);
+      const blank = await post('api/saveMyVehicle', { vin: V1, name }, token);
+      expect([name, blank.status, blank.body.message]).toEqual([name, 200, MSG_VEHICLES.saved]);
+      expect([name, (await list(token))[0]!.name]).toEqual([name, '']);
+      expect(await fitsOf('a', token)).toEqual([t1]);
+    }
   });
 
   it('removing hides a vehicle until the company opens it again', async () => {
     const c = await makeCompany(server, '적합삭제', 0);
     const token = await loginAs(server, c.main.id, c.main.pw);
     await opened(c.companyId, V1, '2019 BMW 320i', new Date('2026-11-05T01:00:00Z'));
-    const removed = await post('api/removeMyVehicle', { vin: V1 }, token);
-    expect([removed.status, removed.body.message]).toEqual([200, MSG_VEHICLES.removed]);
+    // A double click sends two at once: each says it is removed; a third, later, says so too.
+    const twice = await Promise.all([0, 1].map(() => post('api/removeMyVehicle', { vin: V1 }, token)));
+    const again = await post('api/removeMyVehicle', { vin: V1 }, token);
+    for (const removed of [...twice, again])
+      expect([removed.status, removed.body.message]).toEqual([200, MSG_VEHICLES.removed]);
     expect(await list(token)).toEqual([]);
     expect(await fitsOf('a', token)).toEqual([]);
+    // Naming a removed vehicle says it was removed (not that the company never looked it up).
+    const named = await post('api/saveMyVehicle', { vin: V1, name: '김사장님 320i' }, token);
+    expect([named.status, named.body.message]).toEqual([404, MSG_VEHICLES.removedBefore]);
+    expect(await list(token)).toEqual([]);
     // Opened again (a later search): back on the list.
     await server.db.execute(
       sql`update epc_vin_searches set last_at = now() + interval '1 second' where company_id = ${c.companyId}`,

@@ -54,6 +54,12 @@ export async function companyVehicles(db: Db, companyId: number, vin?: string): 
     .limit(MY_VEHICLES_MAX);
 }
 
+/** Whether the company opened `vin` in the catalogue, listed or removed from its list since. */
+export async function companyOpened(db: Db, companyId: number, vin: string): Promise<boolean> {
+  const [row] = await openedVehicles(db, companyId, vin).limit(1);
+  return row !== undefined;
+}
+
 export async function nameVehicle(db: Db, companyId: number, vin: string, name: string): Promise<void> {
   await db
     .insert(companyVehiclesTable)

@@ -2,7 +2,7 @@ import { MSG_VEHICLES } from '@partsmall/contract';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
 import { notFound, ok } from '../../shared/http.js';
 import { route } from '../../shared/route.js';
-import { companyVehicles, hideVehicle, nameVehicle } from './repository.js';
+import { companyOpened, companyVehicles, hideVehicle, nameVehicle } from './repository.js';
 
 /** 내 차량 (docs/requirements.md#my-vehicles): main and sub-accounts share the company's list. */
 export function vehicleRoutes(app: Api, ctx: AppContext) {
@@ -16,23 +16,28 @@ export function vehicleRoutes(app: Api, ctx: AppContext) {
     );
   });
 
-  /** Only a vehicle of the company's list can be named or removed: another company's VIN is a 404. */
-  const own = async (companyId: number, vin: string) => {
+  /**
+   * Only the company's own vehicles can be named or removed: another company's VIN is a 404. One
+   * it removed from its list is still its own: removing it again says it is removed (a double
+   * click sends two), naming it says it was removed.
+   */
+  const listed = async (companyId: number, vin: string): Promise<boolean> => {
     const [vehicle] = await companyVehicles(db, companyId, vin);
-    if (!vehicle) throw notFound(MSG_VEHICLES.notMine);
+    if (vehicle) return true;
+    if (await companyOpened(db, companyId, vin)) return false;
+    throw notFound(MSG_VEHICLES.notMine);
   };
 
   route(app, 'saveMyVehicle', async (req) => {
     const auth = requireCompanyMember(req);
-    await own(auth.companyId, req.body.vin);
+    if (!(await listed(auth.companyId, req.body.vin))) throw notFound(MSG_VEHICLES.removedBefore);
     await nameVehicle(db, auth.companyId, req.body.vin, req.body.name);
     return ok(undefined, MSG_VEHICLES.saved);
   });
 
   route(app, 'removeMyVehicle', async (req) => {
     const auth = requireCompanyMember(req);
-    await own(auth.companyId, req.body.vin);
-    await hideVehicle(db, auth.companyId, req.body.vin);
+    if (await listed(auth.companyId, req.body.vin)) await hideVehicle(db, auth.companyId, req.body.vin);
     return ok(undefined, MSG_VEHICLES.removed);
   });
 }
