@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { int, page as backOfficePage, seq, size as backOfficeSize } from './admin-fields.js';
-import { agingFields, CREDIT_STATUSES, monthField, seoulDateField, statementRow } from './credit.js';
+import { agingFields, CREDIT_STATUSES, listMonthField, monthField, seoulDateField, statementRow } from './credit.js';
 import { RECEIVABLE_KINDS } from './credit-receivables.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { PAGE_SIZE } from './constants.js';
@@ -66,7 +66,7 @@ export const resendStatementRequest = z.object({ seq });
 
 /** api/admin/statementList { month?, companyId?, page, size }: the back office's statements. */
 export const adminStatementListRequest = z.object({
-  month: monthField.optional(),
+  month: listMonthField.optional(),
   companyId: seq.optional(),
   page: backOfficePage,
   size: backOfficeSize(PAGE_SIZE.backOffice),

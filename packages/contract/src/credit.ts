@@ -10,6 +10,7 @@ import { MSG } from './messages.js';
 import { PAGE_SIZE } from './constants.js';
 import { pageNumber, pageSize } from './page-fields.js';
 import { calendarDateField } from './member-payments.js';
+import { MSG_MEMBER } from './member-info.js';
 import { groupDigits } from './rules.js';
 import { textField } from './text-field.js';
 import { int, instant, seq, reason } from './admin-fields.js';
@@ -46,6 +47,8 @@ export const MSG_CREDIT = {
     `외상 한도를 넘습니다. 남은 한도는 ${groupDigits(available)}원입니다. 현금(캐시)으로 결제하세요.`,
   payWithInvalid: PAY_WITH_INVALID,
   monthInvalid: '마감할 달을 YYYY-MM 형식으로 입력하세요.',
+  /** The back office's statement list filter (nothing is closed there). */
+  listMonthInvalid: '조회할 달을 YYYY-MM 형식으로 입력하세요.',
   monthNotEnded: '아직 마감할 수 없는 달입니다. 달이 끝난 뒤 마감하세요.',
   previewAhead: '아직 오지 않은 달입니다. 다음 달까지 미리 볼 수 있습니다.',
   previewClosed: '이미 마감된 달입니다. 만든 명세서는 명세서 목록에서 확인하세요.',
@@ -137,11 +140,16 @@ const termCode = z
   .string({ error: MSG_CREDIT.termInvalid })
   .trim()
   .regex(/^[A-Z][A-Z0-9_]{1,29}$/, MSG_CREDIT.termCodeInvalid);
-/** 'YYYY-MM', a real month. */
-export const monthField = z
-  .string({ error: MSG_CREDIT.monthInvalid })
-  .trim()
-  .regex(/^(19|20|21)\d\d-(0[1-9]|1[0-2])$/, MSG_CREDIT.monthInvalid);
+/** 'YYYY-MM', a real month of 1900-2199; `msg` says what the month is for. */
+const monthOf = (msg: string) =>
+  z
+    .string({ error: msg })
+    .trim()
+    .regex(/^(19|20|21)\d\d-(0[1-9]|1[0-2])$/, msg);
+/** The month to close or preview. */
+export const monthField = monthOf(MSG_CREDIT.monthInvalid);
+/** A month a list is filtered by. */
+export const listMonthField = monthOf(MSG_CREDIT.listMonthInvalid);
 export const seoulDateField = z.string().describe('YYYY-MM-DD, an Asia/Seoul day');
 
 export const agingFields = z.object({
@@ -227,8 +235,15 @@ export const statementListRequest = z
     size: pageSize(PAGE_SIZE.memberArea),
   })
   .superRefine((v, ctx) => {
-    if (v.startDate && v.endDate && v.startDate > v.endDate)
-      ctx.addIssue({ code: 'custom', path: ['startDate'], message: '시작일이 종료일보다 늦습니다.' });
+    // Both dates or neither: half a period is not silently the whole list.
+    if (!v.startDate !== !v.endDate)
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.startDate ? 'endDate' : 'startDate'],
+        message: MSG_MEMBER.dateRangeRequired,
+      });
+    else if (v.startDate && v.endDate && v.startDate > v.endDate)
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: MSG_MEMBER.dateRangeOrder });
   });
 export type StatementListRequest = z.input<typeof statementListRequest>;
 export const statementPageAnswer = pageAnswerOf(statementRow);

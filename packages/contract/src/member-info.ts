@@ -119,6 +119,8 @@ export const MSG_MEMBER = {
   // histories
   dateRangeRequired: '날짜구간을 지정하세요.',
   dateInvalid: '날짜는 YYYY-MM-DD 형식으로 입력하세요.',
+  /** A date of the right shape that no calendar has (2026-02-30). */
+  dateImpossible: '없는 날짜입니다. 달력에 있는 날짜를 입력하세요.',
   dateRangeOrder: '시작일이 종료일보다 늦습니다.',
 } as const;
 

@@ -102,12 +102,17 @@ export type GatewayConfirmation = z.output<typeof gatewayConfirmation>;
 
 /**
  * The one date schema of every call with dates: a real calendar day written YYYY-MM-DD, or '' for
- * none. Impossible days (2026-02-30, 2026-13-01, 0000-00-00) are refused with the form's message.
+ * none. A wrong shape is told the shape; an impossible day (2026-02-30, 2026-13-01, 0000-00-00)
+ * that it is not on the calendar.
  */
 export const calendarDateField = z
   .string({ error: MSG_MEMBER.dateInvalid })
   .trim()
-  .refine((v) => v === '' || isCalendarDate(v), MSG_MEMBER.dateInvalid);
+  .superRefine((v, ctx) => {
+    if (v === '' || isCalendarDate(v)) return;
+    const message = /^\d{4}-\d{2}-\d{2}$/.test(v) ? MSG_MEMBER.dateImpossible : MSG_MEMBER.dateInvalid;
+    ctx.addIssue({ code: 'custom', message });
+  });
 
 /**
  * A date-range list query (orders, cash and licence payment histories): with searchType 'date',

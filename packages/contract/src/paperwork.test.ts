@@ -7,6 +7,8 @@ import {
   monthlyStatementRequest,
 } from './paperwork';
 import { updateCompanyInfoRequest } from './member-info';
+import { statementListRequest } from './credit';
+import { adminStatementListRequest, closeMonthRequest } from './credit-close';
 
 const issue = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   r.success ? null : [r.error!.issues[0]!.path.join('.'), r.error!.issues[0]!.message];
@@ -70,5 +72,30 @@ describe("a company's invoice fields: the back office's form and the company's o
     expect(issue(parse({ invoiceMail: 'tax@parts.kr' }))).toBeNull();
     expect(issue(parse({ invoiceMail: 'tax@' }))?.[0]).toBe('invoiceMail');
     expect(issue(parse({ invoiceMode: 'weekly' }))?.[0]).toBe('invoiceMode');
+  });
+});
+
+describe('the statements lists', () => {
+  it("a buyer's statements take both dates or neither, in order", () => {
+    const list = (v: object) => issue(statementListRequest.safeParse(v));
+    expect(list({})).toBeNull();
+    expect(list({ startDate: '2026-11-01', endDate: '2026-12-31' })).toBeNull();
+    expect(list({ startDate: '2026-12-01' })).toEqual(['endDate', '날짜구간을 지정하세요.']);
+    expect(list({ endDate: '2026-12-01' })).toEqual(['startDate', '날짜구간을 지정하세요.']);
+    expect(list({ startDate: '2026-12-02', endDate: '2026-12-01' })).toEqual([
+      'startDate',
+      '시작일이 종료일보다 늦습니다.',
+    ]);
+  });
+  it("the back office's month filter says it is a month to look up, the close that it is one to close", () => {
+    expect(issue(adminStatementListRequest.safeParse({ month: '2026-13' }))).toEqual([
+      'month',
+      '조회할 달을 YYYY-MM 형식으로 입력하세요.',
+    ]);
+    expect(issue(adminStatementListRequest.safeParse({ month: '2026-11' }))).toBeNull();
+    expect(issue(closeMonthRequest.safeParse({ month: '2026-13' }))).toEqual([
+      'month',
+      '마감할 달을 YYYY-MM 형식으로 입력하세요.',
+    ]);
   });
 });

@@ -75,16 +75,20 @@ describe('one date schema', () => {
     '2026-04-31',
     '2025-02-29',
     '1900-02-29',
-    '26-01-01',
-    '2026-1-01',
-    '2026-01-01T00:00',
-    ' 2026-01-01x',
-  ])('refuses %s', (value) => {
+  ])('refuses %s, a day no calendar has', (value) => {
     expect(isCalendarDate(value)).toBe(false);
     const r = calendarDateField.safeParse(value);
-    expect(r.success).toBe(false);
-    expect(r.error!.issues[0]!.message).toBe(MSG_MEMBER.dateInvalid);
+    expect(r.error!.issues.map((i) => i.message)).toEqual([MSG_MEMBER.dateImpossible]);
   });
+
+  it.each(['26-01-01', '2026-1-01', '2026-01-01T00:00', ' 2026-01-01x', '2026.01.01'])(
+    'refuses %s, not written YYYY-MM-DD',
+    (value) => {
+      expect(isCalendarDate(value)).toBe(false);
+      const r = calendarDateField.safeParse(value);
+      expect(r.error!.issues.map((i) => i.message)).toEqual([MSG_MEMBER.dateInvalid]);
+    },
+  );
 
   it.each([
     '2026-01-01',
@@ -117,7 +121,9 @@ describe('one date schema', () => {
     );
     expect(first({ searchType: 'date', startDate: '2026-01-31', endDate: '2026-01-31' })).toBeNull();
     expect(first({ searchType: '', startDate: '', endDate: '', page: 1, size: 15 })).toBeNull();
-    expect(first({ searchType: 'date', startDate: '2026-02-30', endDate: '2026-03-01' })).toBe(MSG_MEMBER.dateInvalid);
+    expect(first({ searchType: 'date', startDate: '2026-02-30', endDate: '2026-03-01' })).toBe(
+      MSG_MEMBER.dateImpossible,
+    );
   });
 });
 

@@ -57,7 +57,7 @@ afterAll(async () => {
 describe('impossible dates', () => {
   for (const path of CALLS) {
     for (const date of IMPOSSIBLE) {
-      it(`${path}: ${date} as start or end date → 400 '${MSG_MEMBER.dateInvalid}'`, async () => {
+      it(`${path}: ${date} as start or end date → 400 '${MSG_MEMBER.dateImpossible}'`, async () => {
         for (const [field, body] of [
           ['startDate', { startDate: date, endDate: '2026-03-11', searchType: 'date' }],
           ['endDate', { startDate: '2026-03-10', endDate: date, searchType: 'date' }],
@@ -67,7 +67,7 @@ describe('impossible dates', () => {
           expect([res.status, res.body.code, res.body.message, res.body.field], `${JSON.stringify(body)}`).toEqual([
             400,
             400,
-            MSG_MEMBER.dateInvalid,
+            MSG_MEMBER.dateImpossible,
             field,
           ]);
         }

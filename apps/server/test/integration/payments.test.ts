@@ -628,7 +628,7 @@ describe('payment histories', () => {
       { startDate: '2026-02-30', endDate: '2026-03-01', searchType: 'date' },
       { token: demo },
     );
-    expect([badDate.status, badDate.body.message]).toEqual([400, MSG_MEMBER.dateInvalid]);
+    expect([badDate.status, badDate.body.message]).toEqual([400, MSG_MEMBER.dateImpossible]);
   });
 
   it('the licence history holds the licence payments only; each company sees its own', async () => {
