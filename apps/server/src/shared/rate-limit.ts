@@ -194,6 +194,32 @@ export async function beginGuess(
   });
 }
 
+/** The guesses of one subject from one address being judged in this process, chained (judgedInTurn). */
+const judging = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `judge` (beginGuess, the secret's check, succeeded) after the earlier guesses of the same
+ * subject from the same address in this process. beginGuess counts a guess as a failure until it
+ * succeeds, so six right passwords sent at once saw five "failures" still being checked and the
+ * sixth was refused; judged in turn, each sees the one before it succeed. Keyed by subject and
+ * address, so one address's burst never queues another's login.
+ */
+export async function judgedInTurn<T>(p: GuessPolicy, subject: string, address: string, judge: () => Promise<T>) {
+  const key = keys(p, subject, address).pair;
+  const before = judging.get(key) ?? Promise.resolve();
+  const run = before.then(judge, judge);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  judging.set(key, settled);
+  try {
+    return await run;
+  } finally {
+    if (judging.get(key) === settled) judging.delete(key);
+  }
+}
+
 /**
  * Forgets every failure counted against a subject, from every address (its secret changed, or its
  * owner proved who they are: earlier guesses say nothing any more).

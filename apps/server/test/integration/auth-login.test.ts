@@ -226,6 +226,18 @@ describe('login brute-force limit', () => {
     expect((await call(server, 'login', { id: target, pw })).status).toBe(429);
   });
 
+  it('the right password sent eight times at once logs in eight times (none is taken for a guess)', async () => {
+    const target = 'eightfold@partsmall.kr';
+    await makeAccount(target, '01070000005', pw);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(server, 'login', { id: target, pw })));
+    expect(answers.map((a) => [a.status, a.body.message])).toEqual(
+      Array.from({ length: 8 }, () => [200, answers[0]!.body.message]),
+    );
+    expect(new Set(answers.map((a) => (a.body.results as { token: string }).token)).size).toBe(8);
+    // A wrong password afterwards is still judged, and refused.
+    expect((await call(server, 'login', { id: target, pw: 'wrong1234' })).status).toBe(400);
+  });
+
   it('the limit is per id: other accounts still log in', async () => {
     expect((await call(server, 'login', { id: 'other@partsmall.kr', pw: 'demo1234' })).body.code).toBe(200);
   });

@@ -15,6 +15,7 @@ import { uniqueViolation } from '../../shared/db-errors.js';
 import { AppError, badRequest, tooMany } from '../../shared/http.js';
 import {
   beginGuess,
+  judgedInTurn,
   forgetGuesses,
   takeAttempt,
   type GuessPolicy,
@@ -104,8 +105,16 @@ function stoppedMessage(member: { type: number; stoppedByShop: boolean }): strin
   return member.type === MEMBER_TYPE_MAIN ? MSG.accountStoppedMain : MSG.accountStopped;
 }
 
-/** Login; guessing is slowed per account and address (LOGIN_GUESS), counted in the database. */
-export async function login(db: Db, id: string, pw: string, ip: string): Promise<LoginResult> {
+/**
+ * Login; guessing is slowed per account and address (LOGIN_GUESS), counted in the database. The
+ * attempts of one id from one address are judged in turn (judgedInTurn), so a right password sent
+ * several times at once is not taken for guessing.
+ */
+export function login(db: Db, id: string, pw: string, ip: string): Promise<LoginResult> {
+  return judgedInTurn(LOGIN_GUESS, id, ip, () => judgeLogin(db, id, pw, ip));
+}
+
+async function judgeLogin(db: Db, id: string, pw: string, ip: string): Promise<LoginResult> {
   const guess = await beginGuess(db, LOGIN_GUESS, id, ip);
   // Five failures from here: the 10-minute message; a delay or a spraying address: 'a little later'.
   if (guess.refused) throw tooMany(guess.refused === 'pair' ? MSG.loginTooMany : MSG.tooMany);
