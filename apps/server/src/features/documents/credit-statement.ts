@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import { formatSeoulDate, formatSeoulDateTime, groupDigits } from '@partsmall/contract';
 import { pdfDocumentStream, type Content, type TDocumentDefinitions } from './pdf.js';
-import { GRID, label, partyBox } from './statement.js';
+import { GRID, PAGE_MARGINS, fitColumns, label, partyBoxes } from './layout.js';
 import { MAX_STATEMENT_ROWS, StatementInputError, wonInWords, type StatementParty } from './statement-data.js';
 
 export interface CreditStatementPdfInput {
@@ -62,7 +62,7 @@ function creditStatementDocument(input: CreditStatementPdfInput): TDocumentDefin
   const va = input.virtualAccount;
   return {
     pageSize: 'A4',
-    pageMargins: [32, 32, 32, 40],
+    pageMargins: PAGE_MARGINS,
     info: { title: input.title, author: input.supplier.company, producer: 'partsmall' },
     defaultStyle: { font: 'Pretendard', fontSize: 8.5, color: '#1f2937', lineHeight: 1.15 },
     footer: (page: number, pages: number) => ({
@@ -79,10 +79,7 @@ function creditStatementDocument(input: CreditStatementPdfInput): TDocumentDefin
     content: [
       { text: '외 상 거 래 명 세 서', fontSize: 20, bold: true, alignment: 'center', characterSpacing: 2 },
       { text: `${input.title} (${input.termLabel})`, alignment: 'center', margin: [0, 4, 0, 10], color: '#4b5563' },
-      {
-        columns: [partyBox('공급자', input.supplier), partyBox('공급받는자', input.buyer)],
-        columnGap: 10,
-      },
+      partyBoxes(input.supplier, input.buyer, 10),
       {
         margin: [0, 10, 0, 0],
         table: {
@@ -128,7 +125,8 @@ function creditStatementDocument(input: CreditStatementPdfInput): TDocumentDefin
         layout: GRID,
       },
       { text: '거래 내역', bold: true, margin: [0, 12, 0, 4] },
-      { table: { headerRows: 1, dontBreakRows: true, widths: [56, 82, 40, '*', 70], body }, layout: GRID },
+      // Set widths: a long description wraps before the amount (layout.ts).
+      { table: { headerRows: 1, dontBreakRows: true, widths: fitColumns([56, 82, 40, '*', 70]), body }, layout: GRID },
     ],
   };
 }

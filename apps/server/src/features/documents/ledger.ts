@@ -5,7 +5,11 @@
 import type { Readable } from 'node:stream';
 import { formatBusinessNumber, formatSeoulDateTime, groupDigits } from '@partsmall/contract';
 import { pdfDocumentStream, type Content, type TDocumentDefinitions } from './pdf.js';
+import { CONTENT_WIDTH, GRID, PAGE_MARGINS, fitColumns } from './layout.js';
 import { MAX_STATEMENT_ROWS, StatementInputError, type StatementParty } from './statement-data.js';
+
+/** Room for '기간  YYYY-MM-DD ~ YYYY-MM-DD' beside the company, however long its name. */
+const PERIOD_WIDTH = 150;
 
 export interface LedgerPdfRow {
   created: Date;
@@ -26,16 +30,6 @@ export interface LedgerPdfInput {
   issuedAt?: Date;
 }
 
-const GRID = {
-  hLineWidth: () => 0.5,
-  vLineWidth: () => 0.5,
-  hLineColor: () => '#4b5563',
-  vLineColor: () => '#4b5563',
-  paddingLeft: () => 4,
-  paddingRight: () => 4,
-  paddingTop: () => 2.5,
-  paddingBottom: () => 2.5,
-};
 const head = (text: string) => ({ text, bold: true, fillColor: '#eef1f5', alignment: 'center' });
 const signed = (n: number) => (n > 0 ? `+${groupDigits(n)}` : n < 0 ? `-${groupDigits(-n)}` : '0');
 
@@ -59,7 +53,7 @@ function ledgerDocument(input: LedgerPdfInput): TDocumentDefinitions {
     body.push([{ text: '기간 안의 내역이 없습니다.', colSpan: 6, alignment: 'center' }, '', '', '', '', '']);
   return {
     pageSize: 'A4',
-    pageMargins: [32, 32, 32, 40],
+    pageMargins: PAGE_MARGINS,
     info: { title: '캐시원장', author: input.supplier.company, producer: 'partsmall' },
     defaultStyle: { font: 'Pretendard', fontSize: 8.5, color: '#1f2937', lineHeight: 1.15 },
     footer: (page: number, pages: number) => ({
@@ -79,6 +73,7 @@ function ledgerDocument(input: LedgerPdfInput): TDocumentDefinitions {
         margin: [0, 10, 0, 8],
         columns: [
           {
+            width: CONTENT_WIDTH - PERIOD_WIDTH,
             text: [
               { text: '회사  ', color: '#6b7280' },
               { text: input.buyer.company, bold: true },
@@ -86,6 +81,7 @@ function ledgerDocument(input: LedgerPdfInput): TDocumentDefinitions {
             ],
           },
           {
+            width: PERIOD_WIDTH,
             text: [
               { text: '기간  ', color: '#6b7280' },
               { text: input.period, bold: true },
@@ -94,7 +90,11 @@ function ledgerDocument(input: LedgerPdfInput): TDocumentDefinitions {
           },
         ],
       },
-      { table: { headerRows: 1, dontBreakRows: true, widths: [78, 56, 52, '*', 64, 64], body }, layout: GRID },
+      // Set widths: a long company name or note wraps instead of pushing the amounts off (layout.ts).
+      {
+        table: { headerRows: 1, dontBreakRows: true, widths: fitColumns([78, 56, 52, '*', 64, 64]), body },
+        layout: GRID,
+      },
     ],
   };
 }

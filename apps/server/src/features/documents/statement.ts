@@ -4,14 +4,8 @@
  * (statement-data.ts).
  */
 import type { Readable } from 'node:stream';
-import {
-  formatBusinessNumber,
-  formatSeoulDate,
-  formatSeoulDateTime,
-  formatWon,
-  groupDigits,
-  hyphenatePhone,
-} from '@partsmall/contract';
+import { formatSeoulDate, formatSeoulDateTime, formatWon, groupDigits } from '@partsmall/contract';
+import { GRID, PAGE_MARGINS, SHADE, fitColumns, label, partyBoxes } from './layout.js';
 import {
   toBuffer,
   toStream,
@@ -32,47 +26,6 @@ import {
 import { UNDONE, creditNote } from './statement-notices.js';
 
 const INK = '#1f2937';
-const LINE = '#4b5563';
-const SHADE = '#eef1f5';
-
-/** Thin grey rules, a little padding: prints cleanly in black and white. */
-export const GRID = {
-  hLineWidth: () => 0.5,
-  vLineWidth: () => 0.5,
-  hLineColor: () => LINE,
-  vLineColor: () => LINE,
-  paddingLeft: () => 4,
-  paddingRight: () => 4,
-  paddingTop: () => 2.5,
-  paddingBottom: () => 2.5,
-};
-
-export function label(text: string, extra: Record<string, unknown> = {}): { [key: string]: unknown } {
-  return { text, fillColor: SHADE, bold: true, alignment: 'center', ...extra };
-}
-
-/** '공급자' or '공급받는자' box: a vertical caption and five rows of 등록번호, 상호, 대표자, 주소, 전화. */
-export function partyBox(caption: string, p: StatementParty): ContentTable {
-  const vertical = caption.split('').join('\n');
-  const reg = formatBusinessNumber(p.registrationNumber);
-  return {
-    table: {
-      widths: [14, 44, '*'],
-      body: [
-        [
-          { ...label(vertical), rowSpan: 5, margin: [0, caption.length > 3 ? 6 : 14, 0, 0] } as TableCell,
-          label('등록번호'),
-          { text: reg, bold: true, fontSize: 10 },
-        ],
-        ['', label('상호'), { text: p.company, bold: true }],
-        ['', label('대표자'), p.representative || '-'],
-        ['', label('주소'), { text: p.address || '-', fontSize: 7.5 }],
-        ['', label('전화'), p.phone ? hyphenatePhone(p.phone) : '-'],
-      ],
-    },
-    layout: GRID,
-  };
-}
 
 function totalBar(totals: StatementTotals): ContentTable {
   return {
@@ -155,7 +108,8 @@ function linesTable(
     label('공급가액'),
     label('세액'),
   ];
-  const widths = [20, 72, '*', 30, 62, 66, 54];
+  // Set widths: a memo or part number without spaces wraps in its cell (layout.ts).
+  const widths = fitColumns([20, 72, '*', 30, 62, 66, 54]);
   const body: TableCell[][] = [head];
   let current = '';
   rows.forEach((r, i) => {
@@ -226,7 +180,7 @@ function documentOf(opts: {
 }): TDocumentDefinitions {
   return {
     pageSize: 'A4',
-    pageMargins: [32, 32, 32, 40],
+    pageMargins: PAGE_MARGINS,
     info: {
       title: opts.title.replace(/\s/g, ''),
       author: opts.supplier.company,
@@ -246,7 +200,7 @@ function documentOf(opts: {
       { text: opts.copy, fontSize: 8, alignment: 'center', color: '#6b7280', margin: [0, 2, 0, 8] },
       { columns: opts.meta, margin: [0, 0, 0, 6] },
       ...(opts.notice ? [opts.notice] : []),
-      { columns: [partyBox('공급자', opts.supplier), partyBox('공급받는자', opts.buyer)], columnGap: 8 },
+      partyBoxes(opts.supplier, opts.buyer, 8),
       totalBar(opts.totals),
       linesTable(opts.rows, opts.totals, opts.orders),
       // The totals, the notes and the claim are one block: a page break inside it left the claim
