@@ -46,6 +46,8 @@ export function estimateCells(line: string): string[] {
 }
 
 const isInt = (c: string) => /^\d{1,6}$/.test(c.replace(UNIT, '').trim());
+/** A quantity as written, valid or not: 2, 0, -1, 1.5, 3개. */
+const isNumberWritten = (c: string) => /^[+-]?\d{1,6}(?:\.\d+)?$/.test(c.replace(UNIT, '').trim());
 const intOf = (c: string) => Number(c.replace(UNIT, '').replace(/,/g, '').trim());
 /** Money as estimates write it: thousands commas, a won sign or unit, or a plain number of four or more digits. */
 const isMoney = (c: string): boolean =>
@@ -63,6 +65,9 @@ const HEADER_WORDS: [EstimateRole, string[]][] = [
   ['amount', ['금액', '합계', '공급가', 'amount', 'total']],
   ['line', ['no', '번호', '순번', '순서', '#']],
 ];
+
+/** The header words of one role ('수량', 'qty' …). */
+export const headerWords = (role: EstimateRole): readonly string[] => HEADER_WORDS.find(([r]) => r === role)?.[1] ?? [];
 
 /** The roles a header row names, or null when the row is data (a row with a digit is data). */
 export function headerRoles(cells: readonly string[]): EstimateRole[] | null {
@@ -101,7 +106,9 @@ export function headerRow(rows: readonly (readonly string[])[]): number {
  * The roles of the columns of data rows, by what their values look like:
  * - line: whole numbers counting 1, 2, 3 … down the rows;
  * - part: no Hangul, a digit, five or more letters and digits (most of the column);
- * - qty: whole numbers (a unit such as 개 or EA allowed), the other whole-number column;
+ * - qty: whole numbers (a unit such as 개 or EA allowed), the other whole-number column; else the
+ *   column half written as numbers (some quantities unreadable: 1.5, 두개); or the money column of
+ *   whole numbers that times a unit price is the amount (quantities of 1,000 or more);
  * - price and amount: money (thousands commas, ₩ or 원); of two, the one that is the other times
  *   the quantity is the amount;
  * - name: Hangul before the quantity; memo: Hangul after it.
@@ -136,23 +143,17 @@ export function inferRoles(rows: readonly (readonly string[])[]): EstimateRole[]
   if (part >= 0) roles[part] = 'part';
   // Money columns: written as money, or whole numbers of a thousand or more beside other number columns.
   const bigInts = (i: number) => share(i, (c) => isInt(c) && intOf(c) >= 1000) === 1;
-  const money = [...Array(width).keys()].filter((i) => free(i) && (share(i, isMoney) >= 0.6 || bigInts(i)));
-  // The quantity: a whole-number column that is not money nor line numbers.
-  const ints = [...Array(width).keys()].filter((i) => free(i) && !money.includes(i) && share(i, isInt) >= 0.8);
-  let qty = -1;
-  if (ints.length === 1) qty = ints[0]!;
-  else if (ints.length > 1) {
-    // The one whose product with a money column is another money column; else the first after the part.
-    qty =
-      ints.find((q) => money.some((p) => money.some((a) => a !== p && timesMatch(numbers, q, p, a)))) ??
-      ints.find((q) => q > part) ??
-      ints[0]!;
-  }
+  let money = [...Array(width).keys()].filter((i) => free(i) && (share(i, isMoney) >= 0.6 || bigInts(i)));
+  let qty = quantityAmongMoney(numbers, money, (i) => share(i, isMoney) >= 0.6);
+  const qtyAsMoney = qty >= 0;
+  money = money.filter((m) => m !== qty);
+  if (qty < 0) qty = quantityColumn(numbers, money, part, (i, test) => (free(i) ? share(i, test) : 0));
   if (qty >= 0) roles[qty] = 'qty';
   if (money.length === 1) roles[money[0]!] = 'price';
   else if (money.length >= 2) {
     let amount = money[money.length - 1]!;
-    if (qty >= 0) for (const a of money) if (money.some((p) => p !== a && timesMatch(numbers, qty, p, a))) amount = a;
+    const times = (p: number, a: number) => timesMatch(numbers, qty, p, a, qtyAsMoney);
+    if (qty >= 0) for (const a of money) if (money.some((p) => p !== a && times(p, a))) amount = a;
     for (const m of money) roles[m] = m === amount ? 'amount' : 'price';
   }
   // Hangul: the name before the quantity, a memo after it.
@@ -163,6 +164,49 @@ export function inferRoles(rows: readonly (readonly string[])[]): EstimateRole[]
     roles[i] = nameLike && !roles.includes('name') ? 'name' : 'memo';
   }
   return roles;
+}
+
+/**
+ * The quantity among the columns: whole numbers that are not money nor line numbers (`share` gives 0
+ * for a column already taken). A quantity that cannot be read (1.5, -1, 두개, '2개 (예비 1)') must
+ * not make the column 'other': the lines would then all be one piece. So when no column is 80% whole
+ * numbers, a column of which half the cells are written as numbers is the quantity, and its other
+ * cells are lines refused with their message (docs/search.md#paste-anything). Of several, the one
+ * that times one money column gives another (quantity × unit price = amount), else the first after
+ * the part number.
+ */
+function quantityColumn(
+  numbers: NumberColumns,
+  money: readonly number[],
+  part: number,
+  share: (i: number, test: (c: string) => boolean) => number,
+): number {
+  const columns = [...numbers.whole.keys()].filter((i) => !money.includes(i));
+  let ints = columns.filter((i) => share(i, isInt) >= 0.8);
+  if (ints.length === 0) ints = columns.filter((i) => share(i, isNumberWritten) >= 0.5);
+  if (ints.length <= 1) return ints[0] ?? -1;
+  return (
+    ints.find((q) => money.some((p) => money.some((a) => a !== p && timesMatch(numbers, q, p, a)))) ??
+    ints.find((q) => q > part) ??
+    ints[0]!
+  );
+}
+
+/**
+ * A quantity of a thousand or more (1000, 1,200) reads as money. Of three money columns, a column of
+ * whole numbers that times another is the third (quantity × unit price = amount) is the quantity;
+ * of two such factors, one not written as money (`written`: commas, ₩, 원), else the one on the left,
+ * as estimates put 수량 before 단가. -1 when none is.
+ */
+function quantityAmongMoney(numbers: NumberColumns, money: readonly number[], written: (i: number) => boolean) {
+  if (money.length < 3) return -1;
+  const whole = (q: number) => numbers.money[q]!.every((v) => Number.isNaN(v) || Number.isInteger(v));
+  const factors = money.filter(
+    (q) =>
+      whole(q) &&
+      money.some((p) => p !== q && money.some((a) => a !== p && a !== q && timesMatch(numbers, q, p, a, true))),
+  );
+  return factors.find((q) => !written(q)) ?? factors[0] ?? -1;
 }
 
 /** The most columns an estimate is read by (a wider table is read as plain lines). */
@@ -186,9 +230,12 @@ function numberColumns(rows: readonly (readonly string[])[], width: number): Num
   return { whole, money };
 }
 
-/** Whether column a is column q times column p in most rows (amount = quantity × unit price). */
-function timesMatch({ whole, money }: NumberColumns, q: number, p: number, a: number): boolean {
-  const [qs, ps, as] = [whole[q]!, money[p]!, money[a]!];
+/**
+ * Whether column a is column q times column p in most rows (amount = quantity × unit price); the
+ * quantity read as whole numbers, or as money (`asMoney`: a quantity of 1,000 or more).
+ */
+function timesMatch({ whole, money }: NumberColumns, q: number, p: number, a: number, asMoney = false): boolean {
+  const [qs, ps, as] = [asMoney ? money[q]! : whole[q]!, money[p]!, money[a]!];
   let checked = 0;
   let equal = 0;
   for (let k = 0; k < qs.length; k++) {

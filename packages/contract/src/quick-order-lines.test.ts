@@ -218,6 +218,36 @@ describe('parseQuickOrderText: quantities', () => {
   });
 });
 
+describe('parseQuickOrderText: a Latin memo after the quantity', () => {
+  it.each([
+    ['42215489599 2 LH', '42215489599', 2, 'LH'],
+    ['42215489599 2 ASAP', '42215489599', 2, 'ASAP'],
+    ['A9734411971 3 for BMW', 'A9734411971', 3, 'for BMW'],
+    ['42215489599 2 urgent 급함', '42215489599', 2, 'urgent 급함'],
+    ['34 11 6 860 242 2 FR RH', '34116860242', 2, 'FR RH'],
+    ['42215489599 2개 LH', '42215489599', 2, 'LH'],
+  ])('%j is the number %j, %j pieces, memo %j', (line, part, qty, memo) => {
+    expect(brief(parseQuickOrderText(line))).toEqual([[1, part, qty, memo, null]]);
+  });
+
+  it('keeps the whole line as one number, one piece, as the reading the server tries next', () => {
+    expect(rows(parseQuickOrderText('42215489599 2 LH'))[0]!.alternative).toEqual({
+      partNumber: '42215489599 2 LH',
+      normalised: '422154895992LH',
+      qty: 1,
+    });
+  });
+
+  it('a lone letter after a group is the number’s last group, not a memo', () => {
+    expect(brief(parseQuickOrderText('HU 816 X'))).toEqual([[1, 'HU816X', 1, '', null]]);
+    expect(brief(parseQuickOrderText('4M0 945 615 A 2'))).toEqual([[1, '4M0945615A', 2, '', null]]);
+  });
+
+  it('a group inside the number that is no quantity (0, 1.5) leaves the line as it was read', () => {
+    expect(brief(parseQuickOrderText('42215489599 0 LH'))).toEqual([[1, '422154895990LH', 1, '', null]]);
+  });
+});
+
 describe('parseQuickOrderText: merging and limits', () => {
   it('merges the same part written two ways: quantities added, memos joined, lines named', () => {
     const result = rows(

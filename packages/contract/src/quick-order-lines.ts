@@ -10,6 +10,7 @@ import {
   estimateCells,
   estimateColumns,
   headerRow,
+  headerWords,
   type EstimateColumns,
   type EstimateRole,
 } from './estimate-columns.js';
@@ -32,6 +33,8 @@ export const QUICK_ORDER_MSG = {
   qtyNotPositiveInteger: '수량은 1 이상의 정수로 입력하세요.',
   qtyTooLarge: `수량은 ${groupDigits(QUICK_ORDER_MAX_QTY)}개까지 입력할 수 있습니다.`,
   memoTooLong: `메모는 ${QUICK_ORDER_MAX_MEMO}자까지 입력할 수 있습니다.`,
+  /** An estimate's table with no column read as the quantity (docs/search.md#paste-anything). */
+  qtyColumnMissing: '수량 열을 찾지 못했습니다. 읽은 열에서 수량 열을 고르거나 수량을 넣어 다시 보내 주세요.',
 } as const;
 
 export interface QuickOrderRow {
@@ -74,21 +77,6 @@ export type QuickOrderParse =
 /** Column positions named by a header row; -1 when the header has no such column. */
 type Columns = { part: number; qty: number; memo: number };
 
-const PART_HEADERS = [
-  '품번',
-  '부품번호',
-  '품목코드',
-  '부품코드',
-  '제품번호',
-  '상품코드',
-  'partno',
-  'partnumber',
-  'pn',
-  'oe',
-];
-const QTY_HEADERS = ['수량', '주문수량', 'qty', 'quantity', '개수'];
-const MEMO_HEADERS = ['메모', '비고', 'memo', 'note', '참고'];
-
 /**
  * Column positions of a header row, or null when the row is data. A header cell starts with one of
  * the words ('수량(EA)', '품번 (OE)'); a row with a digit is data, since part numbers have digits.
@@ -96,11 +84,12 @@ const MEMO_HEADERS = ['메모', '비고', 'memo', 'note', '참고'];
 function headerColumns(cells: string[]): Columns | null {
   if (cells.some((c) => /\d/.test(c))) return null;
   const words = cells.map((cell) => cell.toLowerCase().replace(/[^\p{L}]+/gu, ''));
-  const find = (names: string[]) => words.findIndex((w) => names.some((n) => w.startsWith(n)));
-  const part = find(PART_HEADERS);
-  const qty = find(QTY_HEADERS);
+  // The header words of an estimate's columns (estimate-columns.ts), one list for both readings.
+  const find = (role: EstimateRole) => words.findIndex((w) => headerWords(role).some((n) => w.startsWith(n)));
+  const part = find('part');
+  const qty = find('qty');
   if (part < 0 && qty < 0) return null;
-  return { part: part < 0 ? 0 : part, qty, memo: find(MEMO_HEADERS) };
+  return { part: part < 0 ? 0 : part, qty, memo: find('memo') };
 }
 
 const NUMBER = String.raw`[+-]?(?:\d[\d,]*)?(?:\.\d+)?(?:e[+-]?\d+)?`;
@@ -166,6 +155,8 @@ interface Split {
   part: string;
   qty: string;
   memo: string;
+  /** A line of an estimate's table that has no quantity column: its quantity is unknown, not one. */
+  noQtyColumn?: boolean;
   /**
    * For a line of single spaces: the whole of part and quantity as one number (quantity 1), or the
    * part without a lone x that may be a times sign (the same quantity).
@@ -209,10 +200,27 @@ function splitLine(line: string): Split {
           : undefined;
     return { part, qty, memo: tokens.slice(groups).join(' '), ...(alt ? { alt } : {}) };
   }
+  const memo = latinMemo(tokens, groups);
+  if (memo) return memo;
   // No quantity: one part number alone means one piece; anything after it is taken as a
   // quantity written in words ('두 개'), refused rather than guessed.
   const part = tokens.slice(0, Math.max(groups, 1)).join(' ');
   return { part, qty: tokens.slice(Math.max(groups, 1)).join(' '), memo: '' };
+}
+
+/**
+ * A Latin memo after the quantity ('42215489599 2 LH', 'A9734411971 3 for BMW'; LH is a valid group,
+ * so the run did not stop at the quantity): the last group inside the run that is a quantity (a whole
+ * number from 1) before a word of two letters or more ends the number (a lone letter is the number's:
+ * 'HU 816 X'). A line of groups only keeps its whole as the reading the server tries next.
+ */
+function latinMemo(tokens: string[], groups: number): Split | null {
+  for (let k = groups - 2; k >= 1; k--) {
+    if (!/^[A-Za-z][A-Za-z./-]*[A-Za-z]$/.test(tokens[k + 1]!) || !('qty' in readQty(tokens[k]!))) continue;
+    const alt = groups === tokens.length ? { alt: { part: tokens.join(' '), sameQty: false } } : {};
+    return { part: tokens.slice(0, k).join(' '), qty: tokens[k]!, memo: tokens.slice(k + 1).join(' '), ...alt };
+  }
+  return null;
 }
 
 function rowOf(line: number, raw: string, s: Split): QuickOrderRow {
@@ -220,6 +228,7 @@ function rowOf(line: number, raw: string, s: Split): QuickOrderRow {
   const row: QuickOrderRow = { line, raw, partNumber: s.part, normalised, qty: null, memo: s.memo };
   if (normalised === '') return { ...row, error: QUICK_ORDER_MSG.noPartNumber };
   if (normalised.length > QUICK_ORDER_MAX_PART_NUMBER) return { ...row, error: QUICK_ORDER_MSG.partNumberTooLong };
+  if (s.noQtyColumn) return { ...row, error: QUICK_ORDER_MSG.qtyColumnMissing };
   const q = readQty(s.qty);
   if ('error' in q) return { ...row, error: q.error };
   if ([...s.memo].length > QUICK_ORDER_MAX_MEMO) return { ...row, error: QUICK_ORDER_MSG.memoTooLong };
@@ -307,9 +316,10 @@ function readTable(
   const cols = columns;
   const header = cols.header ? headerRow(cells) : -1;
   const data = lines.filter((l, i) => i !== header && !isTotalsRow(l.cells, cols.roles));
-  const result = finish(
-    data.map((l) => ({ line: l.line, raw: l.raw, split: () => cellsByRoles(l.cells, cols.roles) })),
-  );
+  // Without a quantity column each line would read as one piece and go to the cart unseen.
+  const noQtyColumn = !cols.roles.includes('qty');
+  const split = (l: { cells: string[] }) => () => ({ ...cellsByRoles(l.cells, cols.roles), noQtyColumn });
+  const result = finish(data.map((l) => ({ line: l.line, raw: l.raw, split: split(l) })));
   return result.ok ? { ...result, columns: cols } : result;
 }
 

@@ -41,8 +41,16 @@ export const MSG_QUICK_ORDER = {
   added: (n: number) => `${groupDigits(n)}개 상품을 장바구니에 담았습니다.`,
   stockChanged: (names: string[]) =>
     `재고가 바뀐 상품이 있어 아무것도 담지 않았습니다: ${names.join(', ')}. 수량을 확인한 뒤 다시 담아 주세요.`,
-  lineStock: (name: string, stock: number) =>
-    stock <= 0 ? `${name} (품절)` : `${name} (재고 ${groupDigits(stock)}개)`,
+  /**
+   * A line refused for its stock: sold out only with no stock (a restock alert is refused for a
+   * product in stock, docs/requirements.md#restock-alerts); else the stock, and what the cart holds.
+   */
+  lineStock: (name: string, stock: number, inCart: number) =>
+    stock <= 0
+      ? `${name} (품절)`
+      : inCart > 0
+        ? `${name} (재고 ${groupDigits(stock)}개 중 ${groupDigits(inCart)}개가 이미 장바구니에 있음)`
+        : `${name} (재고 ${groupDigits(stock)}개)`,
   productGone: '판매하지 않는 상품이 있어 아무것도 담지 않았습니다. 목록을 다시 확인해 주세요.',
   // Per-line explanations of a resolved row.
   exact: '품번이 일치합니다.',

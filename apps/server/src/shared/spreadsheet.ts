@@ -8,6 +8,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate, UnzipPassThrough, unzipSync, zipSync } from 'fflate';
+import { decodeCp949 } from './korean-text.js';
 
 /** What a workbook may reach before exceljs reads it, and the message of each limit. */
 export interface SheetLimits {
@@ -32,27 +33,19 @@ export interface SheetLimits {
 
 /**
  * Text of a CSV: a BOM names UTF-8 or UTF-16 (Excel's 'Unicode text'); without one, UTF-8 when the
- * bytes are valid UTF-8, else EUC-KR (the WHATWG decoder reads Windows' CP949, which Korean Excel
- * writes); null when neither reads the bytes.
+ * bytes are valid UTF-8, else CP949, the EUC-KR with every Hangul syllable that Korean Excel writes
+ * (korean-text.ts: Node's own 'euc-kr' decoder misread it); null when neither reads the bytes.
  */
 export function decodeCsv(data: Uint8Array): string | null {
   const bom = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
-  const tries = bom(0xef, 0xbb, 0xbf)
-    ? ['utf-8']
-    : bom(0xff, 0xfe)
-      ? ['utf-16le']
-      : bom(0xfe, 0xff)
-        ? ['utf-16be']
-        : ['utf-8', 'euc-kr'];
-  for (const encoding of tries) {
-    try {
-      // ignoreBOM false (the default) drops the BOM from the text.
-      return new TextDecoder(encoding, { fatal: true }).decode(data);
-    } catch {
-      // not this encoding; try the next
-    }
+  const encoding = bom(0xef, 0xbb, 0xbf) ? 'utf-8' : bom(0xff, 0xfe) ? 'utf-16le' : bom(0xfe, 0xff) ? 'utf-16be' : null;
+  try {
+    // ignoreBOM false (the default) drops the BOM from the text.
+    return new TextDecoder(encoding ?? 'utf-8', { fatal: true }).decode(data);
+  } catch {
+    // A BOM names the encoding: bytes it cannot read are not read as another one.
+    return encoding ? null : decodeCp949(data);
   }
-  return null;
 }
 
 /**
@@ -74,6 +67,29 @@ export function csvRows(text: string): { line: number; cells: string[] }[] | nul
 }
 
 /**
+ * A part's name as a zip reader takes it: backslashes as slashes, no leading slash, no '.' or empty
+ * segments. exceljs drops a leading '/' and finds its parts by patterns that are not anchored, so
+ * '/xl/worksheets/sheet1.xml' was read as a sheet that no check here had taken for one.
+ */
+export function partName(name: string): string {
+  return name
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((s) => s !== '' && s !== '.')
+    .join('/');
+}
+
+/** A sheet exceljs reads (xl/worksheets/sheet1.xml), by its exact name. */
+const SHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
+/**
+ * The other parts a workbook's values need, by their exact names: the workbook and its sheets' list,
+ * shared strings, styles (number formats tell dates), theme and document properties. Comments,
+ * tables, drawings, a sheet's links and anything else are left out.
+ */
+const VALUE_PART =
+  /^(?:\[Content_Types\]\.xml|_rels\/\.rels|xl\/workbook\.xml|xl\/_rels\/workbook\.xml\.rels|xl\/sharedStrings\.xml|xl\/styles\.xml|xl\/theme\/theme\d+\.xml|docProps\/(?:app|core)\.xml)$/;
+
+/**
  * Unpacks every part of the zip in small steps, counting the bytes, and stops at the limit: a step
  * of 4 KB of deflate unpacks to at most about 4 MB, so memory stays bounded whatever the headers say.
  * Also refuses a workbook with a VBA project (macros), whatever its name.
@@ -84,8 +100,9 @@ export function checkXlsxPackage(data: Uint8Array, limits: SheetLimits): string 
   let rows = 0;
   let problem: string | null = null;
   const unzip = new Unzip((entry) => {
-    if (/(^|\/)vbaProject\.bin$/i.test(entry.name)) problem ??= msg.macro;
-    const sheet = /^xl\/worksheets\/[^/]+\.xml$/i.test(entry.name);
+    const name = partName(entry.name);
+    if (/(^|\/)vbaProject\.bin$/i.test(name)) problem ??= msg.macro;
+    const sheet = SHEET_PART.test(name);
     // The last 4 characters of a chunk go before the next: a '<row ' cut in two is counted once,
     // and no whole one (5 characters) fits in them to be counted twice.
     let carry = '';
@@ -151,13 +168,15 @@ export function sheetReach(xml: string): { columns: number; rows: number } {
 }
 
 /**
- * The workbook as exceljs may read it: each sheet keeps only its cells (`<sheetData>`), and the parts
- * a sheet links to (comments, tables, drawings) are left out. Merged ranges, data validations and
- * comments name ranges that exceljs fills cell by cell (a merge of A1:XFD1000 is 16 million cells
- * from one line of XML); none of them is a value. Merged cells then read as Excel's own CSV export
- * writes them: the value in the first cell, the others empty. A sheet reaching past the bounds is
- * refused with its message. The package was checked first (checkXlsxPackage), so unpacking it whole
- * is bounded.
+ * The workbook as exceljs may read it, a new zip of the parts of exact names only (SHEET_PART,
+ * VALUE_PART; names written another way, '/xl/…' or 'xl\…', taken as a reader takes them): each
+ * sheet keeps only its cells (`<sheetData>`), and the parts a sheet links to (comments, tables,
+ * drawings) are left out. Merged ranges, data validations and comments name ranges that exceljs
+ * fills cell by cell (a merge of A1:XFD1000 is 16 million cells from one line of XML); none of them
+ * is a value. Merged cells then read as Excel's own CSV export writes them: the value in the first
+ * cell, the others empty. A sheet reaching past the bounds is refused with its message, and two
+ * parts of one name are a broken file. The package was checked first (checkXlsxPackage), so
+ * unpacking it whole is bounded.
  */
 export function valuesOnlyWorkbook(
   data: Uint8Array,
@@ -171,8 +190,11 @@ export function valuesOnlyWorkbook(
     return { ok: false, message: msg.broken };
   }
   const kept: Record<string, Uint8Array> = {};
-  for (const [name, bytes] of Object.entries(parts)) {
-    if (/^xl\/worksheets\/[^/]+\.xml$/i.test(name)) {
+  for (const [raw, bytes] of Object.entries(parts)) {
+    const name = partName(raw);
+    if (!SHEET_PART.test(name) && !VALUE_PART.test(name)) continue;
+    if (Object.hasOwn(kept, name)) return { ok: false, message: msg.broken };
+    if (SHEET_PART.test(name)) {
       // latin1 keeps every byte as it is: the XML is cut, never re-encoded.
       const xml = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
       const reach = sheetReach(xml);
@@ -186,11 +208,7 @@ export function valuesOnlyWorkbook(
       ).exec(xml);
       const text = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${root[0]}${cells?.[0] ?? ''}</${root[1]}worksheet>`;
       kept[name] = Uint8Array.from(Buffer.from(text, 'latin1'));
-    } else if (
-      !/^xl\/(worksheets\/_rels|comments|tables|drawings|threadedComments|persons|externalLinks|pivot)/i.test(name)
-    ) {
-      kept[name] = bytes;
-    }
+    } else kept[name] = bytes;
   }
   return { ok: true, data: zipSync(kept, { level: 0 }) };
 }

@@ -49,6 +49,19 @@ describe('입금내역 CSV', () => {
     expect(rows(await readDepositFile({ filename: '입금내역.csv', data }))).toEqual(BANK_ROWS);
   });
 
+  it('reads a CP949 export whose depositor name has syllables outside KS X 1001 (샾, 햏)', async () => {
+    // 샾 is 98 DE and 햏 C1 64 in CP949 (Windows' Korean, which Korean Excel saves).
+    const name = [0x98, 0xde, 0xc1, 0x64, ...encodeEucKr('상사')];
+    const data = Uint8Array.from([
+      ...encodeEucKr('거래일자,입금자명,입금액\n2026-03-05,'),
+      ...name,
+      ...encodeEucKr(',55000\n'),
+    ]);
+    expect(rows(await readDepositFile({ filename: '입금내역.csv', data }))).toEqual([
+      [2, '2026-03-04T15:00:00.000Z', '샾햏상사', 55_000],
+    ]);
+  });
+
   it('a separate time column and other titles (일자, 시간, 보낸분, 맡기신금액)', async () => {
     const text = '일자,시간,보낸분,맡기신금액\n20260310,093005,서울공업사,55000\n';
     expect(rows(await readDepositFile({ filename: 'a.csv', data: new TextEncoder().encode(text) }))).toEqual([

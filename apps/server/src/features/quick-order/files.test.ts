@@ -39,6 +39,16 @@ describe('CSV files', () => {
     expect(brief(await readQuickOrderFile({ filename: '견적.csv', data }))).toEqual(CSV_ROWS);
   });
 
+  it('reads a CP949 CSV (Korean Excel): syllables outside KS X 1001 in a memo stay as written', async () => {
+    // 품번,수량,비고 / 42215489599,2,똠얌꿍 햏 샾: 똠 is 8C 63, 햏 C1 64, 샾 98 DE in CP949.
+    const head = encodeEucKr('품번,수량,비고\n42215489599,2,');
+    const memo = [0x8c, 0x63, 0xbe, 0xe4, 0xb2, 0xe1, 0x20, 0xc1, 0x64, 0x20, 0x98, 0xde];
+    const data = Uint8Array.from([...head, ...memo, 0x0a]);
+    expect(brief(await readQuickOrderFile({ filename: '견적.csv', data }))).toEqual([
+      [2, '42215489599', 2, '똠얌꿍 햏 샾', null],
+    ]);
+  });
+
   it('reads UTF-8 with and without a BOM, and UTF-16 with its BOM', async () => {
     const utf8 = new TextEncoder().encode(CSV_TEXT);
     const withBom = Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8]);

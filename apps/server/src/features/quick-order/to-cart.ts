@@ -92,7 +92,7 @@ async function addLines(tx: Tx, buyer: Buyer, lines: CartAddLine[]): Promise<num
   const changed = lines
     .map((l) => ({ line: l, p: locked.get(l.productId)! }))
     .filter(({ line, p }) => p.inCart + line.qty > p.hasAmount)
-    .map(({ p }) => MSG_QUICK_ORDER.lineStock(p.name, p.hasAmount - p.inCart));
+    .map(({ p }) => MSG_QUICK_ORDER.lineStock(p.name, p.hasAmount, p.inCart));
   if (changed.length > 0) throw new AppError(409, MSG_QUICK_ORDER.stockChanged(changed), 409, 'lines');
   await upsertLines(
     tx,
