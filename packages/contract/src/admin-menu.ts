@@ -30,6 +30,13 @@ export const ADMIN_MENU: { path: string; label: string; call: AdminCall }[] = [
   { path: '/admin/audit', label: '작업 기록', call: 'auditList' },
 ];
 
+/**
+ * The most stock a product holds, whatever sets it (a save, a stock change, a CSV line): one
+ * ceiling, so a product's own data always passes its own forms and its export imports back
+ * (docs/requirements.md#back-office). Here beside the messages that name it.
+ */
+export const STOCK_MAX = 1_000_000;
+
 export const MSG_ADMIN = {
   saved: '저장되었습니다.',
   adminOnly: '관리자만 할 수 있는 작업입니다.',
@@ -55,9 +62,10 @@ export const MSG_ADMIN = {
   priceInvalid: '가격은 0 이상의 정수(원)로 입력하세요.',
   salePriceRequired: '판매가는 1원 이상으로 입력하세요.',
   tierAboveSale: '등급 가격은 판매가보다 높을 수 없습니다.',
-  stockInvalid: '재고는 0 이상의 정수로 입력하세요.',
+  stockInvalid: `재고는 0 이상 ${groupDigits(STOCK_MAX)} 이하의 정수로 입력하세요.`,
   stockDeltaInvalid: '변경 수량은 0이 아닌 정수로 입력하세요.',
   stockBelowZero: '변경 후 재고가 0개 미만이 됩니다.',
+  stockAboveMax: `변경 후 재고가 ${groupDigits(STOCK_MAX)}개를 넘습니다.`,
   stockChanged: '재고를 변경했습니다.',
   duplicatePid: '같은 창고에 같은 품번의 상품이 이미 있습니다.',
   nameRequired: '상품명을 입력하세요. (1~200자)',

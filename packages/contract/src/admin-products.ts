@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { MSG_ADMIN } from './admin-menu.js';
+import { MSG_ADMIN, STOCK_MAX } from './admin-menu.js';
 import { int, instant, seq, page, size, keyword, reason, won, readAtVer } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
 import { plainLines, plainText, textField } from './text-field.js';
@@ -102,7 +102,7 @@ export const saveProductRequest = z.intersection(
       .number({ error: MSG_ADMIN.stockInvalid })
       .int(MSG_ADMIN.stockInvalid)
       .min(0, MSG_ADMIN.stockInvalid)
-      .max(1_000_000, MSG_ADMIN.stockInvalid)
+      .max(STOCK_MAX, MSG_ADMIN.stockInvalid)
       .default(0),
     /** An edit's `ver` as its form read it: a save over another staff member's newer edit is refused (409). */
     ver: readAtVer(0),
@@ -115,8 +115,8 @@ export const changeStockRequest = z.object({
   delta: z
     .number({ error: MSG_ADMIN.stockDeltaInvalid })
     .int(MSG_ADMIN.stockDeltaInvalid)
-    .min(-1_000_000, MSG_ADMIN.stockDeltaInvalid)
-    .max(1_000_000, MSG_ADMIN.stockDeltaInvalid)
+    .min(-STOCK_MAX, MSG_ADMIN.stockDeltaInvalid)
+    .max(STOCK_MAX, MSG_ADMIN.stockDeltaInvalid)
     .refine((n) => n !== 0, MSG_ADMIN.stockDeltaInvalid),
   reason,
 });

@@ -21,3 +21,33 @@ export function parseCsv(text: string): string[][] {
     bom: true,
   }) as string[][];
 }
+
+/**
+ * The line of the file (from 1) each record `parseCsv(text)` answers starts on. The parser skips
+ * blank lines and a quoted cell may hold line breaks, so a record's place in the list is not its
+ * line; a message names the line an editor or a spreadsheet shows (docs/requirements.md#back-office).
+ * Read from the text alone, so the parse stays in the file worker pool: a text `parseCsv` took has
+ * its quotes paired (a quote opens a quoted cell, or is doubled inside one), so a line begins a
+ * record when it is not empty and no quoted cell is open when it starts.
+ */
+export function csvRecordLines(text: string): number[] {
+  const starts: number[] = [];
+  let quoted = false;
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\n|\r/)
+    .forEach((line, i) => {
+      if (!quoted && line !== '') starts.push(i + 1);
+      for (let at = line.indexOf('"'); at !== -1; at = line.indexOf('"', at + 1)) quoted = !quoted;
+    });
+  return starts;
+}
+
+/**
+ * The file line of record `index` of `records` that `parseCsv(text)` answered (0 the header): by
+ * `csvRecordLines`, or the record's own place when the two counts disagree (never a wrong line).
+ */
+export function recordLineOf(text: string, records: number): (index: number) => number {
+  const starts = csvRecordLines(text);
+  return (index) => (starts.length === records ? starts[index]! : index + 1);
+}

@@ -115,6 +115,14 @@ describe('cross-reference', () => {
     expect(await count('part_xrefs')).toBe(before);
   });
 
+  it('names a faulty line by its line in the file: blank lines and a remark over two lines count', async () => {
+    const csv = 'pid,toPid,kind,remark\n\nBL-1,BL-2,supersedes,"두 줄\n메모"\n\nBL-3,BL-4,replaces,\n';
+    const res = await call(server, 'adminImportXrefs', { fileName: 'blank.csv', csv, commit: false }, { token: staff });
+    const errors = (res.body.results as { errors: { line: number; message: string }[] }).errors;
+    // Line 3's remark may not break (a remark is one line); line 6's kind is unknown.
+    expect(errors.map((e) => e.message.slice(0, 13))).toEqual(['blank.csv 3행:', 'blank.csv 6행:']);
+  });
+
   it('imports a CSV that makes a chain of 21 steps with the stored ones: refused at the line that adds the step too many', async () => {
     const lines = Array.from({ length: 21 }, (_, i) => `LC-${i},LC-${i + 1},supersedes,`);
     const res = await call(

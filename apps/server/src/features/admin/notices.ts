@@ -1,4 +1,4 @@
-import { MSG_ADMIN, type AdminNotice } from '@partsmall/contract';
+import { MSG_ADMIN, hasVisibleText, type AdminNotice } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import {
   countNotices,
@@ -44,6 +44,14 @@ export async function noticeDetailAdmin(db: Db, seq: number): Promise<AdminNotic
   return toNotice(row);
 }
 
+/**
+ * Whether sanitised notice HTML shows something: a visible character (a zero-width space or a Hangul
+ * filler is none: `hasVisibleText`) or a picture that kept its address. The sanitiser takes off an
+ * address it does not allow and leaves `<img />`, which shows nothing (docs/security.md#notice-html).
+ */
+const showsSomething = (html: string) =>
+  hasVisibleText(html.replace(/<[^>]*>/g, '')) || /<img(?:\s[^>]*)?\ssrc="[^"]/.test(html);
+
 /** Create or edit; the HTML is sanitised here on the server whatever the editor sent (scripts never survive). */
 export async function saveNotice(
   db: Db,
@@ -51,8 +59,7 @@ export async function saveNotice(
   n: { seq?: number | undefined; type: number; title: string; content: string; popup: boolean; published: boolean },
 ) {
   const content = sanitizeNoticeHtml(n.content);
-  if (content.replace(/<[^>]*>/g, '').trim() === '' && !/<img /.test(content))
-    throw badRequest(MSG_ADMIN.contentRequired, 'content');
+  if (!showsSomething(content)) throw badRequest(MSG_ADMIN.contentRequired, 'content');
   const fields = { type: n.type, title: n.title, content, popup: n.popup, published: n.published };
   return db.transaction(async (tx) => {
     if (n.seq) {

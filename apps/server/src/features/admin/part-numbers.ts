@@ -31,6 +31,7 @@ import {
 } from '../products/index.js';
 import { recordAudit } from './audit.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
+import { recordLineOf } from '../../shared/csv.js';
 import { lockFor } from '../../db/locks.js';
 
 /**
@@ -165,8 +166,10 @@ export async function importXrefs(
 
   const errors: ImportXrefsResult['errors'] = [];
   const parsed: { line: number; fields: XrefFields }[] = [];
+  // Each record's line in the file (blank lines and line breaks in quoted cells count), as staff find it.
+  const lineOf = recordLineOf(r.csv, cells.length);
   lines.forEach((cols, i) => {
-    const line = i + 2;
+    const line = lineOf(i + 1);
     const result = xrefFields.safeParse({ pid: cols[0], toPid: cols[1], kind: cols[2]?.trim(), remark: cols[3] ?? '' });
     if (!result.success) return void errors.push(at(line, result.error.issues[0]?.message ?? MSG_PART_ADMIN.csvBroken));
     if (alphaNumber(result.data.pid) === '' || alphaNumber(result.data.toPid) === '')

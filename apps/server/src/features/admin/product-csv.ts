@@ -5,6 +5,7 @@ import {
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_COLUMNS,
   PRODUCT_CSV_OPTIONAL_COLUMNS,
+  STOCK_MAX,
   alphaNumber,
   productFields,
   type AdminProduct,
@@ -16,7 +17,7 @@ import { AppError, badRequest } from '../../shared/http.js';
 import { onStockRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
-import { toCsv } from '../../shared/csv.js';
+import { recordLineOf, toCsv } from '../../shared/csv.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
 import { insertProduct, productWhere, toProduct, updateProduct } from './product-rows.js';
 import type { Fields, ProductQuery } from './product-rows.js';
@@ -44,11 +45,11 @@ const csvRow = z.object({
   hasAmountAtExport: z.string().optional(),
 });
 
-/** A stock cell: blank is null (an existing product keeps its stock), else a whole number 0 to 1,000,000, or undefined when bad. */
+/** A stock cell: blank is null (an existing product keeps its stock), else a whole number 0 to STOCK_MAX, or undefined when bad. */
 function stockCell(v: string | undefined): number | null | undefined {
   if (v === undefined || v.trim() === '') return null;
   const n = numberCell(v);
-  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 1_000_000 ? n : undefined;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= STOCK_MAX ? n : undefined;
 }
 
 /** A checked line: its fields, its stock cells (null when blank) and the product it updates. */
@@ -69,6 +70,26 @@ function stockAfter(line: Pick<ParsedLine, 'hasAmount' | 'atExport'>, current: n
   if (line.hasAmount === null) return current;
   if (line.atExport === null) return line.hasAmount;
   return Math.max(0, current + line.hasAmount - line.atExport);
+}
+
+/**
+ * Whether a line would raise a product's stock above the ceiling a stock change keeps
+ * (docs/requirements.md#back-office): the line is refused, as a stock change would be. A stock stored
+ * above it before it held may stay or go down.
+ */
+const raisesPastMax = (after: number, current: number) => after > STOCK_MAX && after > current;
+
+/** What a line changes on the product it updates, as the preview lists it. */
+function changesOf(fields: Fields, stock: number, existing: AdminProduct): string[] {
+  const changes: string[] = [];
+  for (const [k, v] of Object.entries({ ...fields, hasAmount: stock })) {
+    const before: unknown = existing[k as keyof AdminProduct];
+    if (before === undefined || String(before) === String(v)) continue;
+    // A description runs to 5,000 characters: the preview names the change, not the text.
+    if (k === 'description') changes.push(`${k}: ${String(before).length}자 → ${String(v).length}자`);
+    else changes.push(`${k}: ${String(before)} → ${String(v)}`);
+  }
+  return changes;
 }
 
 /**
@@ -104,6 +125,8 @@ export async function importProducts(
   const cells = await parseCsvOffThread(text, `staff:${staffId}`, MSG_ADMIN.csvBroken);
   const [header, ...body] = cells;
   if (!header || body.length === 0) throw badRequest(MSG_ADMIN.csvEmpty, 'csv');
+  // Each record's line in the file, as staff find it.
+  const lineOf = recordLineOf(text, cells.length);
   const names = header.map((h) => h.trim());
   const missing = PRODUCT_CSV_COLUMNS.find((c) => !names.includes(c));
   if (missing) throw badRequest(MSG_ADMIN.csvHeader(missing), 'csv');
@@ -117,7 +140,7 @@ export async function importProducts(
   const parsed: ParsedLine[] = [];
   const seen = new Map<string, number>();
   for (const [i, cellsOfLine] of body.entries()) {
-    const line = i + 2;
+    const line = lineOf(i + 1);
     const record = Object.fromEntries(columns.map((c) => [c, unguard(cellsOfLine[names.indexOf(c)] ?? '')]));
     const raw = csvRow.parse(record);
     const candidate = {
@@ -165,16 +188,15 @@ export async function importProducts(
     const byKey = new Map(existing.map((e) => [`${e.pidKey}:${e.storageId}`, toProduct(e)]));
     for (const p of parsed) {
       p.existing = byKey.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`) ?? null;
-      const changes: string[] = [];
+      let changes: string[] = [];
       if (p.existing) {
-        if (!withDescription) p.fields.description = p.existing.description;
-        for (const [k, v] of Object.entries({ ...p.fields, hasAmount: stockAfter(p, p.existing.hasAmount) })) {
-          const before: unknown = p.existing[k as keyof AdminProduct];
-          if (before === undefined || String(before) === String(v)) continue;
-          // A description runs to 5,000 characters: the preview names the change, not the text.
-          if (k === 'description') changes.push(`${k}: ${String(before).length}자 → ${String(v).length}자`);
-          else changes.push(`${k}: ${String(before)} → ${String(v)}`);
+        const stock = stockAfter(p, p.existing.hasAmount);
+        if (raisesPastMax(stock, p.existing.hasAmount)) {
+          errors.push({ line: p.line, message: `hasAmount: ${MSG_ADMIN.stockAboveMax}` });
+          continue;
         }
+        if (!withDescription) p.fields.description = p.existing.description;
+        changes = changesOf(p.fields, stock, p.existing);
       }
       rows.push({
         line: p.line,
@@ -205,6 +227,9 @@ export async function importProducts(
     for (const p of parsed) {
       const row = found.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`);
       const stock = row ? stockAfter(p, row.hasAmount) : (p.hasAmount ?? 0);
+      // Stock received since the preview can bring a line past the ceiling: nothing is written.
+      if (row && raisesPastMax(stock, row.hasAmount))
+        throw badRequest(`${p.line}행: hasAmount: ${MSG_ADMIN.stockAboveMax}`, 'csv');
       written.push(stock);
       if (row) {
         // Read again under the lock: a description saved since the preview is kept too.

@@ -68,13 +68,13 @@ export async function saveProduct(
   return saved;
 }
 
-/** A stock change with a reason: a conditional update, so stock never goes below zero (orders may race it). */
+/** A stock change with a reason: a conditional update, so stock never goes below zero (orders may race it) nor past STOCK_MAX. */
 export async function changeStock(db: Db, staffId: number, r: { seq: number; delta: number; reason: string }) {
   const after = await db.transaction(async (tx) => {
     const hasAmount = await moveStock(tx, r.seq, r.delta);
     if (hasAmount === undefined) {
       await productRow(tx, r.seq);
-      throw badRequest(MSG_ADMIN.stockBelowZero, 'delta');
+      throw badRequest(r.delta > 0 ? MSG_ADMIN.stockAboveMax : MSG_ADMIN.stockBelowZero, 'delta');
     }
     await onStockRaised(tx, r.seq, hasAmount - r.delta, hasAmount);
     await recordAudit(tx, {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { STOCK_MAX } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { products } from './schema.js';
 
@@ -92,12 +93,16 @@ export async function productWithNumber(tx: Tx, pidKey: string, storageId: numbe
   return row;
 }
 
-/** The products with these (number key, warehouse) pairs. */
+/**
+ * The products with these (number key, warehouse) pairs, the pairs sent as two arrays: a literal
+ * list of row values becomes one comparison nested in the next, as deep as the list is long, and
+ * a CSV's 550 pairs overflowed the embedded PGlite's stack and left it broken for every later call
+ * (an import runs to 5,000 lines: docs/requirements.md#back-office).
+ */
 const byNumberAndWarehouse = (pairs: readonly { pidKey: string; storageId: number }[]) =>
-  sql`(${products.pidKey}, ${products.storageId}) in (${sql.join(
-    pairs.map((p) => sql`(${p.pidKey}, ${p.storageId}::int)`),
-    sql`, `,
-  )})`;
+  sql`(${products.pidKey}, ${products.storageId}) in (select k, s from unnest(${sql.param(
+    pairs.map((p) => p.pidKey),
+  )}::text[], ${sql.param(pairs.map((p) => p.storageId))}::int[]) as pair(k, s))`;
 
 /** The products with these (number key, warehouse) pairs. */
 export function productsByNumber(db: Db, pairs: readonly { pidKey: string; storageId: number }[]) {
@@ -194,12 +199,18 @@ export async function updateProductRow(tx: Tx, id: number, set: PgUpdateSetSourc
     .where(eq(products.id, id));
 }
 
-/** Moves a product's stock by `delta` unless it would go below zero; answers the stock after, or undefined. */
+/**
+ * Moves a product's stock by `delta` unless it would go below zero or a rise would take it above
+ * STOCK_MAX (docs/requirements.md#back-office; a stock stored above the ceiling before it held may
+ * still go down); answers the stock after, or undefined (no such product, or refused). The sum is a
+ * bigint: near 2³¹ an integer sum overflowed into a 500 instead of a refusal.
+ */
 export async function moveStock(tx: Tx, id: number, delta: number): Promise<number | undefined> {
+  const after = sql`${products.hasAmount}::bigint + ${delta}::int`;
   const [row] = await tx
     .update(products)
-    .set({ hasAmount: sql`${products.hasAmount} + ${delta}` })
-    .where(and(eq(products.id, id), gte(sql`${products.hasAmount} + ${delta}`, 0)))
+    .set({ hasAmount: sql`${products.hasAmount} + ${delta}::int` })
+    .where(and(eq(products.id, id), gte(after, 0), delta > 0 ? lte(after, STOCK_MAX) : undefined))
     .returning({ hasAmount: products.hasAmount });
   return row?.hasAmount;
 }

@@ -95,3 +95,36 @@ describe('모바일 분류', () => {
     expect(Array.from(select.options).filter((o) => o.textContent!.includes('목록에 없는'))).toEqual([]);
   });
 });
+
+describe('an edit sends no stock (docs/requirements.md#back-office: stock moves by 재고 변경 only)', () => {
+  it('a product whose stock is above the ceiling still saves, the form not judging the stock it does not show', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        sent.push({ url, body });
+        const results = { ...product('pad'), name: String(body.name), hasAmount: 2_147_000_005, ver: 5 };
+        return new Response(JSON.stringify({ code: 201, message: '저장했습니다.', results }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    renderScreen(
+      <ProductModal product={{ ...product('pad'), hasAmount: 2_147_000_005 }} onClose={vi.fn()} onSaved={vi.fn()} />,
+      new QueryClient(),
+    );
+    const layer = screen.getByRole('dialog', { name: '상품 수정 #57' });
+    expect(within(layer).getByTestId('product-stock').textContent).toBe(
+      '재고 2,147,000,005개 (아래 재고 변경에서 바꿉니다)',
+    );
+    fireEvent.change(within(layer).getByLabelText('상품명'), { target: { value: '수정한 이름' } });
+    const { body } = await save(layer);
+    expect(body).toMatchObject({ seq: 57, ver: 4, name: '수정한 이름' });
+    expect('hasAmount' in body).toBe(false);
+    // After the save the form goes on from what was stored, still without the stock.
+    fireEvent.click(within(layer).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.body).toMatchObject({ seq: 57, ver: 5, name: '수정한 이름' });
+    expect('hasAmount' in sent[1]!.body).toBe(false);
+  });
+});

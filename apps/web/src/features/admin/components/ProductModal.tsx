@@ -38,6 +38,17 @@ const EMPTY: SaveInput = {
 const TYPE_OPTIONS = Object.entries(PRODUCT_TYPES).map(([v, l]) => ({ value: Number(v), label: l }));
 
 /**
+ * A stored product as its edit form's values: its fields and `ver`, without its stock. The stock
+ * moves by 재고 변경 only and the server ignores it on an edit (docs/requirements.md#back-office); kept
+ * in the form, a stock the form does not show was judged by the new-product rule and could block
+ * the save with a message about a field nowhere on screen.
+ */
+function editValues(p: AdminProduct): SaveInput {
+  const { hasAmount: _stock, ...fields } = p;
+  return { ...fields, seq: p.seq };
+}
+
+/**
  * The mobile home's shortcuts (the contract's PRODUCT_CATEGORIES) by their Korean names: typed by
  * hand, a misspelt key left the product out of its shortcut. A key outside the list (an import's, an
  * older product's) stays chosen and is said to be one, so a save does not change it unasked.
@@ -62,13 +73,19 @@ export function ProductModal({
 }) {
   const notify = useNotify();
   // The product's fields with its `ver`: a save over another staff member's newer edit is refused.
-  const initial: SaveInput = product ? { ...product, seq: product.seq } : EMPTY;
+  const initial: SaveInput = product ? editValues(product) : EMPTY;
   const form = useZodForm(saveProductRequest, initial);
   const { save, busy } = useAdminSave('adminSaveProduct', (a) => {
     // The form goes on from what was stored: a new product's seq, an edit's new ver.
-    form.reset({ ...a.results, seq: a.results.seq });
+    form.reset(editValues(a.results));
     onSaved(a.results);
   });
+  // The schema's default puts a stock of 0 into every edit; an edit sends none.
+  const submit = (values: SaveInput) => {
+    if (values.seq === undefined) return save(values);
+    const { hasAmount: _stock, ...edit } = values;
+    return save(edit);
+  };
   const upload = useAdminWrite('adminUploadProductImage');
   const [images, setImages] = useState<string[]>(product?.imgFiles ?? []);
   // The stock after a change made here: the product the dialog holds is not read again.
@@ -124,7 +141,7 @@ export function ProductModal({
       size="wide"
       form={form}
       label={A.productForm.form}
-      onSubmit={save}
+      onSubmit={submit}
       after={pictures}
     >
       <div className="admin-form-grid">

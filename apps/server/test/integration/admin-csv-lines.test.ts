@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_ADMIN, type ImportProductsResult } from '@partsmall/contract';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+
+/**
+ * A product CSV's preview names each line by the line of the file, as an editor or a spreadsheet
+ * shows it (docs/requirements.md#back-office): blank lines, which the parser skips, and the line
+ * breaks inside a quoted cell count. Counting the parsed records sent staff to the wrong row.
+ */
+let server: TestServer;
+let staff: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const HEADER =
+  'pid,name,factoryNum,type,salePrice,priceA,priceB,priceC,priceD,hasAmount,stockName,storageId,category,brand,detailInfo';
+const line = (pid: string, salePrice: string, detailInfo = '') =>
+  `${pid},줄 번호 부품,,0,${salePrice},0,0,0,0,5,한국 김포물류센터,1,,,${detailInfo}`;
+const preview = async (csv: string) =>
+  (await call<ImportProductsResult>(server, 'POST', 'api/admin/importProducts', { csv }, staff)).body.results!;
+const PRICE = `salePrice: ${MSG_ADMIN.priceInvalid}`;
+
+describe('the lines a product CSV preview names', () => {
+  it('counts blank lines between the rows and before the header', async () => {
+    const between = await preview(`${HEADER}\n${line('LINE-A1', '1000')}\n\n\n${line('LINE-A2', '-5')}\n`);
+    expect(between.errors).toEqual([{ line: 5, message: PRICE }]);
+    expect(between.rows.map((r) => [r.line, r.pid])).toEqual([[2, 'LINE-A1']]);
+
+    const before = await preview(`\r\n\r\n${HEADER}\r\n${line('LINE-B1', '-5')}\r\n\r\n${line('LINE-B2', '1000')}\r\n`);
+    expect(before.errors).toEqual([{ line: 4, message: PRICE }]);
+    expect(before.rows.map((r) => [r.line, r.pid])).toEqual([[6, 'LINE-B2']]);
+  });
+
+  it('counts the line breaks inside a quoted cell, and names the first of two duplicates by its line', async () => {
+    const csv = [
+      HEADER,
+      line('LINE-C1', '1000', '"주의:\n역방향 장착 금지\r\n2개 1조"'),
+      line('LINE-C2', '-5'),
+      '',
+      line('LINE-C1', '1000'),
+    ].join('\n');
+    const seen = await preview(csv);
+    expect(seen.errors).toEqual([
+      { line: 5, message: PRICE },
+      { line: 7, message: `pid: 2행과 ${MSG_ADMIN.duplicatePid}` },
+    ]);
+    expect(seen.rows.map((r) => [r.line, r.pid])).toEqual([[2, 'LINE-C1']]);
+  });
+});

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_ADMIN } from '@partsmall/contract';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+
+/**
+ * A notice shows something (docs/requirements.md#back-office): what is left after the HTML is
+ * sanitised (docs/security.md#notice-html) holds a visible character or a picture the page can show.
+ * A picture whose address the sanitiser took off is an empty `<img />`, and a zero-width space is no
+ * text; either alone was saved as a blank notice, which could be published or shown as the popup.
+ */
+let server: TestServer;
+let staff: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const saveNotice = (content: string, seq?: number) =>
+  call(
+    server,
+    'adminSaveNotice',
+    { ...(seq ? { seq } : {}), type: 0, title: '테스트 공지', content, popup: false, published: false },
+    { token: staff },
+  );
+
+describe('api/admin/saveNotice with nothing to show', () => {
+  it.each([
+    ['a picture of an svg data address', '<img src="data:image/svg+xml,<svg onload=alert(1)>">'],
+    ['a picture of an address without a scheme', '<img src="//evil.com/x.png">'],
+    ['a picture without an address', '<p><img alt="사진"></p>'],
+    ['a zero-width space', '<p>\u200b</p>'],
+    ['a Hangul filler', '<p>\u3164</p>'],
+  ])('%s alone is 400 내용을 입력하세요.', async (_what, content) => {
+    const res = await saveNotice(content);
+    expect([res.status, res.body.message, res.body.field]).toEqual([400, MSG_ADMIN.contentRequired, 'content']);
+  });
+
+  it('an edit to such content is refused too; a picture with its address is content', async () => {
+    const made = await saveNotice('<p><img src="https://cdn.partsmall.kr/notice/a.png" alt="안내"></p>');
+    expect([made.body.code, made.body.results?.content]).toEqual([
+      201,
+      '<p><img src="https://cdn.partsmall.kr/notice/a.png" alt="안내" /></p>',
+    ]);
+    const seq = made.body.results!.seq;
+    const altFirst = await saveNotice('<img alt="안내" src="https://cdn.partsmall.kr/notice/b.png">');
+    expect(altFirst.body.results?.content).toBe('<img alt="안내" src="https://cdn.partsmall.kr/notice/b.png" />');
+    const edit = await saveNotice('<img src="//evil.com/x.png">', seq);
+    expect([edit.status, edit.body.message]).toEqual([400, MSG_ADMIN.contentRequired]);
+    expect((await call(server, 'adminNoticeDetail', { seq }, { token: staff })).body.results?.content).toBe(
+      '<p><img src="https://cdn.partsmall.kr/notice/a.png" alt="안내" /></p>',
+    );
+  });
+});
