@@ -48,6 +48,7 @@ import { clientErrorHandler, routingErrorHandler } from './shared/client-error.j
 import { finishJsonAnswers } from './shared/compress.js';
 import { connectionDrain } from './shared/drain.js';
 import { installErrorHandler } from './shared/http.js';
+import { installJsonBodyParser } from './shared/json-depth.js';
 import { decorateDocument, installCallTable } from './shared/calls.js';
 import { wellFormedValidatorCompiler } from './shared/parse.js';
 import { pruneEvents } from './shared/rate-limit.js';
@@ -105,13 +106,17 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   // Services announce what happened on the bus their caller hands them (shared/events.ts).
   const events = new DomainEvents(app.log);
   installRequestLogging(app, config);
+  // Before any route: JSON nested too deep is refused before it is parsed (shared/json-depth.ts).
+  installJsonBodyParser(app);
+  // Before the table of calls: its 405 answers from a hook of its own, and an answer sent by a hook
+  // skips the hooks after it, so the headers would be missing from it (docs/security.md#headers).
+  installSecurityHeaders(app, headers);
   // Before any route: the table of calls sees each route as it registers.
   installCallTable(app);
   app.setValidatorCompiler(wellFormedValidatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler({ verify: checkAnswers }));
   installErrorHandler(app);
 
-  installSecurityHeaders(app, headers);
   // JSON answers: no-store unless they chose otherwise, and compressed when large enough.
   finishJsonAnswers(app);
 
@@ -165,12 +170,10 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     await jobs.stop();
     await workerDb.close();
   });
-  const schedule = startPaperworkSchedule(db, jobs, app.log);
-  app.addHook('onClose', async () => schedule.stop());
-  const notifySchedule = startNotifySchedule(db, jobs, app.log);
-  app.addHook('onClose', async () => notifySchedule.stop());
-  const creditSchedule = startCreditSchedule(db, jobs, app.log);
-  app.addHook('onClose', async () => creditSchedule.stop());
+  for (const start of [startPaperworkSchedule, startNotifySchedule, startCreditSchedule]) {
+    const schedule = start(db, jobs, app.log);
+    app.addHook('onClose', async () => schedule.stop());
+  }
 
   installClientAddress(app);
   installRequestContext(app, db);

@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from './constants.js';
 import { groupDigits } from './rules.js';
 
 /** Korean messages of the public shop: products, notices, inquiry. */
@@ -33,6 +34,8 @@ export const MSG_ORDER = {
   productGone: '판매하지 않는 상품입니다.',
   cartLineNotFound: '장바구니 항목을 찾을 수 없습니다.',
   selectProduct: '주문할 상품을 선택하세요.',
+  /** A payment holds at most the cart page's lines (docs/requirements.md#limits); a larger cart is paid in parts. */
+  tooManyLines: `한 번에 최대 ${PAGE_SIZE.cart}개 상품까지 결제할 수 있습니다. 나누어 결제하세요.`,
   oneWarehouse: '한 번에 한 창고의 상품만 주문할 수 있습니다. 창고별로 나누어 주문하세요.',
   insufficientBalance: '캐시 잔액이 부족합니다.',
   shortBy: (won: number) => `캐시 잔액이 ${groupDigits(won)}원 부족합니다.`,

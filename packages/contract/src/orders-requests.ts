@@ -137,7 +137,7 @@ export const paymentRequest = z.object({
       { error: MSG_ORDER.selectProduct },
     )
     .min(1, MSG_ORDER.selectProduct)
-    .max(64, MSG_ORDER.selectProduct),
+    .max(PAGE_SIZE.cart, MSG_ORDER.tooManyLines),
   /** Ours, optional: 'credit' pays on 외상 (docs/requirements.md#credit); absent or 'cash' pays from the cash balance. */
   payWith: payWithField,
 });

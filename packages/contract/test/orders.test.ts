@@ -128,4 +128,20 @@ describe('checkout rules', () => {
       expect(r.success).toBe(false);
     }
   });
+  it('a payment of more lines than the cart page holds names the limit, not an empty selection', () => {
+    const issuesOfCarts = (lines: number) => {
+      const r = paymentRequest.safeParse({
+        clientRequestId: 'abcdefgh-1',
+        shippingInfo: base,
+        carts: Array.from({ length: lines }, (_, i) => ({ productId: i + 1, qty: 1 })),
+      });
+      return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    };
+    expect(issuesOfCarts(64)).toEqual([]);
+    for (const lines of [65, 40_000])
+      expect(issuesOfCarts(lines)).toEqual([
+        { path: 'carts', message: '한 번에 최대 64개 상품까지 결제할 수 있습니다. 나누어 결제하세요.' },
+      ]);
+    expect(issuesOfCarts(0)).toEqual([{ path: 'carts', message: '주문할 상품을 선택하세요.' }]);
+  });
 });

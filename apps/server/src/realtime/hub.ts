@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import type { DomainEvents } from '../shared/events.js';
 import { resolveSession } from '../features/auth/index.js';
 import { coalesceWritesPerTick } from './coalesce-writes.js';
+import { SOCKET_MAX_MESSAGE_BYTES, socketParser } from './parser.js';
 import { registerChatNamespace } from '../features/chat/index.js';
 import type { Realtime, TradeSocket, TradeSocketData, TradeSocketRef } from './types.js';
 
@@ -29,6 +30,9 @@ export async function createRealtime(
   const io = new Server(httpServer, {
     serveClient: false,
     cors: { origin: false },
+    // No message larger or nested deeper than the channels' events need is read (realtime/parser.ts).
+    maxHttpBufferSize: SOCKET_MAX_MESSAGE_BYTES,
+    parser: socketParser,
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: true },
   });
   // Every Socket.IO connection's frames of one tick leave in one write (coalesce-writes.ts).
