@@ -58,8 +58,8 @@ const percent = (part: number, whole: number) => Math.round((part / whole) * 10_
 /**
  * Everything the parts page needs in one row: the open flag, the vehicle's facts, the leaf node
  * and its parent (labels translated, applicability), the main group's label, the drawing, its
- * hotspots and its parts (labels translated) as JSON arrays in their order. Columns are null when
- * the vehicle, the node or the drawing is not found.
+ * hotspots and its parts (labels and variant translated) as JSON arrays in their order. Columns
+ * are null when the vehicle, the node or the drawing is not found.
  */
 const DIAGRAM_PARTS = perLanguage('epc_diagram_parts', (lang) => {
   const w = (term: string) => wordSql(lang, 'v.catalogue_id', term);
@@ -80,8 +80,8 @@ const DIAGRAM_PARTS = perLanguage('epc_diagram_parts', (lang) => {
         from epc_hotspots h where h.catalogue_id = n.catalogue_id and h.diagram = n.diagram) as points,
       (select coalesce(json_agg(json_build_object(
           'pnum', p.pnum, 'itid', p.itid, 'itid2', p.itid2, 'pid', p.pid, 'pidKey', p.pid_key,
-          'standard_label', ${w('p.standard_label')}, 'label', ${w('p.label')}, 'quantity', p.quantity, 'model', p.model,
-          'stituteStatus', p.stitute_status, 'remark', p.remark, 'refmid', p.refmid, 'fit', p.fit) order by p.seq), '[]')
+          'standard_label', ${w('p.standard_label')}, 'label', ${w('p.label')}, 'quantity', p.quantity,
+          'model', ${w('p.model')}, 'stituteStatus', p.stitute_status, 'remark', p.remark, 'refmid', p.refmid, 'fit', p.fit) order by p.seq), '[]')
         from epc_parts p where p.catalogue_id = n.catalogue_id and p.diagram = n.diagram) as parts
     from (select 1) one
     left join v on true

@@ -115,7 +115,7 @@ export async function structure(
   const t = await translator(
     db,
     vehicle.catalogueId,
-    [main.label, parent?.label ?? '', ...rows.flatMap((r) => [r.label, r.description])],
+    [main.label, parent?.label ?? '', ...rows.flatMap((r) => [r.label, r.description, r.model])],
     q.lang ?? 'KR',
   );
   const parentFits = parent ? colorValue(parent.fit, facts(vehicle)) : 1;
@@ -128,7 +128,7 @@ export async function structure(
       mid: r.mid,
       name: t(r.label),
       description: t(r.description),
-      model: r.model,
+      model: t(r.model),
       img: r.img,
       colorvalue: parentFits === 1 ? colorValue(r.fit, facts(vehicle)) : 0,
       fullPath: [...path, t(r.label)].join(' > '),

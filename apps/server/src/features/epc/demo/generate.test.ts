@@ -69,6 +69,16 @@ describe('demo catalogue files', () => {
         ...lines(files['vehicles.jsonl']).flatMap((v) => (v.maindata as [string, string][]).map(([k]) => k)),
       ];
       for (const label of labels) expect(terms.has(label as string), label as string).toBe(true);
+      // What buyers read beside the labels: a group's description and model, a part's variant
+      // (an option code is a code, not a word).
+      const codes = new Set(
+        lines(files['parts.jsonl']).flatMap((p) => [p.fit_all, p.fit_any, p.fit_none].flat().filter(Boolean)),
+      );
+      const texts = [
+        ...lines(files['nodes.jsonl']).flatMap((n) => [n.description, n.model]),
+        ...lines(files['parts.jsonl']).map((p) => p.model),
+      ].filter((t): t is string => typeof t === 'string' && t !== '' && !codes.has(t));
+      for (const text of texts) expect(terms.has(text), text).toBe(true);
     }
     for (const [en, ko, zh, vi] of DEMO_WORDS) expect([en, ko, zh, vi].every((w) => w.trim() !== '')).toBe(true);
   });

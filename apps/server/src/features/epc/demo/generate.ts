@@ -824,7 +824,9 @@ function mainGroup(cat: DemoCatalogue, main: MainDef): void {
   for (const sub of main.subs) {
     const subMid = `${main.num}_${sub.key}`;
     if (sub.children) {
-      nodes.push({ mid: subMid, num: main.num, label: sub.label, description: `${main.label} / ${sub.label}` });
+      // No description: 'Engine / Engine lubrication' only repeated the path, and in English, since
+      // the word list translates whole terms (docs/catalogue-format.md#words).
+      nodes.push({ mid: subMid, num: main.num, label: sub.label });
       for (const child of sub.children) {
         const mid = `${main.num}_${sub.key}_${child.key}`;
         const diagram = leafGroup(cat, mid, child.parts);

@@ -69,6 +69,26 @@ describe('field checks of the import files', () => {
     expect(optText(20)(undefined)).toBe('');
   });
 
+  it('labels: no bidi controls, no broken characters, not blank (docs/catalogue-format.md#files)', () => {
+    const unseen = '보이지 않는 방향 제어 문자나 깨진 문자를 쓸 수 없습니다.';
+    // '\u202eBrakes' showed 'sekarB' to buyers; a JSON escape '\ud800' arrives as half a character.
+    expect(
+      checkRow('main_groups', JSON.parse('{"num": "11", "label": "Eng\\ud800ine"}') as Record<string, unknown>),
+    ).toEqual({
+      issues: [{ field: 'label', message: unseen }],
+    });
+    expect(checkRow('main_groups', { num: '34', label: '\u202eBrakes\u200b' })).toEqual({
+      issues: [{ field: 'label', message: unseen }],
+    });
+    for (const bad of ['a\u202ab', 'a\u202db', 'a\u2066b', 'a\u2069b', '\udc00'])
+      expect(failOf(line(20)(bad)), JSON.stringify(bad)).toBe(unseen);
+    expect(failOf(optText(20)('a\n\u202eb'))).toBe(unseen);
+    expect(failOf(line(20)('\u200b\u3164'))).toBe('값이 없습니다.');
+    // Whole characters outside the BMP and joiners inside an emoji are text like any other.
+    expect(line(20)('브레이크 🔧')).toBe('브레이크 🔧');
+    expect(line(20)('👨\u200d🔧 정비')).toBe('👨\u200d🔧 정비');
+  });
+
   it('option codes: an array or a string split on spaces and commas, upper-cased', () => {
     const l = codeList(3);
     expect(l('s337, b48  ll')).toEqual(['S337', 'B48', 'LL']);

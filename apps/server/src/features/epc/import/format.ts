@@ -1,4 +1,12 @@
-import { checkVin, EPC_CATALOGUE_BRANDS, normalizeVin } from '@partsmall/contract';
+import {
+  checkVin,
+  EPC_CATALOGUE_BRANDS,
+  hasVisibleText,
+  isPlainLines,
+  isPlainText,
+  isWellFormedText,
+  normalizeVin,
+} from '@partsmall/contract';
 
 /**
  * The catalogue folder format (docs/catalogue-format.md): one file per table, each either
@@ -55,6 +63,7 @@ export const M = {
   tooLong: (max: number) => `${max}자 이하로 입력하세요.`,
   codeShape: '영문, 숫자, 밑줄(_), 점(.), 하이픈(-)만 쓸 수 있습니다.',
   control: '제어 문자(줄바꿈, 탭 등)를 쓸 수 없습니다.',
+  unseen: '보이지 않는 방향 제어 문자나 깨진 문자를 쓸 수 없습니다.',
   notInteger: '정수가 아닙니다.',
   min: (n: number) => `${n} 이상이어야 합니다.`,
   max: (n: number) => `${n} 이하여야 합니다.`,
@@ -89,39 +98,40 @@ type Check<T> = (value: unknown) => T | Fail;
 
 /** CSV cells arrive as strings; an empty cell (or a JSON null) means "not given". */
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
-
-const CONTROL = /\p{Cc}/u;
-/** Controls other than tab and line breaks (NUL and the like, which PostgreSQL text cannot hold). */
-const CONTROL_EXCEPT_BREAKS = /(?![\t\n\r])\p{Cc}/u;
-
-function text(v: unknown, max: number, control: RegExp): string | Fail {
+/** One line: no control character; free text: none but tab and line breaks (PostgreSQL holds no NUL). */
+const ONE_LINE = { plain: isPlainText, control: /\p{Cc}/u };
+const LINES = { plain: isPlainLines, control: /(?![\t\n\r])\p{Cc}/u };
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/; // most of a catalogue: nothing below can refuse it, checked in one pass
+/** As the shop's text: no bidi control ('\u202eBrakes' read 'sekarB'), no lone surrogate (docs/catalogue-format.md). */
+function text(v: unknown, max: number, kind: typeof ONE_LINE): string | Fail {
   if (typeof v !== 'string') return new Fail(M.notText);
   const t = v.trim();
   if (t.length > max) return new Fail(M.tooLong(max));
-  if (control.test(t)) return new Fail(M.control);
-  return t;
+  if (PRINTABLE_ASCII.test(t)) return t;
+  if (!kind.plain(t)) return new Fail(kind.control.test(t) ? M.control : M.unseen);
+  return isWellFormedText(t) ? t : new Fail(M.unseen);
 }
 
-/** One-line text (labels, names). */
+/** One-line text (labels, names), showing at least one character (not only U+200B or U+3164). */
 export const line =
   (max: number): Check<string> =>
   (v) => {
     if (!given(v)) return new Fail(M.required);
-    const t = text(v, max, CONTROL);
-    return t === '' ? new Fail(M.required) : t;
+    const t = text(v, max, ONE_LINE);
+    return typeof t === 'string' && !hasVisibleText(t) ? new Fail(M.required) : t;
   };
 
 /** Optional one-line text; '' when not given. */
 export const optLine =
   (max: number): Check<string> =>
   (v) =>
-    given(v) ? text(v, max, CONTROL) : '';
+    given(v) ? text(v, max, ONE_LINE) : '';
 
 /** Optional free text (remarks, descriptions): line breaks and tabs allowed. */
 export const optText =
   (max: number): Check<string> =>
   (v) =>
-    given(v) ? text(v, max, CONTROL_EXCEPT_BREAKS) : '';
+    given(v) ? text(v, max, LINES) : '';
 
 const CODE = /^[A-Za-z0-9_.-]+$/;
 function codeValue(v: unknown, max: number): string | Fail {

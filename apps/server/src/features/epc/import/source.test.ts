@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readCsv, readJsonLines, type RawRow } from './source.js';
+import { csvErrorRow, memorySource, readCsv, readJsonLines, type RawRow } from './source.js';
 
 /** The bytes of `text` cut into pieces of `size` bytes (cutting multibyte characters too). */
 function pieces(bytes: Buffer, size: number): Readable {
@@ -48,6 +48,35 @@ describe('readJsonLines', () => {
       { line: 2, error: '줄이 너무 깁니다 (최대 50자).' },
     ]);
   });
+
+  it("says in Korean where a line stops being JSON, without the parser's English", async () => {
+    const lines = [
+      '{"num": "11", "label": "Engine"',
+      '{num: 11}',
+      '{"a":1}x',
+      '{"라벨": 엔진}',
+      '{"a":',
+      '{"a": x, "b": x}',
+    ];
+    expect(await all(readJsonLines(pieces(Buffer.from(lines.join('\n')), 7), 1000))).toEqual([
+      { line: 1, error: 'JSON 형식이 아닙니다 (줄이 도중에 끝납니다).' },
+      { line: 2, error: 'JSON 형식이 아닙니다 (2번째 글자 근처).' },
+      { line: 3, error: 'JSON 형식이 아닙니다 (8번째 글자 근처).' },
+      { line: 4, error: 'JSON 형식이 아닙니다 (8번째 글자 근처).' },
+      { line: 5, error: 'JSON 형식이 아닙니다 (줄이 도중에 끝납니다).' },
+      { line: 6, error: "JSON 형식이 아닙니다 ('x' 글자 근처)." },
+    ]);
+  });
+});
+
+describe('memorySource', () => {
+  // One chunk of a whole uploaded file was decoded and split in one pass that held the server.
+  it('hands a file out in pieces of at most 64 KB', async () => {
+    const file = Buffer.alloc(200 * 1024, 'a');
+    const sizes: number[] = [];
+    for await (const chunk of memorySource({ 'parts.jsonl': file }).stream('parts.jsonl')) sizes.push(chunk.length);
+    expect(sizes).toEqual([65536, 65536, 65536, 8192]);
+  });
 });
 
 describe('readCsv', () => {
@@ -59,9 +88,34 @@ describe('readCsv', () => {
     ]);
   });
 
+  it('reads a file Korean Excel saved (CP949: 똠, 햏 and 샾 are not in plain EUC-KR), cut anywhere', async () => {
+    // 'term,ko\nDrain plug,똠 햏 샾 볼트\n' in CP949, written out as bytes.
+    const bytes = Buffer.concat([
+      Buffer.from('term,ko\nDrain plug,'),
+      Buffer.from([0x8c, 0x63, 0x20, 0xc1, 0x64, 0x20, 0x98, 0xde, 0x20, 0xba, 0xbc, 0xc6, 0xae]),
+      Buffer.from('\n'),
+    ]);
+    for (const size of [1, 3, 1000])
+      expect(await all(readCsv(pieces(bytes, size), 1000))).toEqual([
+        { line: 2, row: { term: 'Drain plug', ko: '똠 햏 샾 볼트' } },
+      ]);
+  });
+
   it('strips the BOM Excel writes', async () => {
     expect(await all(readCsv(pieces(Buffer.from('\uFEFFterm,ko\nGasket,개스킷\n'), 4), 1000))).toEqual([
       { line: 2, row: { term: 'Gasket', ko: '개스킷' } },
     ]);
+  });
+
+  it("reports a parser error it has no Korean text for without the parser's English", () => {
+    const error = Object.assign(new Error('Invalid Closing Quote: found non trimable byte after quote at line 3'), {
+      code: 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE',
+      lines: 3,
+    });
+    expect(csvErrorRow(error, 2, 1000)).toEqual({
+      line: 3,
+      error: 'CSV 형식 오류: 이 줄을 CSV로 읽을 수 없습니다. 따옴표와 쉼표를 확인하세요.',
+      fatal: true,
+    });
   });
 });

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
+import { hasVisibleText, isPlainText } from '@partsmall/contract';
+import { Cp949Decoder } from '../../../shared/korean-text.js';
 
 /** Where a catalogue's files come from: a folder (CLI, demo seed) or uploaded files (back office). */
 export interface CatalogueSource {
@@ -49,16 +51,31 @@ export function folderSource(dir: string): CatalogueSource {
   };
 }
 
+/**
+ * Bytes a file in memory is handed out in: the reader decodes, splits and checks one piece at a
+ * time, as it reads a file on disk, instead of a whole upload in one pass that holds the server's
+ * thread (a 60 MB parts file held every request for 6 s).
+ */
+const PIECE_BYTES = 64 * 1024;
+
+function* pieces(bytes: Buffer): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += PIECE_BYTES) yield bytes.subarray(at, at + PIECE_BYTES);
+}
+
 /** Files held in memory, by relative path. */
 export function memorySource(files: Record<string, string | Uint8Array>): CatalogueSource {
   const get = (file: string) => {
     const value = Object.hasOwn(files, file) ? files[file] : undefined;
-    return value === undefined ? null : typeof value === 'string' ? Buffer.from(value, 'utf8') : Buffer.from(value);
+    if (value === undefined) return null;
+    // A view of the bytes, not a copy: an upload's files are only read, and each is asked for twice.
+    return typeof value === 'string'
+      ? Buffer.from(value, 'utf8')
+      : Buffer.from(value.buffer, value.byteOffset, value.length);
   };
   return {
     list: async () => Object.keys(files),
     size: async (file) => get(file)?.length ?? null,
-    stream: (file) => Readable.from([get(file) ?? Buffer.alloc(0)]),
+    stream: (file) => Readable.from(pieces(get(file) ?? Buffer.alloc(0))),
     read: async (file) => {
       const b = get(file);
       if (!b) throw new Error(`no file ${file}`);
@@ -70,16 +87,36 @@ export function memorySource(files: Record<string, string | Uint8Array>): Catalo
 export type RawRow = { line: number; row: Record<string, unknown> } | { line: number; error: string; fatal?: boolean };
 
 export const READ_MSG = {
-  json: (detail: string) => `JSON 형식이 아닙니다 (${detail}).`,
+  json: 'JSON 형식이 아닙니다.',
+  jsonAt: (char: number) => `JSON 형식이 아닙니다 (${char}번째 글자 근처).`,
+  jsonCut: 'JSON 형식이 아닙니다 (줄이 도중에 끝납니다).',
+  jsonNear: (char: string) => `JSON 형식이 아닙니다 ('${char}' 글자 근처).`,
   notObject: '한 줄에 JSON 객체 하나를 쓰세요.',
   lineTooLong: (max: number) => `줄이 너무 깁니다 (최대 ${max}자).`,
   utf8: 'UTF-8(또는 EUC-KR) 문자가 아닌 바이트가 있습니다.',
-  csv: (detail: string) => `CSV 형식 오류: ${detail}`,
+  csv: 'CSV 형식 오류: 이 줄을 CSV로 읽을 수 없습니다. 따옴표와 쉼표를 확인하세요.',
   csvColumns: 'CSV 형식 오류: 칸 수가 머리글과 다릅니다.',
   csvQuote: 'CSV 형식 오류: 따옴표가 닫히지 않았거나 따옴표 뒤에 잘못된 문자가 있습니다.',
   header: '첫 줄(머리글)에 항목 이름을 쓰세요.',
   duplicateHeader: (name: string) => `머리글에 '${name}' 항목이 두 번 있습니다.`,
 };
+
+/**
+ * The Korean problem of a line JSON.parse refused: where it stopped reading (1-based), or that the
+ * line ends before its value does. The engine's own text is English and worded differently by
+ * each Node version, so only its position is taken from it.
+ */
+function jsonProblem(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  const at = /\bposition (\d+)/.exec(message);
+  if (at && Number(at[1]) < text.length) return READ_MSG.jsonAt(Number(at[1]) + 1);
+  if (at || /end of JSON input/i.test(message)) return READ_MSG.jsonCut;
+  // "Unexpected token 'x', …" names the character but not where it is: where, when it occurs once.
+  const token = /^Unexpected token '(.)'/u.exec(message)?.[1];
+  if (token && text.indexOf(token) === text.lastIndexOf(token)) return READ_MSG.jsonAt(text.indexOf(token) + 1);
+  if (token && isPlainText(token) && hasVisibleText(token)) return READ_MSG.jsonNear(token);
+  return READ_MSG.json;
+}
 
 /**
  * JSON Lines: one object per line; blank lines are skipped. Line numbers start at 1. Bytes that
@@ -101,7 +138,7 @@ export async function* readJsonLines(stream: Readable, maxLineChars: number): As
     try {
       value = JSON.parse(text);
     } catch (e) {
-      return { line: n, error: READ_MSG.json((e as Error).message) };
+      return { line: n, error: jsonProblem(text, e) };
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value))
       return { line: n, error: READ_MSG.notObject };
@@ -149,14 +186,14 @@ export async function* readCsv(stream: Readable, maxLineChars: number): AsyncGen
   const chunks: Buffer[] = [];
   const text = Readable.from(
     (async function* () {
-      let decoder: InstanceType<typeof TextDecoder> | null = null;
+      let decoder: InstanceType<typeof TextDecoder> | Cp949Decoder | null = null;
       for await (const chunk of stream) {
         const buf = chunk as Buffer;
         if (!decoder) {
           chunks.push(buf);
           const head = Buffer.concat(chunks);
           if (head.length < 64 * 1024) continue;
-          decoder = new TextDecoder(sniffEncoding(head));
+          decoder = decoderFor(head);
           yield decoder.decode(head, { stream: true });
           continue;
         }
@@ -164,7 +201,7 @@ export async function* readCsv(stream: Readable, maxLineChars: number): AsyncGen
       }
       if (!decoder) {
         const head = Buffer.concat(chunks);
-        decoder = new TextDecoder(sniffEncoding(head));
+        decoder = decoderFor(head);
         yield decoder.decode(head, { stream: true });
       }
       yield decoder.decode();
@@ -206,29 +243,45 @@ export async function* readCsv(stream: Readable, maxLineChars: number): AsyncGen
       }
     }
   } catch (e) {
-    const err = e as Error & { lines?: number; code?: string };
-    const at = err.lines ?? lastLine + 1;
-    if (err instanceof HeaderError) batch.push({ line: 1, error: err.message, fatal: true });
-    else if (err.code === 'CSV_MAX_RECORD_SIZE')
-      batch.push({ line: at, error: READ_MSG.lineTooLong(maxLineChars), fatal: true });
-    else if (err.code === 'CSV_RECORD_INCONSISTENT_COLUMNS' || err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH')
-      batch.push({ line: at, error: READ_MSG.csvColumns, fatal: true });
-    else if (err.code === 'CSV_QUOTE_NOT_CLOSED' || err.code === 'CSV_INVALID_CLOSING_QUOTE')
-      batch.push({ line: at, error: READ_MSG.csvQuote, fatal: true });
-    else if (err.code?.startsWith('CSV_')) batch.push({ line: at, error: READ_MSG.csv(err.message), fatal: true });
-    else throw e;
+    batch.push(csvErrorRow(e, lastLine, maxLineChars));
   }
   if (batch.length) yield batch;
 }
 
 class HeaderError extends Error {}
 
-/** UTF-8 when the head decodes as UTF-8 (a multibyte character cut at the end is fine), else EUC-KR. */
-function sniffEncoding(head: Buffer): 'utf-8' | 'euc-kr' {
+/**
+ * The problem of a CSV file the parser stopped reading, on the line it stopped at (after
+ * `lastLine`, the last record read). Its message is English, so it is never shown: an error without
+ * a Korean text of its own gets the general one. Errors other than the parser's are thrown on.
+ */
+export function csvErrorRow(e: unknown, lastLine: number, maxLineChars: number): RawRow {
+  const err = e as Error & { lines?: number; code?: string };
+  const at = err.lines ?? lastLine + 1;
+  if (err instanceof HeaderError) return { line: 1, error: err.message, fatal: true };
+  switch (err.code) {
+    case 'CSV_MAX_RECORD_SIZE':
+      return { line: at, error: READ_MSG.lineTooLong(maxLineChars), fatal: true };
+    case 'CSV_RECORD_INCONSISTENT_COLUMNS':
+    case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
+      return { line: at, error: READ_MSG.csvColumns, fatal: true };
+    case 'CSV_QUOTE_NOT_CLOSED':
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return { line: at, error: READ_MSG.csvQuote, fatal: true };
+  }
+  if (err.code?.startsWith('CSV_')) return { line: at, error: READ_MSG.csv, fatal: true };
+  throw e;
+}
+
+/**
+ * UTF-8 when the head decodes as UTF-8 (a multibyte character cut at the end is fine), else EUC-KR
+ * as Korean Excel writes it, CP949 (shared/korean-text.ts: Node's own 'euc-kr' decoder misreads 똠 or 햏).
+ */
+function decoderFor(head: Buffer): InstanceType<typeof TextDecoder> | Cp949Decoder {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
-    return 'utf-8';
+    return new TextDecoder('utf-8');
   } catch {
-    return 'euc-kr';
+    return new Cp949Decoder();
   }
 }
