@@ -146,10 +146,8 @@ const monthOf = (msg: string) =>
     .string({ error: msg })
     .trim()
     .regex(/^(19|20|21)\d\d-(0[1-9]|1[0-2])$/, msg);
-/** The month to close or preview. */
-export const monthField = monthOf(MSG_CREDIT.monthInvalid);
-/** A month a list is filtered by. */
-export const listMonthField = monthOf(MSG_CREDIT.listMonthInvalid);
+export const monthField = monthOf(MSG_CREDIT.monthInvalid); // to close or preview
+export const listMonthField = monthOf(MSG_CREDIT.listMonthInvalid); // a list's filter
 export const seoulDateField = z.string().describe('YYYY-MM-DD, an Asia/Seoul day');
 
 export const agingFields = z.object({
