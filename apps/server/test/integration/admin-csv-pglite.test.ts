@@ -49,8 +49,9 @@ describe('a product CSV of 5,000 lines on the embedded PGlite', () => {
     ]);
     expect(preview.body.results?.rows.every((r) => r.action === 'create')).toBe(true);
 
-    // The commit's locking read takes its lines' pairs: 1,000, past the 550 that overflowed. (PGlite
-    // writes a line at a time, about 6 ms each: the whole file would cost half a minute.)
+    // The commit's locking read takes its lines' pairs: 1,000, past the 550 that overflowed, and writes
+    // them in chunks (admin-csv-statements.test.ts counts its statements). New names cost their trigram
+    // index entries one by one on PGlite: the whole file's 5,000 would add half a minute here.
     const created = await importCsv(bulk(3, 1_000), true);
     expect([created.body.code, created.body.message]).toEqual([201, MSG_ADMIN.csvImported(1_000, 0)]);
 

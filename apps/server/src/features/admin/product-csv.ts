@@ -11,17 +11,17 @@ import {
   type AdminProduct,
   type ImportProductsResult,
 } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { lockProductsByNumber, productsByNumber, productsInOrder } from '../products/repository.js';
 import { AppError, badRequest } from '../../shared/http.js';
-import { onStockRaised } from '../favorites/index.js';
+import { onStocksRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
 import { recordLineOf, toCsv } from '../../shared/csv.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
-import { insertProduct, productWhere, toProduct, updateProduct } from './product-rows.js';
+import { insertProducts, productWhere, toProduct, updateProducts } from './product-rows.js';
 import type { Fields, ProductQuery } from './product-rows.js';
-import { lockFor } from '../../db/locks.js';
+import { lockAllFor } from '../../db/locks.js';
 
 /** Products by CSV: the import (checked line by line, previewed, written all or nothing) and the export. */
 
@@ -107,6 +107,54 @@ const numberCell = (v: string): number | string => {
   const t = v.trim().replace(/,/g, '');
   return /^-?\d{1,12}(\.\d+)?$/.test(t) ? Number(t) : v;
 };
+
+/** Lines written a chunk at a time: a few statements a chunk, not several a line. */
+const WRITE_CHUNK = 500;
+
+const chunksOf = <T>(items: readonly T[]) =>
+  Array.from({ length: Math.ceil(items.length / WRITE_CHUNK) }, (_, i) =>
+    items.slice(i * WRITE_CHUNK, (i + 1) * WRITE_CHUNK),
+  );
+
+/**
+ * A checked file's write, inside the commit's transaction; answers the stock each line leaves (for
+ * the audit: what was written, not the file's cell). A bounded number of statements for each chunk
+ * of lines: written a line at a time, a file of 5,000 held the embedded PGlite, and so the whole
+ * shop, for 10-17 s (docs/requirements.md#back-office).
+ */
+async function writeLines(tx: Tx, parsed: ParsedLine[], withDescription: boolean): Promise<number[]> {
+  // The same per-number locks as a single save (lockProductNumber), all in one statement in a fixed
+  // order (no deadlock between two imports); which lines update is decided again under them, so a
+  // product saved meanwhile is updated rather than duplicated.
+  const keys = [...new Set(parsed.map((p) => `product-pid:${alphaNumber(p.fields.pid)}:${p.fields.storageId}`))].sort();
+  await lockAllFor(tx, keys);
+  // The rows are locked in id order (as paying locks them): their stock before the import decides
+  // which lines are a restock (docs/requirements.md#restock-alerts).
+  const now = await lockProductsByNumber(tx, numberPairs(parsed));
+  const found = new Map(now.map((r) => [`${r.pidKey}:${r.storageId}`, r]));
+  const written: number[] = [];
+  const updates: { id: number; fields: Fields; hasAmount: number }[] = [];
+  const creates: { fields: Fields; hasAmount: number }[] = [];
+  const moves: { productId: number; before: number; after: number }[] = [];
+  for (const p of parsed) {
+    const row = found.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`);
+    const stock = row ? stockAfter(p, row.hasAmount) : (p.hasAmount ?? 0);
+    // Stock received since the preview can bring a line past the ceiling: nothing is written.
+    if (row && raisesPastMax(stock, row.hasAmount))
+      throw badRequest(`${p.line}행: hasAmount: ${MSG_ADMIN.stockAboveMax}`, 'csv');
+    written.push(stock);
+    if (row) {
+      // Without the description column each keeps the one stored under the lock (a description
+      // saved since the preview too).
+      updates.push({ id: row.id, fields: p.fields, hasAmount: stock });
+      moves.push({ productId: row.id, before: row.hasAmount, after: stock });
+    } else creates.push({ fields: p.fields, hasAmount: stock });
+  }
+  for (const chunk of chunksOf(updates)) await updateProducts(tx, chunk, withDescription);
+  for (const chunk of chunksOf(creates)) await insertProducts(tx, chunk);
+  await onStocksRaised(tx, moves);
+  return written;
+}
 
 /**
  * Import: every line is checked first (the form's rules, the tier rule, stock, duplicates within
@@ -211,33 +259,7 @@ export async function importProducts(
   if (!commit || errors.length > 0) return { committed: false, rows, errors };
 
   await db.transaction(async (tx) => {
-    // The same per-number locks as a single save, taken in a fixed order (no deadlock between two
-    // imports); which lines update is decided again under them, so a product saved meanwhile is
-    // updated rather than duplicated.
-    const keys = [
-      ...new Set(parsed.map((p) => `product-pid:${alphaNumber(p.fields.pid)}:${p.fields.storageId}`)),
-    ].sort();
-    for (const key of keys) await lockFor(tx, key);
-    // The rows are locked in id order (as paying locks them): their stock before the import decides
-    // which lines are a restock (docs/requirements.md#restock-alerts).
-    const now = await lockProductsByNumber(tx, numberPairs(parsed));
-    const found = new Map(now.map((r) => [`${r.pidKey}:${r.storageId}`, r]));
-    // The stock each line leaves, for the audit: what was written, not the file's cell.
-    const written: number[] = [];
-    for (const p of parsed) {
-      const row = found.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`);
-      const stock = row ? stockAfter(p, row.hasAmount) : (p.hasAmount ?? 0);
-      // Stock received since the preview can bring a line past the ceiling: nothing is written.
-      if (row && raisesPastMax(stock, row.hasAmount))
-        throw badRequest(`${p.line}행: hasAmount: ${MSG_ADMIN.stockAboveMax}`, 'csv');
-      written.push(stock);
-      if (row) {
-        // Read again under the lock: a description saved since the preview is kept too.
-        const fields = withDescription ? p.fields : { ...p.fields, description: row.description };
-        await updateProduct(tx, row.id, fields, stock);
-        await onStockRaised(tx, row.id, row.hasAmount, stock);
-      } else await insertProduct(tx, p.fields, stock);
-    }
+    const written = await writeLines(tx, parsed, withDescription);
     await recordAudit(tx, {
       memberId: staffId,
       action: 'importProducts',

@@ -11,10 +11,12 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import {
   insertProductRow,
+  insertProductRows,
   productById,
   productWithNumber,
   staffProductWhere,
   updateProductRow,
+  updateProductRows,
   type ProductRow,
 } from '../products/repository.js';
 import { badRequest, notFound } from '../../shared/http.js';
@@ -131,4 +133,31 @@ export async function insertProduct(tx: Tx, f: Fields, hasAmount: number): Promi
 
 export async function updateProduct(tx: Tx, id: number, f: Fields, hasAmount?: number) {
   await updateProductRow(tx, id, { ...columns(f), ...(hasAmount !== undefined ? { hasAmount } : {}) });
+}
+
+/** New products, each with its starting stock, in one statement (a chunk of a CSV import's lines). */
+export async function insertProducts(tx: Tx, lines: readonly { fields: Fields; hasAmount: number }[]): Promise<void> {
+  await insertProductRows(
+    tx,
+    lines.map((l) => ({ ...columns(l.fields), hasAmount: l.hasAmount })),
+  );
+}
+
+/**
+ * Products updated as updateProduct updates one, in one statement (a chunk of a CSV import's
+ * lines). Without `withDescription` each keeps the description it has under the caller's row lock:
+ * a file without the column leaves every description as it is (docs/requirements.md#back-office).
+ */
+export async function updateProducts(
+  tx: Tx,
+  lines: readonly { id: number; fields: Fields; hasAmount: number }[],
+  withDescription: boolean,
+): Promise<void> {
+  await updateProductRows(
+    tx,
+    lines.map((l) => {
+      const { description, ...rest } = columns(l.fields);
+      return { id: l.id, set: { ...rest, ...(withDescription ? { description } : {}), hasAmount: l.hasAmount } };
+    }),
+  );
 }

@@ -1,4 +1,21 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  like,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { STOCK_MAX } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
@@ -117,7 +134,6 @@ export function lockProductsByNumber(tx: Tx, pairs: readonly { pidKey: string; s
       pidKey: products.pidKey,
       storageId: products.storageId,
       hasAmount: products.hasAmount,
-      description: products.description,
     })
     .from(products)
     .where(byNumberAndWarehouse(pairs))
@@ -191,7 +207,40 @@ export async function insertProductRow(tx: Tx, row: PgInsertValue<typeof product
   return inserted!.id;
 }
 
-/** A staff edit of a product's row (the form, a CSV import): its edit version goes up with it. */
+/** New products written in one statement (a chunk of a CSV import's lines). */
+export async function insertProductRows(tx: Tx, rows: PgInsertValue<typeof products>[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(products).values(rows);
+}
+
+/** The columns of a product a staff edit may set. */
+export type ProductWrite = Partial<typeof products.$inferInsert>;
+
+/**
+ * Staff edits of many products in one statement (a chunk of a CSV import's lines), each column's
+ * values sent as one array and the rows joined back by id: a statement per row cost the embedded
+ * PGlite, which the whole shop waits on, seconds a file (docs/requirements.md#back-office). Every
+ * row sets the same columns, those of the first, scalar ones only (unnest would flatten an array
+ * column's arrays); the edit version goes up as with updateProductRow.
+ */
+export async function updateProductRows(tx: Tx, rows: readonly { id: number; set: ProductWrite }[]): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  const all = getTableColumns(products);
+  const keys = Object.keys(first.set) as (keyof ProductWrite)[];
+  const names = keys.map((k) => sql.identifier(all[k].name));
+  const arrays = keys.map(
+    (k) => sql`${sql.param(rows.map((r) => r.set[k] ?? null))}::${sql.raw(all[k].getSQLType())}[]`,
+  );
+  await tx.execute(sql`update ${products}
+    set ${sql.join(
+      names.map((n) => sql`${n} = v.${n}`),
+      sql`, `,
+    )}, ${sql.identifier(products.editVer.name)} = ${products.editVer} + 1
+    from unnest(${sql.param(rows.map((r) => r.id))}::int[], ${sql.join(arrays, sql`, `)}) as v(id, ${sql.join(names, sql`, `)})
+    where ${products.id} = v.id`);
+}
+
+/** A staff edit of a product's row (the form): its edit version goes up with it. */
 export async function updateProductRow(tx: Tx, id: number, set: PgUpdateSetSource<typeof products>): Promise<void> {
   await tx
     .update(products)
