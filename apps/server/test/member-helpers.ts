@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB } from '@partsmall/contract';
 import { queryRows } from '../src/db/client.js';
 import { companies, members } from '../src/db/schema.js';
@@ -8,7 +8,7 @@ import { hashPassword } from '../src/features/auth/passwords.js';
 import { createSession } from '../src/features/auth/sessions.js';
 import { withCheckDigit } from '../src/seed/demo.js';
 import { cheapPasswordHash } from './cheap-passwords.js';
-import { call, loginAs, type TestServer } from './helpers.js';
+import { call, loginAs, startTestServer, type TestServer } from './helpers.js';
 
 /** Helpers of the member-area and payment tests: throwaway companies and the ledger invariant. */
 
@@ -128,4 +128,19 @@ export async function staffSession(server: TestServer): Promise<{ id: number; to
     .from(members)
     .where(eq(members.loginId, 'staff@partsmall.kr'));
   return { id: row!.id, token: (await createSession(server.db, row!.id)).token };
+}
+
+/**
+ * Registers the file's hooks: a test server before the tests, with the seeded staff member's token
+ * (staff@partsmall.kr), handed to `ready`; closed after them.
+ */
+export function withStaffServer(ready: (server: TestServer, staffToken: string) => void): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    ready(server, await loginAs(server, 'staff@partsmall.kr', 'staff1234'));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
 }

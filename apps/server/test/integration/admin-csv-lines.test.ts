@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG_ADMIN, type ImportProductsResult } from '@partsmall/contract';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { call, type TestServer } from '../helpers.js';
+import { withStaffServer } from '../member-helpers.js';
 
 /**
  * A product CSV's preview names each line by the line of the file, as an editor or a spreadsheet
@@ -9,14 +10,7 @@ import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
  */
 let server: TestServer;
 let staff: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
-});
-afterAll(async () => {
-  await server?.close();
-});
+withStaffServer((s, token) => ([server, staff] = [s, token]));
 
 const HEADER =
   'pid,name,factoryNum,type,salePrice,priceA,priceB,priceC,priceD,hasAmount,stockName,storageId,category,brand,detailInfo';

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG_ADMIN } from '@partsmall/contract';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { call, type TestServer } from '../helpers.js';
+import { withStaffServer } from '../member-helpers.js';
 
 /**
  * A notice shows something (docs/requirements.md#back-office): what is left after the HTML is
@@ -10,14 +11,7 @@ import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
  */
 let server: TestServer;
 let staff: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
-});
-afterAll(async () => {
-  await server?.close();
-});
+withStaffServer((s, token) => ([server, staff] = [s, token]));
 
 const saveNotice = (content: string, seq?: number) =>
   call(

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG_ADMIN, type AdminProduct } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { call, type TestServer } from '../helpers.js';
 import { KOREA } from '../order-helpers.js';
+import { withStaffServer } from '../member-helpers.js';
 
 /**
  * Two staff editing one product (docs/requirements.md#back-office): an edit names the product's `ver`
@@ -13,14 +14,7 @@ import { KOREA } from '../order-helpers.js';
  */
 let server: TestServer;
 let staff: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
-});
-afterAll(async () => {
-  await server?.close();
-});
+withStaffServer((s, token) => ([server, staff] = [s, token]));
 
 /** Sent as raw JSON, so that ill-typed `ver`s can be sent too. */
 const save = (body: Record<string, unknown>) =>

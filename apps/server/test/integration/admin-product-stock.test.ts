@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG_ADMIN, STOCK_MAX, type ImportProductsResult } from '@partsmall/contract';
 import { products } from '../../src/db/schema.js';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { call, type TestServer } from '../helpers.js';
 import { makeProduct } from '../order-helpers.js';
+import { withStaffServer } from '../member-helpers.js';
 
 /**
  * One stock ceiling everywhere (docs/requirements.md#back-office): a stock change or a CSV line that
@@ -13,14 +14,7 @@ import { makeProduct } from '../order-helpers.js';
  */
 let server: TestServer;
 let staff: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
-});
-afterAll(async () => {
-  await server?.close();
-});
+withStaffServer((s, token) => ([server, staff] = [s, token]));
 
 const stockOf = async (id: number) =>
   (await server.db.select({ s: products.hasAmount }).from(products).where(eq(products.id, id)))[0]!.s;

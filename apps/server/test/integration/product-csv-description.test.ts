@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportProductsResult } from '@partsmall/contract';
 import { products } from '../../src/db/schema.js';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { call, type TestServer } from '../helpers.js';
 import { makeProduct } from '../order-helpers.js';
+import { withStaffServer } from '../member-helpers.js';
 
 /**
  * Product CSV round trip (docs/requirements.md#back-office): the export carries each product's
@@ -12,14 +13,7 @@ import { makeProduct } from '../order-helpers.js';
  */
 let server: TestServer;
 let staff: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
-});
-afterAll(async () => {
-  await server?.close();
-});
+withStaffServer((s, token) => ([server, staff] = [s, token]));
 
 const post = <T = unknown>(path: string, body: Record<string, unknown>) =>
   call<T>(server, 'POST', `api/admin/${path}`, body, staff);

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, orderLines, orders } from '../../src/db/schema.js';
 import { parseCsv } from '../../src/shared/csv.js';
 import { missingInvoiceFields } from '../../src/features/tax-invoices/issue.js';
 import { DEMO_COMPANY, seedDemo } from '../../src/seed/demo.js';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
-import { makeCompany } from '../member-helpers.js';
+import { call, type TestServer } from '../helpers.js';
+import { makeCompany, withStaffServer } from '../member-helpers.js';
 import { insertOrder, makeProduct } from '../order-helpers.js';
 
 /**
@@ -15,14 +15,7 @@ import { insertOrder, makeProduct } from '../order-helpers.js';
  */
 let server: TestServer;
 let staff: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
-});
-afterAll(async () => {
-  await server?.close();
-});
+withStaffServer((s, token) => ([server, staff] = [s, token]));
 
 describe('back-office order CSV', () => {
   it('writes the order time in Asia/Seoul, not UTC', async () => {

@@ -2,32 +2,13 @@ import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.js';
 import { creditStatementPdfStream, type CreditStatementPdfInput } from './index.js';
-import { SAMPLE_BUYER, SAMPLE_SUPPLIER } from './sample.js';
+import { SAMPLE_CREDIT_STATEMENT } from './sample.js';
 
 /**
  * The 입금 계좌 box of the 외상 명세서 (docs/requirements.md#monthly-close), read back with pdftotext
  * (spaces dropped: the narrow box wraps the words where its width falls).
  */
-const statement: CreditStatementPdfInput = {
-  supplier: SAMPLE_SUPPLIER,
-  buyer: SAMPLE_BUYER,
-  title: '2026년 10월 명세서',
-  month: '2026-10',
-  opening: 0,
-  charges: 30_000,
-  credits: 0,
-  payments: 0,
-  adjustments: 0,
-  closing: 30_000,
-  amountDue: 30_000,
-  paid: 0,
-  dueDate: '2026-11-10',
-  termLabel: '월말 마감 익월 10일',
-  statusLabel: '미결제',
-  virtualAccount: null,
-  lines: [{ date: '2026-10-14', kindLabel: '출고', orderSeq: 12, description: '주문 #12 출고', amount: 30_000 }],
-  issuedAt: new Date('2026-11-01T00:10:00+09:00'),
-};
+const statement = SAMPLE_CREDIT_STATEMENT;
 const text = async (input: CreditStatementPdfInput) =>
   pdfText(await buffer(await creditStatementPdfStream(input))).replace(/\s+/g, '');
 

@@ -2,6 +2,7 @@
  * Made-up statements of believable size and content, for the benchmark (npm run bench -- statement),
  * the tests and a look at the layout. Deterministic: the same call gives the same document.
  */
+import type { CreditStatementPdfInput } from './credit-statement.js';
 import type { MonthlyStatementInput, OrderStatementInput, StatementOrder, StatementParty } from './statement-data.js';
 
 export const SAMPLE_SUPPLIER: StatementParty = {
@@ -18,6 +19,28 @@ export const SAMPLE_BUYER: StatementParty = {
   representative: '김정비',
   address: '경기도 성남시 분당구 판교역로 235, 에이치스퀘어 N동 101호',
   phone: '0317778888',
+};
+
+/** An unpaid 외상 statement of October 2026: one shipped order of 30,000원, due 2026-11-10. */
+export const SAMPLE_CREDIT_STATEMENT: CreditStatementPdfInput = {
+  supplier: SAMPLE_SUPPLIER,
+  buyer: SAMPLE_BUYER,
+  title: '2026년 10월 명세서',
+  month: '2026-10',
+  opening: 0,
+  charges: 30_000,
+  credits: 0,
+  payments: 0,
+  adjustments: 0,
+  closing: 30_000,
+  amountDue: 30_000,
+  paid: 0,
+  dueDate: '2026-11-10',
+  termLabel: '월말 마감 익월 10일',
+  statusLabel: '미결제',
+  virtualAccount: null,
+  lines: [{ date: '2026-10-14', kindLabel: '출고', orderSeq: 12, description: '주문 #12 출고', amount: 30_000 }],
+  issuedAt: new Date('2026-11-01T00:10:00+09:00'),
 };
 
 const PARTS: [string, string, number][] = [

@@ -12,7 +12,7 @@ import {
   type StatementOrder,
   type StatementParty,
 } from './index.js';
-import { SAMPLE_BUYER, SAMPLE_SUPPLIER } from './sample.js';
+import { SAMPLE_BUYER, SAMPLE_CREDIT_STATEMENT, SAMPLE_SUPPLIER } from './sample.js';
 
 /**
  * Long text without spaces (a company name, a list of unit numbers, a VIN list memo, a long part
@@ -195,22 +195,8 @@ describe('statement layout with long text', { timeout: 30_000 }, () => {
     const words = pdfWords(
       await buffer(
         await creditStatementPdfStream({
-          supplier: SAMPLE_SUPPLIER,
+          ...SAMPLE_CREDIT_STATEMENT,
           buyer: LONG_BUYER,
-          title: '2026년 10월 명세서',
-          month: '2026-10',
-          opening: 0,
-          charges: 30_000,
-          credits: 0,
-          payments: 0,
-          adjustments: 0,
-          closing: 30_000,
-          amountDue: 30_000,
-          paid: 0,
-          dueDate: '2026-11-10',
-          termLabel: '월말 마감 익월 10일',
-          statusLabel: '미결제',
-          virtualAccount: null,
           lines: [{ date: '2026-10-14', kindLabel: '출고', orderSeq: 12, description, amount: 30_123 }],
           issuedAt,
         }),
