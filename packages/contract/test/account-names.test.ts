@@ -10,7 +10,7 @@ import {
 import { createStaffRequest, setStaffStatusRequest } from '../src/admin-staff.js';
 import { MSG } from '../src/messages.js';
 import { hasVisibleText } from '../src/rules.js';
-import { companyJoin, messageFor } from './auth-fixtures.js';
+import { chatJoin, companyJoin, messageFor } from './auth-fixtures.js';
 
 /** Names of accounts and companies (docs/requirements.md#validation): visible, and what a join stored stays savable. */
 
@@ -18,14 +18,6 @@ import { companyJoin, messageFor } from './auth-fixtures.js';
 const INVISIBLE = ['\u200b', '\u3164', '\u3164\u3164', '\u115f\u1160', '\uffa0\uffa0', ' \u200b\u3164 '];
 
 const subJoin = { ...companyJoin, companyName: undefined, companyArea: undefined, securityNum: '482913' };
-const chatJoin = {
-  companyArea: '부산',
-  phone: '01055556666',
-  companyName: '부산모터스',
-  id: 'chat@partsmall.kr',
-  pw: 'chat1234',
-  cpw: 'chat1234',
-};
 
 describe('hasVisibleText', () => {
   it.each(INVISIBLE)('%j shows nothing', (v) => expect(hasVisibleText(v)).toBe(false));

@@ -16,6 +16,16 @@ export const companyJoin = {
   privacy: true,
 };
 
+/** The chat sign-up form (no phone code), valid in every field. */
+export const chatJoin = {
+  companyArea: '부산',
+  phone: '01055556666',
+  companyName: '부산모터스',
+  id: 'chat@partsmall.kr',
+  pw: 'chat1234',
+  cpw: 'chat1234',
+};
+
 /** The message of the first issue on `field`, or null when that field passed. */
 export function messageFor(schema: z.ZodType, input: unknown, field: string): string | null {
   const res = schema.safeParse(input);

@@ -11,7 +11,7 @@ import {
   phoneCodeRequestQuery,
 } from '../src/auth.js';
 import { MSG } from '../src/messages.js';
-import { LICENSE, companyJoin, messageFor } from './auth-fixtures.js';
+import { LICENSE, chatJoin, companyJoin, messageFor } from './auth-fixtures.js';
 
 function parses(schema: z.ZodType, input: unknown): boolean {
   return schema.safeParse(input).success;
@@ -234,14 +234,7 @@ describe('joinRequest (sub-account join)', () => {
 });
 
 describe('chatJoinRequest', () => {
-  const chat = {
-    companyArea: '부산',
-    phone: '01055556666',
-    companyName: '부산모터스',
-    id: 'chat@partsmall.kr',
-    pw: 'chat1234',
-    cpw: 'chat1234',
-  };
+  const chat = chatJoin;
 
   it('accepts the chat sign-up form', () => {
     expect(parses(chatJoinRequest, chat)).toBe(true);

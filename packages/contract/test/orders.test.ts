@@ -9,6 +9,7 @@ import {
   tierPrice,
   splitVat,
 } from '../src/index.js';
+import { SHIPPING_INFO } from './order-fixtures.js';
 
 describe('shipping fee, VAT and prices', () => {
   it('charges 6,000 won prepaid and nothing for collect or pickup', () => {
@@ -90,15 +91,7 @@ describe('order status transitions', () => {
 });
 
 describe('checkout rules', () => {
-  const base = {
-    name: '김수령',
-    phone: '01012345678',
-    postNum: '04790',
-    address: '서울 성동구 성수이로 77',
-    addrSub: '3층',
-    shippingValue: 1,
-    shippingPayType: 0,
-  };
+  const base = SHIPPING_INFO;
   const firstMessage = (v: unknown) => {
     const r = shippingInfo.safeParse(v);
     return r.success ? null : r.error.issues[0]!.message;

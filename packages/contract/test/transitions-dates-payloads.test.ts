@@ -16,6 +16,7 @@ import {
   paymentRequest,
   type StatusActor,
 } from '../src/index.js';
+import { SHIPPING_INFO } from './order-fixtures.js';
 
 const STATUSES = Object.values(ORDER_STATUS);
 const ACTORS: StatusActor[] = ['buyer', 'staff'];
@@ -128,15 +129,7 @@ describe('one date schema', () => {
 });
 
 describe("the original API's payment payload", () => {
-  const shippingInfo = {
-    name: '김수령',
-    phone: '01012345678',
-    postNum: '04790',
-    address: '서울 성동구 성수이로 77',
-    addrSub: '3층',
-    shippingValue: 1,
-    shippingPayType: 0,
-  };
+  const shippingInfo = SHIPPING_INFO;
 
   it('accepts { shippingInfo, carts } without a clientRequestId', () => {
     const r = paymentRequest.safeParse({ shippingInfo, carts: [{ seq: 3, qty: 1 }] });
