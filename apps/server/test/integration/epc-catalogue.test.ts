@@ -1,13 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { EPC_MSG, EPC_TEST_VINS } from '@partsmall/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { seedEpcDemo } from '../../src/features/epc/demo/seed.js';
 import { importCatalogue } from '../../src/features/epc/import/index.js';
 import * as service from '../../src/features/epc/service.js';
-import { freshDatabase, settled } from '../helpers.js';
+import { settled } from '../helpers.js';
+import { withCatalogueDatabase } from '../catalogue-helpers.js';
 
 // The services throw their refusals as AppError; each answer or refusal is compared as a value here.
 const [findVehicle, vehicleConfig, mainGroups, structure, diagramParts, searchPartNumbers] = [
@@ -31,14 +30,11 @@ const M320I = 'WBA5R1C02MFK31415'; // options B48 S337 LL, built 2021-03-15
 const M330E = 'WBA5R5C04MFL27182'; // options B46 LL, built 2020-11-02
 const MCID = 'EXAMPLE-BMW-G20';
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
 let uploadDir: string;
 
-beforeAll(async () => {
-  database = await freshDatabase();
-  db = database.db;
-  uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epc-catalogue-'));
+withCatalogueDatabase('epc-catalogue', async (database, folder) => {
+  [db, uploadDir] = [database, folder];
   expect((await importCatalogue(db, EXAMPLE, { uploadDir })).ok).toBe(true);
   // A second catalogue whose only vehicle ends like the 320i: a short VIN both share.
   const twin = await importCatalogue(db, {
@@ -51,11 +47,6 @@ beforeAll(async () => {
   });
   expect(twin.problems).toEqual([]);
   await seedEpcDemo(db, { uploadDir });
-});
-
-afterAll(async () => {
-  await database.drop();
-  fs.rmSync(uploadDir, { recursive: true, force: true });
 });
 
 describe('findVehicle (getCarsVinEx)', () => {

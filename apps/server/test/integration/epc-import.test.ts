@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../src/db/client.js';
 import { deleteCatalogue, importCatalogue, type ImportReport } from '../../src/features/epc/import/index.js';
-import { freshDatabase } from '../helpers.js';
+import { withCatalogueDatabase } from '../catalogue-helpers.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../../../docs/catalogue-example');
 
@@ -66,20 +66,9 @@ async function snapshot(db: Db): Promise<string> {
   return parts.join('\n');
 }
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
 let uploadDir: string;
-
-beforeAll(async () => {
-  database = await freshDatabase();
-  db = database.db;
-  uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epc-import-'));
-});
-
-afterAll(async () => {
-  await database.drop();
-  fs.rmSync(uploadDir, { recursive: true, force: true });
-});
+withCatalogueDatabase('epc-import', (database, folder) => ([db, uploadDir] = [database, folder]));
 
 beforeEach(async () => {
   await db.execute(sql.raw(`truncate ${TABLES.join(', ')}`));

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { seedEpcDemo } from '../../src/features/epc/demo/seed.js';
 import { importCatalogue } from '../../src/features/epc/import/index.js';
 import * as service from '../../src/features/epc/service.js';
-import { freshDatabase } from '../helpers.js';
+import { withCatalogueDatabase } from '../catalogue-helpers.js';
 
 /**
  * Every text of a catalogue a buyer reads comes in the buyer's language through the word list
@@ -15,14 +12,11 @@ import { freshDatabase } from '../helpers.js';
  */
 const VIN = 'WBA5R9C05MFG20011';
 
-let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
 let uploadDir: string;
 
-beforeAll(async () => {
-  database = await freshDatabase();
-  db = database.db;
-  uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'epc-words-'));
+withCatalogueDatabase('epc-words', async (database, folder) => {
+  [db, uploadDir] = [database, folder];
   const made = await importCatalogue(db, {
     'catalogue.jsonl': '{"mcid": "WORDS", "brand": "bmw", "name": "Words"}\n',
     'vehicles.jsonl': `{"vin": "${VIN}", "model_name": "BMW 320d"}\n`,
@@ -48,11 +42,6 @@ beforeAll(async () => {
   });
   expect(made.problems).toEqual([]);
   await seedEpcDemo(db, { uploadDir });
-});
-
-afterAll(async () => {
-  await database.drop();
-  fs.rmSync(uploadDir, { recursive: true, force: true });
 });
 
 describe('the catalogue answers in the buyer language', () => {
