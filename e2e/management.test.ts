@@ -60,7 +60,7 @@ describe('member area: menu and screens', () => {
       '보안번호',
       '회원 탈퇴',
     ]);
-    // Profile: banner, level, cash, licence days, counts, the fixed zeros and the notices.
+    // Profile: banner, level, cash, licence days, counts, the 배송 현황 (the demo company has no orders) and the notices.
     await page.getByText('박준호님, 안녕하세요.').waitFor();
     expect(await page.getByTestId('profile-company').textContent()).toBe(DEMO_COMPANY.name);
     expect(await page.getByTestId('profile-level').textContent()).toBe('골드');

@@ -259,6 +259,8 @@ export function tour(data: TourData): Leg[] {
         { name: 'home: product slide', path: '/mobile', show: productDialog },
         { name: 'login', path: '/mobileLogin' },
         { name: 'join', path: '/mobileJoin' },
+        // No phone route: the desktop page on a phone (linked from /mobileJoin), its targets 44 px too.
+        { name: 'join a company', path: '/JoinSub' },
         { name: 'find id', path: '/mobileMemberIdInq' },
         { name: 'inquiry', path: '/mobileInquiry' },
         { name: 'terms', path: '/mobileService' },

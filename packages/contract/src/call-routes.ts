@@ -158,6 +158,8 @@ export const CALL_ROUTES = {
   // tracking: carrier tracking of shipped orders (docs/requirements.md#shipping-and-tracking)
   getOrderTracking: { method: 'POST', path: '/api/getOrderTracking', access: 'member' },
   trackingWebhook: { method: 'POST', path: '/api/trackingWebhook', access: 'public' },
+  // The member area's 배송 현황 (docs/requirements.md#member-area)
+  getMallShipmentCounts: { method: 'GET', path: '/api/getMallShipmentCounts', access: 'company' },
   // notify: '알림 설정' (docs/requirements.md#notifications)
   getNotifySettings: { method: 'POST', path: '/api/getNotifySettings', access: 'member' },
   setNotifySettings: { method: 'POST', path: '/api/setNotifySettings', access: 'member' },

@@ -241,6 +241,7 @@ import {
 } from './credit-deposits.js';
 // tracking: carrier tracking of shipped orders
 import { orderTrackingAnswer, orderTrackingRequest, trackingWebhook, trackingWebhookAnswer } from './tracking.js';
+import { shipmentCountsAnswer } from './shipment-counts.js';
 
 /**
  * The schemas of the table of calls (calls.ts), keyed by the same ids: what each call is sent (the
@@ -394,6 +395,7 @@ export const CALL_SCHEMAS = {
   // tracking: carrier tracking of shipped orders (docs/requirements.md#shipping-and-tracking)
   getOrderTracking: { body: orderTrackingRequest, answer: orderTrackingAnswer },
   trackingWebhook: { body: trackingWebhook, answer: trackingWebhookAnswer },
+  getMallShipmentCounts: { answer: shipmentCountsAnswer },
   // notify: '알림 설정'
   getNotifySettings: { answer: notifySettingsAnswer },
   setNotifySettings: { body: setNotifySettingsRequest, answer: notifySettingsAnswer },

@@ -1192,6 +1192,16 @@ export const CALLS = {
       'tracker.delivery가 등록된 송장의 상태가 바뀌면 carrierId와 trackingNumber만 보냅니다. 본문은 단서일 뿐이며, 서버가 조회 API로 다시 읽은 배송 단계만 저장합니다. 이 상점의 송장이 아니면 아무것도 바꾸지 않습니다.',
     example: { carrierId: 'kr.cjlogistics', trackingNumber: '601234567890' },
   },
+  // The member area's 배송 현황 (docs/requirements.md#member-area)
+  getMallShipmentCounts: {
+    ...CALL_ROUTES.getMallShipmentCounts,
+    tags: ['shipping'],
+    summary: '배송 현황: 배송대기, 배송중, 배송완료(최근 30일) 주문 수',
+    description:
+      '회사의 주문(대표, 부계정 모두) 가운데 구매요청·출고확정 주문은 배송대기, 출고완료 주문은 오늘을 포함한 최근 30일(서울 날짜)에 출고되어 택배사가 아직 배송완료를 알리지 않았으면 배송중, 그 30일에 배송완료되었거나 직접 배송·퀵으로 출고되었으면 배송완료로 셉니다. 창고가 없는 주문은 세지 않습니다.',
+    example: {},
+    answerExample: { code: 200, message: '정상 처리되었습니다.', results: { awaiting: 2, shipping: 1, delivered: 5 } },
+  },
   // notify: '알림 설정'
   getNotifySettings: {
     ...CALL_ROUTES.getNotifySettings,

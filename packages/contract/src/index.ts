@@ -43,6 +43,7 @@ export * from './paperwork.js';
 export * from './vehicles.js';
 export * from './quick-order.js';
 export * from './tracking.js';
+export * from './shipment-counts.js';
 export * from './favorites.js';
 export * from './credit.js';
 export * from './credit-close.js';

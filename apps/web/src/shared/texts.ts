@@ -653,7 +653,8 @@ export const T = {
       buys: '구매',
       awaiting: '배송대기',
       shipping: '배송중',
-      delivered: '배송완료',
+      /** 배송완료 counts the deliveries of the last `days` Seoul days: the label says so. */
+      delivered: (days: number) => `배송완료 (최근 ${groupDigits(days)}일)`,
       count: (n: number) => `${groupDigits(n)}건`,
       charge: '충전하기',
       buyLicense: '구매하기',

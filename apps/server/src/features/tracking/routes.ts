@@ -1,9 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { MSG_TRACKING } from '@partsmall/contract';
-import { type Api, type AppContext, requireMember } from '../../shared/context.js';
+import { type Api, type AppContext, requireCompanyMember, requireMember } from '../../shared/context.js';
 import { forbidden, ok, unauthorized } from '../../shared/http.js';
 import { route } from '../../shared/route.js';
 import type { TrackingProvider } from './provider.js';
+import { shipmentCounts } from './counts.js';
 import { orderTracking, takeHint } from './service.js';
 
 /** Carrier tracking (docs/requirements.md#shipping-and-tracking). */
@@ -16,6 +17,9 @@ export function trackingRoutes(app: Api, ctx: AppContext, provider: TrackingProv
     if (!staff && auth.member.companyId === null) throw forbidden();
     return ok(await orderTracking(db, provider, { staff, companyId: auth.member.companyId }, req.body.seq));
   });
+
+  // The profile's 배송 현황: the company's own orders, main and sub-accounts alike (docs/requirements.md#member-area).
+  route(app, 'getMallShipmentCounts', async (req) => ok(await shipmentCounts(db, requireCompanyMember(req).companyId)));
 
   // The key of the registered callback address, compared in constant time (docs/security.md#webhooks):
   // without it nothing is read, and with it the answer does not say whether the waybill is the shop's.

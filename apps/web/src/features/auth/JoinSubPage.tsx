@@ -49,7 +49,8 @@ export function JoinSubPage() {
     flow.send({ ...v, ...(name ? { name } : {}), ...(phoen ? { phoen } : {}), policy: true, privacy: true });
 
   return (
-    <section className="page medium auth-page join-page">
+    // No phone route: on a phone the page takes the phone's sizes (auth.css, docs/requirements.md#look-and-language).
+    <section className={`page medium auth-page join-page${mobile ? ' auth-on-phone' : ''}`}>
       <h1>{T.join.subTitle}</h1>
       <JoinFlowView
         flow={flow}

@@ -1,14 +1,23 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { COMPANY_LEVEL_NAMES, MEMBER_TYPE_MAIN, PAGE_SIZE, type NoticeRow } from '@partsmall/contract';
+import {
+  COMPANY_LEVEL_NAMES,
+  MEMBER_TYPE_MAIN,
+  PAGE_SIZE,
+  SHIPMENT_DELIVERED_DAYS,
+  groupDigits,
+  type NoticeRow,
+  type ShipmentCounts,
+} from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { date, won } from '../../shared/format';
 import { pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { Empty, Loading } from '../../shared/ui/states';
+import { Empty, Loading, Pending } from '../../shared/ui/states';
 import { noticeListQuery, noticeQuery, queryFromParams } from '../notices';
+import { shipmentCountsQuery } from './api';
 import type { MenuPath } from './menu';
 import { SectionHead } from './components/SectionHead';
 import './management.css';
@@ -18,7 +27,8 @@ const P = M.profile;
 
 /**
  * Basic info (docs/requirements.md#member-area): user banner, company level, cash, licence days, cart and purchase
- * counts, fixed zeros for the three shipment states, and the latest 5 notices with a detail panel.
+ * counts, the company's orders in the three shipment states (each a link to the order list), and the latest 5
+ * notices with a detail panel.
  */
 export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) => string; mobile: boolean }) {
   const { userInfo, baseInfo } = useSession();
@@ -30,6 +40,8 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
   const list = useQuery(noticeListQuery(queryFromParams(new URLSearchParams()), PAGE_SIZE.profileNotices));
   const notices = list.data?.results ?? null;
   const [open, setOpen] = useState<number | null>(null);
+  // 배송 현황: the company's own orders, read from the server (docs/requirements.md#member-area).
+  const shipments = useQuery({ ...shipmentCountsQuery, enabled: userInfo !== null });
 
   if (!userInfo) return null;
   // Cash, licence, cart and purchases; charging and buying a licence are for main accounts.
@@ -92,14 +104,11 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
 
       <section className="mg-box" aria-labelledby="mg-shipments">
         <h3 id="mg-shipments">{P.shipments}</h3>
-        <ol className="mg-shipments">
-          {[P.awaiting, P.shipping, P.delivered].map((label) => (
-            <li key={label}>
-              <span>{label}</span>
-              <b>0</b>
-            </li>
-          ))}
-        </ol>
+        {shipments.data ? (
+          <ShipmentFigures counts={shipments.data} to={linkTo('orders')} />
+        ) : (
+          <Pending error={shipments.error} errorClassName="notice-warn" />
+        )}
       </section>
 
       <section className="mg-box" aria-labelledby="mg-notices">
@@ -127,6 +136,27 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
         )}
       </section>
     </div>
+  );
+}
+
+/** 배송대기, 배송중 and 배송완료 of the last days, each a link to the order list. */
+function ShipmentFigures({ counts, to }: { counts: ShipmentCounts; to: string }) {
+  const figures = [
+    { id: 'awaiting', label: P.awaiting, n: counts.awaiting },
+    { id: 'shipping', label: P.shipping, n: counts.shipping },
+    { id: 'delivered', label: P.delivered(SHIPMENT_DELIVERED_DAYS), n: counts.delivered },
+  ];
+  return (
+    <ol className="mg-shipments">
+      {figures.map((f) => (
+        <li key={f.id}>
+          <Link to={to} className="mg-shipment-link" data-testid={`profile-${f.id}`}>
+            <span>{f.label}</span>
+            <b>{groupDigits(f.n)}</b>
+          </Link>
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -37,6 +37,7 @@ export const memberAreaKeys = {
   invoices: ['taxInvoices'] as const,
   invoicePage: <Q>(q: Q) => ['taxInvoices', q] as const,
   postcodeWidget: ['postcodeWidget'] as const,
+  shipmentCounts: ['management', 'shipmentCounts'] as const,
 };
 
 // ---------------------------------------------------------------- delivery addresses
@@ -199,3 +200,11 @@ export function useStartPayment() {
     onSettled: (_url, _error, v) => client.invalidateQueries({ queryKey: memberAreaKeys.payments(v.kind) }),
   });
 }
+
+// ---------------------------------------------------------------- the profile's 배송 현황
+
+/** api/getMallShipmentCounts: the company's orders waiting to ship, on their way and delivered lately. */
+export const shipmentCountsQuery = queryOptions({
+  queryKey: memberAreaKeys.shipmentCounts,
+  queryFn: ({ signal }) => api('getMallShipmentCounts', undefined, { signal, accept: [200] }).then((a) => a.results),
+});
