@@ -120,6 +120,8 @@ describe('an order from the cart to its cancellation', () => {
     await page.getByRole('heading', { name: '주문/결제' }).waitFor();
     await expect.poll(() => page.getByTestId('checkout-item').count()).toBe(2);
     await expect.poll(() => page.getByTestId('goods-total').textContent()).toBe('111,500원');
+    // Cash is the choice on arrival, and the line under the title says so (외상 has its own line).
+    expect(await page.locator('.page-intro').textContent()).toBe('받는 분과 배송 방법을 확인한 뒤 캐시로 결제합니다.');
     // Courier, prepaid by default: 6,000 won.
     await expect.poll(() => page.getByLabel('배송비 결제').inputValue()).toBe('0');
     expect(await page.getByTestId('shipping-fee').textContent()).toBe('6,000원');

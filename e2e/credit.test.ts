@@ -301,6 +301,8 @@ async function buyerOrdersOnCredit() {
   await poll(() => page.getByTestId('pay-total').textContent()).toBe('248,000원');
   expect(await page.getByTestId('credit-available').textContent()).toBe('1,000,000원');
   expect(await page.getByTestId('credit-after').textContent()).toBe('752,000원');
+  // The line under the title follows the choice: an order on 외상 is not paid with cash.
+  expect(await page.locator('.page-intro').textContent()).toBe('받는 분과 배송 방법을 확인한 뒤 외상으로 주문합니다.');
   await snap(page, 'credit-checkout-desktop');
   await page.getByRole('button', { name: '248,000원 외상으로 주문' }).click();
   await page.waitForURL(/\/checkOutFinish\?seq=\d+$/);

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { answerOf } from './envelope.js';
 import { MSG } from './messages.js';
-import { MAIL_SHAPE, hasVisibleText, isValidBusinessNumber } from './rules.js';
+import { MAIL_SHAPE, hasVisibleText, isValidBusinessNumber, newLoginIdRefusal } from './rules.js';
 import { plainText } from './text-field.js';
 
 /** Field rules (docs/requirements.md#validation), written once: the web uses them on blur and submit, the server on every call. */
 
-export const loginIdField = z
+/** A login id as a login takes it: any id in a mail's shape, so that every id stored so far still logs in. */
+export const storedLoginIdField = z
   .string({ error: MSG.loginIdRequired })
   .trim()
   .min(1, MSG.loginIdRequired)
@@ -14,6 +15,21 @@ export const loginIdField = z
   .max(50, MSG.loginIdLength)
   .regex(MAIL_SHAPE, MSG.loginIdShape)
   .transform((v) => v.toLowerCase());
+
+/** The refusals of a new login id (`newLoginIdRefusal`); the other login texts are messages.ts's. */
+export const MSG_LOGIN_ID = {
+  ascii: '아이디는 영문, 숫자와 기호로만 입력하세요. 한글, 전각 문자, 보이지 않는 문자는 쓸 수 없습니다.',
+  reserved: '.invalid로 끝나는 주소는 아이디로 쓸 수 없습니다.',
+} as const;
+
+/**
+ * A login id chosen now (a join, the chat sign-up): a login's id, in printable ASCII and outside the
+ * reserved `.invalid` form of withdrawn accounts (docs/requirements.md#validation).
+ */
+export const loginIdField = storedLoginIdField.superRefine((id, ctx) => {
+  const refusal = newLoginIdRefusal(id);
+  if (refusal !== null) ctx.addIssue({ code: 'custom', message: MSG_LOGIN_ID[refusal] });
+});
 
 export const passwordField = z
   .string({ error: MSG.passwordRequired })
@@ -99,7 +115,7 @@ const consent = (msg: string) => z.boolean({ error: msg }).refine((v) => v === t
 const passwordsMatch = (v: { pw: string; cpw: string }) => v.pw === v.cpw;
 const confirmField = z.string({ error: MSG.passwordRequired });
 
-export const loginRequest = z.object({ id: loginIdField, pw: passwordField });
+export const loginRequest = z.object({ id: storedLoginIdField, pw: passwordField });
 export type LoginRequest = z.input<typeof loginRequest>;
 
 export const checkLicenseQuery = z.object({ license: businessNumberField });

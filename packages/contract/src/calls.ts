@@ -543,7 +543,7 @@ export const CALLS = {
   stateMemberInfo: {
     ...CALL_ROUTES.stateMemberInfo,
     tags: ['members'],
-    summary: '계정 사용 중지 (status: active 이면 다시 허용)',
+    summary: '계정 사용 중지 (targetStatus: active 이면 다시 허용)',
     spec: true,
     description: '대표 계정이 부계정의 사용을 멈춥니다 (201). 그 계정의 세션과 실시간 연결도 끝납니다.',
     example: { seq: 2 },

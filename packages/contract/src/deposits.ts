@@ -80,6 +80,12 @@ export const MSG_DEPOSIT = {
   noRows: '입금내역 파일에 입금 건이 없습니다.',
   rowErrors: (errors: string[], more: number) =>
     `입금내역을 읽지 못한 줄이 있어 아무것도 반영하지 않았습니다. ${errors.join(' ')}${more > 0 ? ` 외 ${groupDigits(more)}건.` : ''}`,
+  /**
+   * A line with values right of its title row's last title: a bank's CSV that wrote 120,000 without
+   * quotes split the amount in two cells, and the titles would read 120 (docs/requirements.md#credit-deposits).
+   */
+  rowWider: (row: number, titles: number, cells: number) =>
+    `${groupDigits(row)}행: 제목 줄은 ${titles}칸인데 이 줄은 ${cells}칸입니다. 금액의 쉼표(,)로 칸이 나뉘었다면 금액을 따옴표로 감싸거나 쉼표 없이 저장해 올려 주세요.`,
   rowDate: (row: number, text: string) => `${groupDigits(row)}행: 거래일자 '${text}'를 읽을 수 없습니다.`,
   rowDateFuture: (row: number, text: string) =>
     `${groupDigits(row)}행: 미래의 거래일자입니다 ('${text}'). 은행에서 받은 파일이 맞는지 확인해 주세요.`,

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { MAIL_SHAPE } from './rules.js';
+import { MAIL_SHAPE, newLoginIdRefusal } from './rules.js';
 import { required, id } from './member-fields.js';
+import { MSG } from './messages.js';
 import { listKeyword, pageNumber, pageSize } from './page-fields.js';
 import { personNameField } from './auth.js';
 import { MSG_MEMBER, contactPhoneField, storedNameField } from './member-info.js';
@@ -37,7 +38,16 @@ const accountField = z
   .min(5, MSG_MEMBER.accountLength)
   .max(50, MSG_MEMBER.accountLength)
   .regex(MAIL_SHAPE, MSG_MEMBER.accountShape)
-  .transform((v) => v.toLowerCase());
+  .transform((v) => v.toLowerCase())
+  // A new login id: printable ASCII, outside withdrawn accounts' `.invalid` (docs/requirements.md#validation).
+  .superRefine((id, ctx) => {
+    const refusal = newLoginIdRefusal(id);
+    if (refusal !== null)
+      ctx.addIssue({
+        code: 'custom',
+        message: refusal === 'ascii' ? MSG_MEMBER.accountAscii : MSG_MEMBER.accountReserved,
+      });
+  });
 const memberMailField = required(MSG_MEMBER.mailRequired)
   .min(10, MSG_MEMBER.memberMailLength)
   .max(50, MSG_MEMBER.memberMailLength)
@@ -83,10 +93,17 @@ export const memberTypeRequest = z.object({
 });
 export type MemberTypeRequest = z.input<typeof memberTypeRequest>;
 
-/** Stops an account (default) or, with status 'active', lets a stopped one in again. */
+/**
+ * api/stateMemberInfo: the original client sends the row as the list answered it, whose `status` is
+ * what the account is now, so it is no target: the call stops the account unless our own field
+ * `targetStatus` (a name the row does not carry) is 'active', which lets a stopped one in again.
+ * Other fields of the row are ignored (docs/requirements.md#sub-accounts).
+ */
 export const memberStateRequest = z.object({
   seq: id,
-  status: z.enum(['stopped', 'active']).default('stopped'),
+  /** The row's state as listed, sent back by the original client: what the account is, never read. */
+  status: z.unknown().optional(),
+  targetStatus: z.enum(['stopped', 'active'], { error: MSG.badRequest }).default('stopped'),
 });
 export type MemberStateRequest = z.input<typeof memberStateRequest>;
 

@@ -4,12 +4,10 @@
  */
 import { z } from 'zod';
 import { MSG } from './messages.js';
+import { wholeNumber } from './page-fields.js';
 
 export const required = (msg: string) => z.string({ error: msg }).trim().min(1, msg);
-export const id = z
-  .number({ error: MSG.badRequest })
-  .int(MSG.badRequest)
-  .min(1, MSG.badRequest)
-  .max(2_147_483_647, MSG.badRequest);
+/** A row's id: a number or a string of digits ('12'), as a query string carries it (docs/requirements.md#validation). */
+export const id = wholeNumber(1, 2_147_483_647, MSG.badRequest);
 export const digitsField = (min: number, max: number, requiredMsg: string, msg: string) =>
   (min > 0 ? required(requiredMsg) : z.string({ error: msg }).trim()).regex(new RegExp(`^\\d{${min},${max}}$`), msg);

@@ -5,6 +5,7 @@ import { MSG } from './messages.js';
 import { MAIL_SHAPE, hasVisibleText } from './rules.js';
 import { plainText } from './text-field.js';
 import { required, id, digitsField } from './member-fields.js';
+import { fromDigits } from './page-fields.js';
 
 /**
  * The member area (docs/requirements.md#member-area): my info, password, delivery addresses, company info,
@@ -69,6 +70,8 @@ export const MSG_MEMBER = {
   accountRequired: '계정을 입력하세요.',
   accountLength: '계정은 5~50자의 메일 주소로 입력하세요.',
   accountShape: '계정은 메일 주소 형식으로 입력하세요.',
+  accountAscii: '계정은 영문, 숫자와 기호로만 입력하세요. 한글, 전각 문자, 보이지 않는 문자는 쓸 수 없습니다.',
+  accountReserved: '.invalid로 끝나는 주소는 계정으로 쓸 수 없습니다.',
   passwordRequired: '비밀번호를 입력하세요.',
   passwordLength: '비밀번호는 4~20자로 입력하세요.',
   memberMailLength: '메일 주소는 10~50자로 입력하세요.',
@@ -157,8 +160,8 @@ export const editedNameField = (stored: string) =>
 export const contactPhoneField = digitsField(10, 11, MSG_MEMBER.phoneRequired, MSG_MEMBER.phoneDigits);
 
 export const updateMyInfoRequest = z.object({
-  /** Sent by the form; the server always edits the caller. */
-  seq: z.number().optional(),
+  /** Sent by the form, a number or a string of digits; the server always edits the caller. */
+  seq: fromDigits(z.number({ error: MSG.badRequest })).optional(),
   name: storedNameField,
   phone: contactPhoneField,
   mail: required(MSG_MEMBER.mailRequired)

@@ -62,10 +62,25 @@ const pgcodeField = z.enum(PGCODES, { error: MSG_MEMBER.pgcodeRequired });
 export const cashPaymentRequest = z.object({ pgcode: pgcodeField, amount: chargeAmountField });
 export type CashPaymentRequest = z.input<typeof cashPaymentRequest>;
 
+/**
+ * A licence's price as a cash amount is read, but a buyer picks a package rather than typing an
+ * amount: none sent is '라이선스 상품을 다시 선택하세요.', not the top-up's '충전할 금액을 입력하세요.'
+ * (docs/requirements.md#licence).
+ */
+const licenseAmountField = z.unknown().transform((value, ctx) => {
+  const parsed =
+    value === undefined || value === null || value === ''
+      ? { ok: false as const, message: MSG_MEMBER.licenseOption }
+      : parseChargeAmount(value);
+  if (parsed.ok) return parsed.amount;
+  ctx.addIssue({ code: 'custom', message: parsed.message });
+  return z.NEVER;
+});
+
 /** A licence package of the shop configuration (licenseValidBuy), picked by price and, when given, days. */
 export const licensePaymentRequest = z.object({
   pgcode: pgcodeField,
-  amount: chargeAmountField,
+  amount: licenseAmountField,
   days: z
     .number({ error: MSG_MEMBER.licenseOption })
     .int(MSG_MEMBER.licenseOption)

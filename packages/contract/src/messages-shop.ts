@@ -29,11 +29,15 @@ export const MSG_ORDER = {
   jobRefSaved: '작업번호·차량번호를 저장했습니다.',
   qtyUpdateFailed: '구매 수량 변경 중 문제가 발생했습니다.',
   qtyInvalid: '수량은 1 이상의 정수로 입력하세요.',
+  /** A line's quantity over the most one line may hold (docs/requirements.md#limits). */
+  qtyMax: (max: number) => `수량은 ${groupDigits(max)}개까지 입력할 수 있습니다.`,
   qtyOverStock: (stock: number) => `재고가 부족합니다. 주문 가능 수량은 ${groupDigits(stock)}개입니다.`,
   soldOut: (name: string) => `'${name}' 상품의 재고가 부족합니다.`,
   productGone: '판매하지 않는 상품입니다.',
   cartLineNotFound: '장바구니 항목을 찾을 수 없습니다.',
   selectProduct: '주문할 상품을 선택하세요.',
+  /** An order number that is not one (docs/requirements.md#validation). */
+  selectOrder: '주문을 선택하세요.',
   /** A payment holds at most the cart page's lines (docs/requirements.md#limits); a larger cart is paid in parts. */
   tooManyLines: `한 번에 최대 ${PAGE_SIZE.cart}개 상품까지 결제할 수 있습니다. 나누어 결제하세요.`,
   oneWarehouse: '한 번에 한 창고의 상품만 주문할 수 있습니다. 창고별로 나누어 주문하세요.',
@@ -42,6 +46,8 @@ export const MSG_ORDER = {
   freightBranchRequired: '화물 영업소를 입력하세요.',
   senderRequired: '보내는 분을 입력하세요.',
   senderPhoneRequired: '보내는 분 연락처를 입력하세요.',
+  /** A recipient's name that shows no character (docs/requirements.md#validation). */
+  recipientNameRequired: '받는 분 이름을 입력하세요.',
   recipientName: '받는 분 이름은 2~20자로 입력하세요.',
   recipientPhone: '받는 분 연락처는 숫자 10~11자리로 입력하세요.',
   postNum: '우편번호는 5~6자리입니다.',

@@ -7,14 +7,38 @@ import { EPC_MSG, normalizeVin } from './epc-vin.js';
 import { jobRefField } from './quick-order.js';
 import { listKeyword, pageNumber, pageSize, wholeNumber } from './page-fields.js';
 import { payWithField } from './orders-pay-with.js';
+import { hasVisibleText } from './rules.js';
 import { plainLines, plainText, textField } from './text-field.js';
 
+/** The most one line may hold; over it the refusal names the limit (docs/requirements.md#limits). */
+const MAX_LINE_QTY = 100_000;
 const positiveQty = z
   .number({ error: MSG_ORDER.qtyInvalid })
   .int(MSG_ORDER.qtyInvalid)
   .min(1, MSG_ORDER.qtyInvalid)
-  .max(100_000, MSG_ORDER.qtyInvalid);
+  .max(MAX_LINE_QTY, MSG_ORDER.qtyMax(MAX_LINE_QTY));
 const id = z.number({ error: MSG_ORDER.selectProduct }).int().min(1).max(2_147_483_647);
+/** An order's number, as a number or a query string's digits ('3'): docs/requirements.md#validation. */
+const orderSeq = wholeNumber(1, 2_147_483_647, MSG_ORDER.selectOrder);
+/** 0 초기 불량, 1 단순 변심, 2 상품 정보 상이, 3 배송 지연 (docs/requirements.md#order-statuses). */
+const returnReason = z
+  .number({ error: MSG_ORDER.returnReasonRequired })
+  .int(MSG_ORDER.returnReasonRequired)
+  .min(0, MSG_ORDER.returnReasonRequired)
+  .max(3, MSG_ORDER.returnReasonRequired);
+
+/**
+ * A recipient's name: 2-20 characters, one of them visible; Hangul fillers or U+200B alone are a
+ * blank name and answer the 'required' message (docs/requirements.md#validation).
+ */
+const recipientName = plainText(
+  z
+    .string({ error: MSG_ORDER.recipientName })
+    .trim()
+    .refine(hasVisibleText, { error: MSG_ORDER.recipientNameRequired, abort: true })
+    .min(2, MSG_ORDER.recipientName)
+    .max(20, MSG_ORDER.recipientName),
+);
 const shownPrice = z
   .number({ error: MSG_ORDER.linePrice })
   .int(MSG_ORDER.linePrice)
@@ -63,7 +87,7 @@ const digits = (min: number, max: number, msg: string) =>
 export const shippingInfo = z
   .object({
     managerCompanyId: z.number().optional(),
-    name: textField(2, 20, MSG_ORDER.recipientName),
+    name: recipientName,
     phone: digits(10, 11, MSG_ORDER.recipientPhone),
     postNum: textField(0, 6, MSG_ORDER.postNum).default(''),
     address: textField(0, 100, MSG_ORDER.address).default(''),
@@ -146,7 +170,7 @@ export type PaymentRequest = z.input<typeof paymentRequest>;
 export const savedAddressRequest = z.object({
   seq: id.optional(),
   basic: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
-  name: textField(2, 20, MSG_ORDER.recipientName),
+  name: recipientName,
   phone: digits(10, 11, MSG_ORDER.recipientPhone),
   postNum: digits(5, 6, MSG_ORDER.postNum),
   address: textField(2, 100, MSG_ORDER.address),
@@ -161,18 +185,18 @@ export const orderListRequest = dateRangeListRequest;
  * history, the carrier and waybill the tracking and the 알림톡: plain text (docs/requirements.md#validation).
  */
 export const orderMoveRequest = z.object({
-  seq: id,
+  seq: orderSeq,
   status: z.number({ error: MSG_ORDER.moveStatus }).int(MSG_ORDER.moveStatus),
-  returnReason: z.number().int().min(0).max(3).optional(),
+  returnReason: returnReason.optional(),
   note: textField(0, 255, MSG_ORDER.moveNote).optional(),
   carrier: textField(0, 30, MSG_ORDER.moveCarrier).optional(),
   waybill: textField(0, 40, MSG_ORDER.moveWaybill).optional(),
 });
 
 /** A customer's own order by its number (api/getMallOrderDetail, api/cancelMallOrder, the staff's order history). */
-export const orderSeqRequest = z.object({ seq: z.number().int().min(1).max(2_147_483_647) });
+export const orderSeqRequest = z.object({ seq: orderSeq });
 /** A return request: the order and its reason (0-3, docs/requirements.md#order-statuses). */
-export const returnOrderRequest = orderSeqRequest.extend({ returnReason: z.number().int().min(0).max(3) });
+export const returnOrderRequest = orderSeqRequest.extend({ returnReason });
 
 /** The cart's page (api/getMallCartInfo): 64 lines a page at most. */
 export const cartListRequest = z.object({

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { answerOf } from './envelope.js';
 import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_MAX_MEMO, QUICK_ORDER_MAX_QTY } from './quick-order-lines.js';
 import { groupDigits } from './rules.js';
+import { MSG_ORDER } from './messages-shop.js';
+import { wholeNumber } from './page-fields.js';
 
 /** A paste's characters: 500 lines of 50-character numbers and 100-character memos stay well under it. */
 export const QUICK_ORDER_MAX_TEXT = 100_000;
@@ -192,8 +194,9 @@ export const addQuickOrderToCartRequest = z.object({
 export type AddQuickOrderToCartRequest = z.input<typeof addQuickOrderToCartRequest>;
 export const addQuickOrderToCartAnswer = answerOf(z.object({ added: z.number().int() }));
 
+/** api/reorder: the order by its number, a number or a query string's digits ('3'; docs/requirements.md#validation). */
 export const reorderRequest = z.object({
-  seq: z.number({ error: MSG_QUICK_ORDER.orderNotFound }).int().min(1).max(2_147_483_647),
+  seq: wholeNumber(1, 2_147_483_647, MSG_ORDER.selectOrder),
   clientRequestId: cartRequestIdField,
 });
 export const reorderLine = z.object({

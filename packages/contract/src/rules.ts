@@ -99,6 +99,20 @@ export const MAIL_SHAPE = new RegExp(
 );
 
 /**
+ * Why a login id chosen now (a join, the chat sign-up, a sub-account's registration) is refused, or
+ * null (docs/requirements.md#validation): 'ascii' when a character is not printable ASCII (U+0021-
+ * U+007E), since a zero-width space or full-width letters ('ＡＡ@b.kr') made an id that read as
+ * another member's to staff and in chat; 'reserved' in the top-level domain `.invalid`, which the
+ * shop gives withdrawn accounts (`withdrawn-<id>@withdrawn.invalid`). A login still takes any id in
+ * MAIL_SHAPE, as stored before this rule.
+ */
+export function newLoginIdRefusal(id: string): 'ascii' | 'reserved' | null {
+  if (!/^[!-~]*$/.test(id)) return 'ascii';
+  if (/\.invalid\.?$/i.test(id)) return 'reserved';
+  return null;
+}
+
+/**
  * True when text holds no control characters (NUL and the like, which no name needs and PostgreSQL
  * refuses) and no bidi override.
  */

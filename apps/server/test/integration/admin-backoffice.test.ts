@@ -525,7 +525,8 @@ describe('cash and licence', () => {
     const co = await makeCompany(server, '쇼핑몰정지', 1);
     const sub = co.subs[0]!;
     const mainToken = await loginAs(server, co.main.id, co.main.pw);
-    const resume = () => call(server, 'stateMemberInfo', { seq: sub.seq, status: 'active' }, { token: mainToken });
+    const resume = () =>
+      call(server, 'stateMemberInfo', { seq: sub.seq, targetStatus: 'active' }, { token: mainToken });
     expect((await post('setMemberStatus', { memberId: sub.seq, status: 'stopped' }, staff)).body.code).toBe(201);
     const refused = await resume();
     expect([refused.status, refused.body.message]).toEqual([400, MSG_MEMBER.stoppedByShop]);

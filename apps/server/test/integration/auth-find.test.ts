@@ -259,25 +259,60 @@ describe('a number changed in 내 정보 without a code (docs/security.md#sessio
     expect(await loginAs(server, c.main.id, c.main.pw)).toBeTruthy();
   });
 
-  it('a sub-account number its main account wrote still recovers it, and an unchanged number keeps recovering', async () => {
-    const c = await makeCompany(server, '번호유지', 1);
+  it('a sub-account number written at its registration recovers it, and an unchanged number keeps recovering', async () => {
+    const c = await makeCompany(server, '번호유지', 0);
     const main = await loginAs(server, c.main.id, c.main.pw);
     const subPhone = randomPhone();
-    const edited = await call(
+    const subId = `keep-${subPhone}@hanbit.kr`;
+    const registered = await call(
       server,
       'setMallMemberInfo',
-      { seq: c.subs[0]!.seq, name: '번호유지직원', phone: subPhone, mail: c.subs[0]!.id },
+      { id: subId, pw: 'start123', name: '번호유지직원', phone: subPhone, mail: subId },
       { token: main },
     );
-    expect(edited.body.code).toBe(201);
-    const kept = await saveMyInfo(main, c.main, c.main.phone);
+    expect(registered.body.code).toBe(201);
+    const kept = await call(
+      server,
+      'setMallMemberInfo',
+      { seq: registered.body.results!.seq, name: '번호유지직원', phone: subPhone, mail: subId },
+      { token: main },
+    );
     expect(kept.body.code).toBe(201);
+    expect((await saveMyInfo(main, c.main, c.main.phone)).body.code).toBe(201);
     for (const [phone, id] of [
-      [subPhone, c.subs[0]!.id],
+      [subPhone, subId],
       [c.main.phone, c.main.id],
     ] as const) {
       const code = await sendPhoneCode(server, phone, 'find');
       expect((await findId(phone, code)).body.results).toMatchObject({ id });
+    }
+  });
+});
+
+describe('a number changed by the edit of an account, without a code (docs/security.md#sessions)', () => {
+  it("a main account's own number, another main account's and a sub-account's: none recovers its account", async () => {
+    const c = await makeCompany(server, '편집도용', 2);
+    const stolen = await loginAs(server, c.main.id, c.main.pw);
+    const promoted = await call(server, 'setMallMemberType', { seq: c.subs[0]!.seq, type: 0 }, { token: stolen });
+    expect(promoted.body.code).toBe(201);
+    for (const account of [c.main, c.subs[0]!, c.subs[1]!]) {
+      const thief = randomPhone();
+      const edited = await call(
+        server,
+        'setMallMemberInfo',
+        { seq: account.seq, name: account.name, phone: thief, mail: account.id },
+        { token: stolen },
+      );
+      expect([edited.status, edited.body.code]).toEqual([200, 201]);
+      // No code goes to the new number, no password is set through it, and the owner's password still logs in.
+      const asked = await call(server, 'mobileVerificationInq', { phone: thief, authType: 'message' });
+      expect([asked.status, asked.body.message], account.id).toEqual([400, MSG.phoneNotFound]);
+      expect((await findPw(thief, '000000', 'thief1234')).body).toEqual({
+        code: 400,
+        message: MSG.phoneNotFound,
+        field: 'phone',
+      });
+      expect(await loginAs(server, account.id, account.pw)).toBeTruthy();
     }
   });
 });

@@ -81,7 +81,7 @@ const CALLS: Entry[] = [
     body: () => ({ seq: subSeq, name: '최민지', phone: '01012345602', mail: 'sub@partsmall.kr' }),
   },
   { path: 'api/setMallMemberType', mainOnly: true, body: () => ({ seq: subSeq, type: 1 }) },
-  { path: 'api/stateMemberInfo', mainOnly: true, body: () => ({ seq: subSeq, status: 'active' }) },
+  { path: 'api/stateMemberInfo', mainOnly: true, body: () => ({ seq: subSeq, targetStatus: 'active' }) },
   { path: 'api/initMallMemberPw', mainOnly: true, body: () => ({ seq: demoMainSeq }) },
   { path: 'api/updateSecurityNumber', mainOnly: true, body: () => ({}) },
   { path: 'payCenter/showCashPaymentWinow', mainOnly: true, body: () => ({ pgcode: 'creditcard', amount: 1000 }) },

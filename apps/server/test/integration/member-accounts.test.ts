@@ -354,7 +354,7 @@ describe('api/stateMemberInfo', () => {
     expect((await call(server, 'stateMemberInfo', { seq: staff.seq }, { token: demo })).body.code).toBe(201);
     const shown = (await list({ searchType: 'id', searchKeyword: staff.id })).body.results!;
     expect(shown.map((m) => m.status)).toEqual(['stopped']);
-    const resumed = await call(server, 'stateMemberInfo', { seq: staff.seq, status: 'active' }, { token: demo });
+    const resumed = await call(server, 'stateMemberInfo', { seq: staff.seq, targetStatus: 'active' }, { token: demo });
     expect([resumed.body.code, resumed.body.message]).toEqual([201, MSG_MEMBER.memberResumed]);
     expect(await works(await loginAs(server, staff.id, staff.pw))).toBe(true);
   });
@@ -364,7 +364,7 @@ describe('api/stateMemberInfo', () => {
     expect([res.status, res.body.message]).toEqual([400, MSG_MEMBER.cannotStopSelf]);
     expect((await memberRow(demoSeq)).status).toBe('active');
     expect(await works(demo)).toBe(true);
-    for (const body of [{}, { seq: demoSeq, status: 'withdrawn' }, { seq: '1' }]) {
+    for (const body of [{}, { seq: demoSeq, targetStatus: 'withdrawn' }, { seq: ' 1' }]) {
       expect((await call(server, 'POST', 'api/stateMemberInfo', body, demo)).status).toBe(400);
     }
   });

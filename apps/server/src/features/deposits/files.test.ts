@@ -237,3 +237,56 @@ describe('입금내역 xlsx', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });
+
+describe('a line wider than its title row (a thousands separator outside quotes)', () => {
+  const csv = (...lines: string[]) => ({ filename: '입금내역.csv', data: new TextEncoder().encode(lines.join('\n')) });
+  const TITLES = '거래일자,입금자명,입금액,잔액';
+
+  it('120,000 unquoted is refused, naming the line: not read as 120 won', async () => {
+    const file = csv(
+      TITLES,
+      '2026-03-05 14:30,한빛수입차부품,120,000,1,520,000',
+      '2026-03-05 15:00,대성카센터,5000,9000',
+    );
+    expect(message(await readDepositFile(file))).toBe(MSG_DEPOSIT.rowErrors([MSG_DEPOSIT.rowWider(2, 4, 7)], 0));
+  });
+
+  it('1,000.5 unquoted is refused the same way, not read as 1 won', async () => {
+    const file = csv('거래일자,입금자명,입금액', '2026-03-05,한빛,1,000.5');
+    expect(message(await readDepositFile(file))).toBe(MSG_DEPOSIT.rowErrors([MSG_DEPOSIT.rowWider(2, 3, 4)], 0));
+  });
+
+  it('a withdrawal line split the same way is refused too, not skipped or read as a deposit', async () => {
+    const file = csv('거래일시,적요,입금자명,출금액,입금액,잔액', '2026-03-05 09:15,인터넷,김대성,5,500,,1,007,000');
+    expect(message(await readDepositFile(file))).toBe(MSG_DEPOSIT.rowErrors([MSG_DEPOSIT.rowWider(2, 6, 9)], 0));
+  });
+
+  it('"120,000" quoted is 120,000 won; empty cells after the last title are no extra value', async () => {
+    const file = csv(
+      TITLES,
+      '2026-03-05 14:30,한빛수입차부품,"120,000","1,520,000"',
+      '2026-03-05 15:00,대성카센터,5000,9000,,',
+    );
+    expect(rows(await readDepositFile(file))).toEqual([
+      [2, '2026-03-05T05:30:00.000Z', '한빛수입차부품', 120_000],
+      [3, '2026-03-05T06:00:00.000Z', '대성카센터', 5_000],
+    ]);
+  });
+
+  it('xlsx: a value right of the last title refuses the file; an empty cell there does not', async () => {
+    const wide = await xlsx((sheet) => {
+      sheet.addRow(['거래일자', '입금자명', '입금액', '잔액']);
+      sheet.addRow(['2026-03-05', '한빛', 120, 0, 1, 520, 0]);
+    });
+    expect(message(await readDepositFile({ filename: 'a.xlsx', data: wide }))).toBe(
+      MSG_DEPOSIT.rowErrors([MSG_DEPOSIT.rowWider(2, 4, 7)], 0),
+    );
+    const fit = await xlsx((sheet) => {
+      sheet.addRow(['거래일자', '입금자명', '입금액', '잔액']);
+      sheet.addRow(['2026-03-05', '한빛', 120_000, 1_520_000, null, '']);
+    });
+    expect(rows(await readDepositFile({ filename: 'a.xlsx', data: fit }))).toEqual([
+      [2, '2026-03-04T15:00:00.000Z', '한빛', 120_000],
+    ]);
+  });
+});

@@ -193,6 +193,13 @@ function shown(cell: Cell | undefined): string {
 
 const isBlank = (c: Cell | undefined) => c === undefined || (typeof c === 'string' && c.trim() === '');
 
+/** Cells up to the last one with a value: empty cells at the end of a line are no cells. */
+const filledWidth = (cells: readonly Cell[]) => {
+  let n = cells.length;
+  while (n > 0 && isBlank(cells[n - 1])) n--;
+  return n;
+};
+
 /**
  * The rows of a sheet or CSV (each its line and cells) as deposits. A deposit dated after `now` (a
  * minute's grace for clocks) is no bank's record: the file is refused, as a deposit typed in is.
@@ -219,6 +226,7 @@ export function depositsFromRows(
     return refuse(MSG_DEPOSIT.columns(missing));
   }
   if (rows.length - header - 1 > DEPOSIT_FILE_MAX_ROWS) return refuse(MSG_DEPOSIT.fileTooManyRows);
+  const titles = filledWidth(rows[header]!.cells);
 
   const out: FileDeposit[] = [];
   const errors: string[] = [];
@@ -230,6 +238,14 @@ export function depositsFromRows(
   for (const { line, cells } of rows.slice(header + 1)) {
     const formula = cells.findIndex((c) => typeof c === 'object' && !(c instanceof Date));
     if (formula >= 0) return refuse(MSG_DEPOSIT.formula(line));
+    // A value right of the last title is no column the titles name: most often an amount written
+    // 120,000 without quotes, split in two, whose titles would read 120. Checked before a line is
+    // skipped as a withdrawal: its split amount may put '000' under the deposit's title.
+    const width = filledWidth(cells);
+    if (width > titles) {
+      fail(MSG_DEPOSIT.rowWider(line, titles, width));
+      continue;
+    }
     const at = (role: Role) => (columns[role] === undefined ? undefined : cells[columns[role]!]);
     const dateCell = at('date');
     const amountCell = at('amount');

@@ -326,15 +326,28 @@ export function loginsAndPhones(tx: Tx, ids: number[]) {
 }
 
 /**
+ * A withdrawn member's login id: `withdrawn-<id>@withdrawn.invalid`, in the `.invalid` form no new id
+ * may take (docs/requirements.md#validation), no one can receive mail at and unique per account. An id
+ * of that form stored before the rule (another account's, or one of this same withdrawal's, as it was
+ * before the statement) leaves it to `withdrawn-<id>@@withdrawn.invalid`, which no id rule ever let in
+ * (two '@'), so the rename never meets the unique index (docs/requirements.md#retention).
+ */
+const withdrawnLoginId = sql`case when exists (
+    select 1 from ${members} as held
+    where held.login_id = 'withdrawn-' || ${members.id} || '@withdrawn.invalid' and held.id <> ${members.id}
+  ) then 'withdrawn-' || ${members.id} || '@@withdrawn.invalid'
+  else 'withdrawn-' || ${members.id} || '@withdrawn.invalid' end`;
+
+/**
  * Replaces these members' name, phones, mail, login id and password hash (the rows stay, so the
- * records that name them keep pointing at something): the login id is one no one can type or
- * receive mail at, unique per account; the hash is no hash of anything.
+ * records that name them keep pointing at something): the login id is `withdrawnLoginId`; the hash
+ * is no hash of anything.
  */
 export async function blankMembers(tx: Tx, ids: number[], name: string): Promise<void> {
   await tx
     .update(members)
     .set({
-      loginId: sql`'withdrawn-' || ${members.id} || '@withdrawn.invalid'`,
+      loginId: withdrawnLoginId,
       passwordHash: '!',
       name,
       phone: '',

@@ -69,9 +69,10 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'stateMemberInfo', async (req) => {
     const auth = requireMainAccount(req);
-    const { seq, status } = req.body;
-    await setMemberState(db, realtime, auth, auth.companyId, seq, status);
-    return created(undefined, status === 'stopped' ? MSG_MEMBER.memberStopped : MSG_MEMBER.memberResumed);
+    // The row's own `status` is what the account is now; only targetStatus lets it in again (docs/requirements.md#sub-accounts).
+    const { seq, targetStatus } = req.body;
+    await setMemberState(db, realtime, auth, auth.companyId, seq, targetStatus);
+    return created(undefined, targetStatus === 'stopped' ? MSG_MEMBER.memberStopped : MSG_MEMBER.memberResumed);
   });
 
   route(app, 'initMallMemberPw', async (req) => {

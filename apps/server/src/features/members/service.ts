@@ -54,10 +54,9 @@ async function assertPhoneFree(db: Db, phone: string, selfId?: number) {
   if (holder && holder.id !== selfId) throw badRequest(MSG_MEMBER.phoneInUse, 'phone');
 }
 
-/** Keeps the proof of an unchanged number; a changed one is unproved. */
-const phoneVerifiedAfter = (phone: string) => sql<boolean>`(${members.phone} = ${phone} and ${members.phoneVerified})`;
+/** Keeps the proof of an unchanged number; a changed one is unproved and does not recover the account. */
 const phoneProofAfter = (phone: string) => ({
-  phoneVerified: phoneVerifiedAfter(phone),
+  phoneVerified: sql<boolean>`(${members.phone} = ${phone} and ${members.phoneVerified})`,
   phoneRecovers: sql<boolean>`(${members.phone} = ${phone} and ${members.phoneRecovers})`,
 });
 
@@ -232,7 +231,8 @@ export async function editMember(
   try {
     rows = await db
       .update(members)
-      .set({ name: form.name, phone: form.phone, phoneVerified: phoneVerifiedAfter(form.phone), mail: form.mail })
+      // A number changed here (any account, the caller's own too) is unproved and recovers nothing (docs/security.md#sessions).
+      .set({ name: form.name, phone: form.phone, ...phoneProofAfter(form.phone), mail: form.mail })
       .where(companyAccount(companyId, form.seq))
       .returning({ id: members.id });
   } catch (err) {

@@ -16,18 +16,22 @@ import { buyerParty, supplierParty } from './statements.js';
 /**
  * The company's 캐시 원장 (docs/requirements.md#cash-ledger): every row of cash_ledger, which the
  * wallet writes with the balance after it, so the newest row's balance is the company's balance.
- * The order or payment a row is about is read from the note the wallet wrote ('주문 #12 …',
- * '… (결제 #3)'): the ledger has kept those notes since the start, so older rows get them too.
+ * The order or payment a row is about is read from the note the wallet wrote: an order's payment and
+ * its refunds begin '주문 #12', a top-up or a licence ends '(결제 #3)'. Only those kinds, and only
+ * there: an adjustment's note carries the reason staff typed, and a number in it is no reference.
+ * The ledger has kept those notes since the start, so older rows get them too.
  */
 
 type Raw = LedgerEntry;
 
-const ORDER_REF = /주문 #(\d+)/;
-const PAYMENT_REF = /결제 #(\d+)/;
+const ORDER_REF = /^주문 #(\d+)(?: (?:취소|반품) 환불)?$/;
+const PAYMENT_REF = /\(결제 #(\d+)\)$/;
+const ORDER_KINDS: ReadonlySet<string> = new Set<CashLedgerType>(['order', 'cancel', 'return']);
+const PAYMENT_KINDS: ReadonlySet<string> = new Set<CashLedgerType>(['point', 'license']);
 
 export function toLedgerRow(r: Raw): CashLedgerRow {
-  const order = ORDER_REF.exec(r.note);
-  const payment = PAYMENT_REF.exec(r.note);
+  const order = ORDER_KINDS.has(r.type) ? ORDER_REF.exec(r.note) : null;
+  const payment = PAYMENT_KINDS.has(r.type) ? PAYMENT_REF.exec(r.note) : null;
   const type = r.type as CashLedgerType;
   return {
     seq: r.id,

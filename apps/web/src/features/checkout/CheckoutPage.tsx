@@ -182,7 +182,7 @@ function CheckoutFormView({ mobile, draft, warehouse, basic, deliveryError, onPr
 
   return (
     <section className={mobile ? 'checkout-page m-checkout' : 'page checkout-page'}>
-      <CheckoutHead mobile={mobile} />
+      <CheckoutHead mobile={mobile} onCredit={onCredit} />
       <FormScope form={form}>
         <div className="co-layout">
           <div className="co-main">
@@ -273,14 +273,15 @@ function useFormEdits(form: CheckoutFormApi, warehouse: WarehouseDelivery | null
   return { pickMethod, toggleDirect, pickAddress, storeAddress, saving: saveAddress.isPending };
 }
 
-function CheckoutHead({ mobile }: { mobile: boolean }) {
+/** The line under the title says how the order is paid: cash, or 외상 once it is chosen. */
+function CheckoutHead({ mobile, onCredit }: { mobile: boolean; onCredit: boolean }) {
   return (
     <>
       <div className="cart-head">
         {mobile && <BackButton />}
         <h1>{t.title}</h1>
       </div>
-      {!mobile && <p className="page-intro">{t.intro}</p>}
+      {!mobile && <p className="page-intro">{onCredit ? CREDIT_TEXTS.checkout.intro : t.intro}</p>}
     </>
   );
 }

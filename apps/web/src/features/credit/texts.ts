@@ -19,6 +19,8 @@ export const CREDIT_TEXTS = {
     mayExceed: '한도를 넘는 주문도 외상으로 받습니다.',
     onHold: '외상 거래가 보류되어 있습니다.',
     payCredit: '외상으로 주문',
+    /** The checkout's line under its title when 외상 is chosen (the cash one is the checkout's own). */
+    intro: '받는 분과 배송 방법을 확인한 뒤 외상으로 주문합니다.',
     creditNote: '외상 주문은 출고된 달의 월말 마감 명세서로 청구되고, 주문 취소·반품은 명세서에서 빠집니다.',
   },
   finish: {

@@ -86,7 +86,7 @@ export function UsersSection() {
         <button
           type="button"
           className="btn btn-small"
-          onClick={() => setState.mutate({ seq: row.seq, status: 'active' }, done)}
+          onClick={() => setState.mutate({ seq: row.seq, targetStatus: 'active' }, done)}
         >
           {U.resume}
         </button>

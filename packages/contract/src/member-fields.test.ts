@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { memberListItem, memberStateRequest, memberTypeRequest, saveMemberRequest } from './member-accounts.js';
+import { seqRequest, updateMyInfoRequest } from './member-info.js';
+
+/**
+ * The member area's ids (docs/requirements.md#validation) are a number or a string of digits, and
+ * api/stateMemberInfo takes the list's row back as the original client sends it.
+ */
+
+const BAD_REQUEST = '요청 형식이 올바르지 않습니다.';
+const edit = { name: '이신입', phone: '01012345678', mail: 'newstaff@hanbit.kr' };
+
+/** The parsed seq, or the message of the issue on seq. */
+function seqOf(schema: z.ZodType, input: Record<string, unknown>): unknown {
+  const res = schema.safeParse(input);
+  if (res.success) return (res.data as { seq: unknown }).seq;
+  return res.error.issues.find((i) => i.path.join('.') === 'seq')?.message ?? 'no issue on seq';
+}
+
+describe('a member-area id: a number or a string of digits', () => {
+  const calls: [string, z.ZodType, Record<string, unknown>][] = [
+    ['an address or a password reset (seqRequest)', seqRequest, {}],
+    ['a type change', memberTypeRequest, { type: 1 }],
+    ['a stop', memberStateRequest, {}],
+    ["an account's edit", saveMemberRequest, edit],
+  ];
+  it.each(calls)('%s takes 12 and "12", 1 and 2147483647', (_, schema, rest) => {
+    expect(seqOf(schema, { ...rest, seq: 12 })).toBe(12);
+    expect(seqOf(schema, { ...rest, seq: '12' })).toBe(12);
+    expect(seqOf(schema, { ...rest, seq: '1' })).toBe(1);
+    expect(seqOf(schema, { ...rest, seq: '2147483647' })).toBe(2_147_483_647);
+  });
+  it.each(calls)('%s refuses anything else with the field message', (_, schema, rest) => {
+    for (const seq of [0, '0', -1, 1.5, '2147483648', ' 12', '12 ', '1e3', '0x1', '', true, null, [12], { n: 12 }])
+      expect(seqOf(schema, { ...rest, seq }), JSON.stringify(seq)).toBe(BAD_REQUEST);
+  });
+  it("my info's seq (sent by the form, ignored) takes a string of digits too", () => {
+    const form = { ...edit, name: '이신입' };
+    expect(seqOf(updateMyInfoRequest, { ...form, seq: '12' })).toBe(12);
+    expect(seqOf(updateMyInfoRequest, { ...form, seq: 12 })).toBe(12);
+    expect(seqOf(updateMyInfoRequest, form)).toBeUndefined();
+    expect(seqOf(updateMyInfoRequest, { ...form, seq: true })).toBe(BAD_REQUEST);
+  });
+});
+
+describe('api/stateMemberInfo: the row as the list answers it', () => {
+  const row = memberListItem.parse({
+    seq: 7,
+    id: 'sub@partsmall.kr',
+    name: '최민지',
+    phone: '01012345602',
+    mail: 'sub@partsmall.kr',
+    type: 1,
+    status: 'active',
+    created: '2026-01-05T01:02:03.000Z',
+  });
+  const target = (input: Record<string, unknown>) => {
+    const res = memberStateRequest.safeParse(input);
+    if (!res.success) return res.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    return { seq: res.data.seq, targetStatus: res.data.targetStatus };
+  };
+  it("stops the account: the row's status is what the account is, not what it becomes", () => {
+    expect(target(row)).toEqual({ seq: 7, targetStatus: 'stopped' });
+    expect(target({ ...row, status: 'stopped' })).toEqual({ seq: 7, targetStatus: 'stopped' });
+    expect(target({ seq: 7 })).toEqual({ seq: 7, targetStatus: 'stopped' });
+  });
+  it('lets a stopped account in again only by our own field targetStatus', () => {
+    expect(target({ ...row, status: 'stopped', targetStatus: 'active' })).toEqual({ seq: 7, targetStatus: 'active' });
+    expect(target({ seq: 7, targetStatus: 'active' })).toEqual({ seq: 7, targetStatus: 'active' });
+    expect(target({ seq: 7, targetStatus: 'stopped' })).toEqual({ seq: 7, targetStatus: 'stopped' });
+    expect(target({ seq: 7, targetStatus: 'withdrawn' })).toEqual([`targetStatus: ${BAD_REQUEST}`]);
+  });
+  it('the target field is none of the fields the list row carries', () => {
+    expect(Object.keys(memberListItem.shape)).not.toContain('targetStatus');
+  });
+});

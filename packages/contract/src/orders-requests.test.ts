@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  buyOrCartForm,
+  orderMoveRequest,
+  orderSeqRequest,
+  paymentRequest,
+  returnOrderRequest,
+  savedAddressRequest,
+  updateCartQuantityRequest,
+} from './orders-requests.js';
+import { reorderRequest } from './quick-order.js';
+import { orderTrackingRequest } from './tracking.js';
+
+/**
+ * The order calls' payloads (docs/requirements.md#validation): a recipient's name shows a character,
+ * an order number is a number or a string of digits, and every refusal carries the field's Korean
+ * message, never the generic '요청 형식이 올바르지 않습니다.'.
+ */
+const courier = {
+  name: '김수령',
+  phone: '01055550000',
+  postNum: '04790',
+  address: '서울 성동구 성수이로 77',
+  addrSub: '3층',
+  shippingValue: 1,
+  shippingPayType: 0,
+};
+const address = { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77' };
+
+/** The first refusal as the server answers it: its message and the field it names. */
+function refusal(schema: z.ZodType, value: unknown) {
+  const r = schema.safeParse(value);
+  return r.success ? null : { message: r.error.issues[0]!.message, field: r.error.issues[0]!.path.join('.') };
+}
+const pay = (shippingInfo: Record<string, unknown>, qty = 1) =>
+  refusal(paymentRequest, { shippingInfo: { ...courier, ...shippingInfo }, carts: [{ productId: 7, qty }] });
+
+const BLANK_NAMES = ['\u3164\u3164', '\u200B\u200B', '\u115F\u1160', '\uFFA0\uFFA0\uFFA0', ' \u3164 \u200B ', ''];
+
+describe("a recipient's name", () => {
+  it.each(BLANK_NAMES.map((n) => [JSON.stringify(n), n]))('a checkout to %s is refused as a blank name', (_, name) => {
+    expect(pay({ name })).toEqual({ message: '받는 분 이름을 입력하세요.', field: 'shippingInfo.name' });
+  });
+  it.each(BLANK_NAMES.map((n) => [JSON.stringify(n), n]))('a saved address named %s is refused', (_, name) => {
+    expect(refusal(savedAddressRequest, { ...address, name })).toEqual({
+      message: '받는 분 이름을 입력하세요.',
+      field: 'name',
+    });
+  });
+  it('takes two visible characters, with a filler beside them, and keeps the 2-20 rule', () => {
+    expect(pay({ name: '김수' })).toBeNull();
+    expect(pay({ name: '\u3164김수' })).toBeNull();
+    expect(pay({ name: '가'.repeat(20) })).toBeNull();
+    expect(pay({ name: '김' })).toEqual({ message: '받는 분 이름은 2~20자로 입력하세요.', field: 'shippingInfo.name' });
+    expect(pay({ name: '가'.repeat(21) })).toEqual({
+      message: '받는 분 이름은 2~20자로 입력하세요.',
+      field: 'shippingInfo.name',
+    });
+    expect(refusal(savedAddressRequest, { ...address, name: '김수' })).toBeNull();
+    expect(refusal(savedAddressRequest, { ...address, name: '김' })).toEqual({
+      message: '받는 분 이름은 2~20자로 입력하세요.',
+      field: 'name',
+    });
+  });
+});
+
+/** Every call that names one order by its seq, with the rest of a valid payload. */
+const ORDER_SEQ_CALLS: [string, z.ZodType, Record<string, unknown>][] = [
+  ['getMallOrderDetail / cancelMallOrder / getOrderEvents', orderSeqRequest, {}],
+  ['returnMallOrder', returnOrderRequest, { returnReason: 0 }],
+  ['admin/setOrderStatus', orderMoveRequest, { status: 1 }],
+  ['reorder', reorderRequest, {}],
+  ['getOrderTracking', orderTrackingRequest, {}],
+];
+
+describe('an order number', () => {
+  it.each(ORDER_SEQ_CALLS)('%s takes a number or a string of digits', (_, schema, rest) => {
+    for (const [sent, read] of [
+      [3, 3],
+      ['3', 3],
+      [1, 1],
+      ['2147483647', 2_147_483_647],
+    ] as const) {
+      const r = schema.safeParse({ ...rest, seq: sent });
+      expect(r.success, `${JSON.stringify(sent)}`).toBe(true);
+      expect((r.data as { seq: number }).seq).toBe(read);
+    }
+  });
+  it.each(ORDER_SEQ_CALLS)("%s refuses what is not one with '주문을 선택하세요.'", (_, schema, rest) => {
+    for (const seq of ['3a', '-1', ' 3', '1e3', '', -1, 0, '0', 1.5, 2_147_483_648, true, null, [3]]) {
+      expect(refusal(schema, { ...rest, seq }), JSON.stringify(seq)).toEqual({
+        message: '주문을 선택하세요.',
+        field: 'seq',
+      });
+    }
+    expect(refusal(schema, rest)).toEqual({ message: '주문을 선택하세요.', field: 'seq' });
+  });
+  it('a staff move with a good seq and a bad status names the status, not the seq', () => {
+    expect(refusal(orderMoveRequest, { seq: '3', status: 'x' })).toEqual({
+      message: '변경할 주문 상태를 선택하세요.',
+      field: 'status',
+    });
+  });
+});
+
+describe('a return reason', () => {
+  it('takes 0 to 3', () => {
+    for (const returnReason of [0, 1, 2, 3]) {
+      expect(refusal(returnOrderRequest, { seq: 3, returnReason })).toBeNull();
+      expect(refusal(orderMoveRequest, { seq: 3, status: 4, returnReason })).toBeNull();
+    }
+    expect(refusal(orderMoveRequest, { seq: 3, status: 4 })).toBeNull();
+  });
+  it("refuses a missing or wrong reason with '반품 사유를 선택하세요.'", () => {
+    const wanted = { message: '반품 사유를 선택하세요.', field: 'returnReason' };
+    expect(refusal(returnOrderRequest, { seq: 3 })).toEqual(wanted);
+    for (const returnReason of [null, -1, 4, 7, 1.5, '1', true]) {
+      expect(refusal(returnOrderRequest, { seq: 3, returnReason }), JSON.stringify(returnReason)).toEqual(wanted);
+      expect(refusal(orderMoveRequest, { seq: 3, status: 4, returnReason }), JSON.stringify(returnReason)).toEqual(
+        wanted,
+      );
+    }
+  });
+});
+
+describe('a quantity', () => {
+  const over = '수량은 100,000개까지 입력할 수 있습니다.';
+  it('takes 1 to 100,000 at checkout, in the cart and on the buy form', () => {
+    for (const qty of [1, 100_000]) {
+      expect(pay({}, qty)).toBeNull();
+      expect(refusal(updateCartQuantityRequest, { seq: 3, qty })).toBeNull();
+      expect(refusal(buyOrCartForm, { productId: 7, hasAmount: qty })).toBeNull();
+    }
+  });
+  it('names the limit over 100,000', () => {
+    expect(pay({}, 100_001)).toEqual({ message: over, field: 'carts.0.qty' });
+    expect(refusal(updateCartQuantityRequest, { seq: 3, qty: 100_001 })).toEqual({ message: over, field: 'qty' });
+    expect(refusal(buyOrCartForm, { productId: 7, hasAmount: 100_001 })).toEqual({ message: over, field: 'hasAmount' });
+  });
+  it('asks for a whole number of 1 or more below the limit', () => {
+    for (const qty of [0, -1, 1.5]) {
+      expect(pay({}, qty)).toEqual({ message: '수량은 1 이상의 정수로 입력하세요.', field: 'carts.0.qty' });
+    }
+  });
+});
