@@ -5,13 +5,13 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { MSG_ADMIN } from './admin-menu.js';
-import { backOfficePageSize, pageNumber, wholeNumber } from './page-fields.js';
+import { backOfficePageSize, pageNumber, rowId } from './page-fields.js';
 import { linesField } from './text-field.js';
 
 export const int = z.number().int();
 export const instant = z.iso.datetime();
 /** A row's id: a number or a string of digits, never `true` read as 1. */
-export const seq = wholeNumber(1, 2_147_483_647);
+export const seq = rowId();
 export const page = pageNumber();
 export const size = backOfficePageSize;
 /** The back office's search boxes (companies, products, the audit log): up to 100 characters. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { COMPANY_LEVELS } from './constants.js';
 import { answerOf } from './envelope.js';
 import { MSG } from './messages.js';
-import { wholeNumber } from './page-fields.js';
+import { rowId } from './page-fields.js';
 
 // ---- what the server sends ----
 
@@ -62,7 +62,7 @@ export const chatUploadAnswer = answerOf(chatMessageSchema);
  * than its addresses live. Only the conversation's customer and staff get them.
  */
 export const chatFileLinkRequest = z.object({
-  seq: wholeNumber(1, 2_147_483_647, MSG.notFound),
+  seq: rowId(MSG.notFound),
 });
 export const chatFileLinkAnswer = answerOf(z.object({ seq: z.number(), url: z.string(), thumbUrl: z.string() }));
 

@@ -3,11 +3,10 @@
  * index.ts does not export this module, so these short names stay out of the contract's surface.
  */
 import { z } from 'zod';
-import { MSG } from './messages.js';
-import { wholeNumber } from './page-fields.js';
+import { rowId } from './page-fields.js';
 
 export const required = (msg: string) => z.string({ error: msg }).trim().min(1, msg);
 /** A row's id: a number or a string of digits ('12'), as a query string carries it (docs/requirements.md#validation). */
-export const id = wholeNumber(1, 2_147_483_647, MSG.badRequest);
+export const id = rowId();
 export const digitsField = (min: number, max: number, requiredMsg: string, msg: string) =>
   (min > 0 ? required(requiredMsg) : z.string({ error: msg }).trim()).regex(new RegExp(`^\\d{${min},${max}}$`), msg);

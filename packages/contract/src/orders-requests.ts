@@ -5,7 +5,7 @@ import { MSG_ORDER } from './messages-shop.js';
 import { dateRangeListRequest } from './member-payments.js';
 import { EPC_MSG, normalizeVin } from './epc-vin.js';
 import { jobRefField } from './quick-order.js';
-import { listKeyword, pageNumber, pageSize, wholeNumber } from './page-fields.js';
+import { listKeyword, pageNumber, pageSize, rowId, wholeNumber } from './page-fields.js';
 import { payWithField } from './orders-pay-with.js';
 import { hasVisibleText } from './rules.js';
 import { plainLines, plainText, textField } from './text-field.js';
@@ -19,7 +19,7 @@ const positiveQty = z
   .max(MAX_LINE_QTY, MSG_ORDER.qtyMax(MAX_LINE_QTY));
 const id = z.number({ error: MSG_ORDER.selectProduct }).int().min(1).max(2_147_483_647);
 /** An order's number, as a number or a query string's digits ('3'): docs/requirements.md#validation. */
-const orderSeq = wholeNumber(1, 2_147_483_647, MSG_ORDER.selectOrder);
+const orderSeq = rowId(MSG_ORDER.selectOrder);
 /** 0 초기 불량, 1 단순 변심, 2 상품 정보 상이, 3 배송 지연 (docs/requirements.md#order-statuses). */
 const returnReason = z
   .number({ error: MSG_ORDER.returnReasonRequired })

@@ -19,6 +19,9 @@ export const fromDigits = <T extends z.ZodType<unknown, number>>(schema: T) =>
 export const wholeNumber = (min: number, max: number, msg: string = MSG.badRequest) =>
   fromDigits(z.number({ error: msg }).int(msg).min(min, msg).max(max, msg));
 
+/** A table row's id (an order's, a member's, a product's): 1 to PostgreSQL's integer maximum, `msg` for anything else. */
+export const rowId = (msg: string = MSG.badRequest) => wholeNumber(1, 2_147_483_647, msg);
+
 const count = (msg: string, max?: number) => {
   const n = z.number({ error: msg }).int(msg).min(1, msg);
   return fromDigits(max === undefined ? n : n.max(max, msg));

@@ -4,7 +4,7 @@ import { MSG } from './messages.js';
 import { INVOICE_MODES, MSG_MEMBER, calendarDateField, invoiceFields, type InvoiceMode } from './member.js';
 import { isCalendarDate } from './rules.js';
 import { PAGE_SIZE } from './constants.js';
-import { pageNumber, pageSize, wholeNumber } from './page-fields.js';
+import { pageNumber, pageSize, rowId } from './page-fields.js';
 
 /**
  * The shop's paperwork (docs/requirements.md#paperwork): 거래명세서 PDFs, the company's 캐시 원장 and its exports, and the
@@ -42,7 +42,7 @@ function daysBetween(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-const id = wholeNumber(1, 2_147_483_647);
+const id = rowId();
 
 interface Period {
   startDate?: string | undefined;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { listKeyword, pageNumber, wholeNumber } from './page-fields.js';
+import { listKeyword, pageNumber, rowId, wholeNumber } from './page-fields.js';
 import { plainText, textField } from './text-field.js';
 
 /**
@@ -42,7 +42,7 @@ export const xrefKind = z.preprocess(
 const remark = plainText(z.string().trim().max(200, MSG_PART_ADMIN.remark)).default('');
 const page = pageNumber();
 const size = wholeNumber(1, 100).default(50);
-const seq = wholeNumber(1, 2_147_483_647);
+const seq = rowId();
 
 export const xrefFields = z.object({ pid, toPid: pid, kind: xrefKind, remark });
 export type XrefFields = z.output<typeof xrefFields>;

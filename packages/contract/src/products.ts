@@ -3,7 +3,7 @@ import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { MSG_SHOP } from './messages-shop.js';
 import { EPC_MSG, EPC_PART_MAX } from './epc-vin.js';
 import { PAGE_SIZE } from './constants.js';
-import { fromDigits, pageNumber, pageSize, wholeNumber } from './page-fields.js';
+import { fromDigits, pageNumber, pageSize, rowId } from './page-fields.js';
 import { linesField } from './text-field.js';
 import { fitVehicle, fullVinField } from './vehicles.js';
 
@@ -105,8 +105,7 @@ const keyword = z
   .max(200, MSG_SHOP.keywordTooLong)
   .transform((s) => s.trim())
   .optional();
-const idRule = (message: string) => wholeNumber(1, 2_147_483_647, message);
-const seq = idRule(MSG_SHOP.badSeq);
+const seq = rowId(MSG_SHOP.badSeq);
 
 export const productHomeRequest = z.object({
   searchType: z.enum(['name', 'pid', '']).optional(),
@@ -128,7 +127,7 @@ export const epcToProductRequest = z.object({
 });
 
 export const noticeRequest = z.object({
-  seq: idRule(MSG_SHOP.badNoticeSeq).optional(),
+  seq: rowId(MSG_SHOP.badNoticeSeq).optional(),
   searchType: z.enum(['title', 'content', 'all', '']).optional(),
   searchKeyword: keyword,
   type: fromDigits(

@@ -7,7 +7,7 @@ import { answerOf } from './envelope.js';
 import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_MAX_MEMO, QUICK_ORDER_MAX_QTY } from './quick-order-lines.js';
 import { groupDigits } from './rules.js';
 import { MSG_ORDER } from './messages-shop.js';
-import { wholeNumber } from './page-fields.js';
+import { rowId } from './page-fields.js';
 
 /** A paste's characters: 500 lines of 50-character numbers and 100-character memos stay well under it. */
 export const QUICK_ORDER_MAX_TEXT = 100_000;
@@ -196,7 +196,7 @@ export const addQuickOrderToCartAnswer = answerOf(z.object({ added: z.number().i
 
 /** api/reorder: the order by its number, a number or a query string's digits ('3'; docs/requirements.md#validation). */
 export const reorderRequest = z.object({
-  seq: wholeNumber(1, 2_147_483_647, MSG_ORDER.selectOrder),
+  seq: rowId(MSG_ORDER.selectOrder),
   clientRequestId: cartRequestIdField,
 });
 export const reorderLine = z.object({

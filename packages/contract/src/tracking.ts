@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { answerOf } from './envelope.js';
 import { MSG } from './messages.js';
 import { MSG_ORDER } from './messages-shop.js';
-import { wholeNumber } from './page-fields.js';
+import { rowId } from './page-fields.js';
 
 /**
  * Carrier tracking of shipped orders (docs/requirements.md#shipping-and-tracking): the events a
@@ -65,7 +65,7 @@ export const trackingEvent = z.object({
 export type TrackingEvent = z.infer<typeof trackingEvent>;
 
 /** api/getOrderTracking: the order's seq, a number or a query string's digits ('3'; docs/requirements.md#validation). */
-export const orderTrackingRequest = z.object({ seq: wholeNumber(1, 2_147_483_647, MSG_ORDER.selectOrder) });
+export const orderTrackingRequest = z.object({ seq: rowId(MSG_ORDER.selectOrder) });
 
 /** The shipment of one order as the buyer and staff read it. */
 export const orderTracking = z.object({
