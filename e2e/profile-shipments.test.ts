@@ -31,6 +31,9 @@ async function order(
       carrierCode: 'kr.cjlogistics',
       carrierName: 'CJ대한통운',
       waybill: '601234567890',
+      // A carrier the shop follows: its delivery time says 배송중 or 배송완료 (직접 배송 and 퀵 count as delivered).
+      tracked: true,
+      shippedAt: new Date((deliveredAt ?? new Date()).getTime() - 2 * 86_400_000),
       deliveredAt,
     });
 }
