@@ -28,42 +28,24 @@ export async function shipmentCounts(db: Db, companyId: number, now: Date = new 
   const since = startOfSeoulDay(addSeoulDays(seoulDay(now), -(SHIPMENT_DELIVERED_DAYS - 1)));
   const company = staffOrderWhere({ companyId });
   const status = (s: number) => staffOrderWhere({ status: s });
-  const shipped = and(company, status(ORDER_STATUS.shipmentComplete));
+  // 출고완료 orders of the company whose shipment meets `condition`.
+  const shippedWhere = (condition: SQL | undefined) =>
+    countStaffOrders(
+      db,
+      and(
+        company,
+        status(ORDER_STATUS.shipmentComplete),
+        orderIdMeets((id) => exists(shipmentWhere(id, condition!))),
+      ),
+    );
   const [awaiting, shipping, delivered] = await Promise.all([
     countStaffOrders(
       db,
       and(company, or(status(ORDER_STATUS.purchaseRequest), status(ORDER_STATUS.shipmentConfirmed))),
     ),
-    countStaffOrders(
-      db,
-      and(
-        shipped,
-        orderIdMeets((id) =>
-          exists(
-            shipmentWhere(
-              id,
-              and(eq(shipments.tracked, true), isNull(shipments.deliveredAt), gte(shipments.shippedAt, since))!,
-            ),
-          ),
-        ),
-      ),
-    ),
-    countStaffOrders(
-      db,
-      and(
-        shipped,
-        orderIdMeets((id) =>
-          exists(
-            shipmentWhere(
-              id,
-              or(
-                gte(shipments.deliveredAt, since),
-                and(eq(shipments.tracked, false), gte(shipments.shippedAt, since)),
-              )!,
-            ),
-          ),
-        ),
-      ),
+    shippedWhere(and(eq(shipments.tracked, true), isNull(shipments.deliveredAt), gte(shipments.shippedAt, since))),
+    shippedWhere(
+      or(gte(shipments.deliveredAt, since), and(eq(shipments.tracked, false), gte(shipments.shippedAt, since))),
     ),
   ]);
   return { awaiting, shipping, delivered };
