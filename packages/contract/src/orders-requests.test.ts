@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   buyOrCartForm,
+  cartDeleteRequest,
+  cartLineJobRefRequest,
   orderMoveRequest,
   orderSeqRequest,
   paymentRequest,
@@ -65,6 +67,38 @@ describe("a recipient's name", () => {
   });
 });
 
+describe("a 직접 배송 sender's name and a freight branch", () => {
+  const direct = { directDeli: true, fromName: '한빛상사', fromPhone: '0212345678' };
+  it.each(BLANK_NAMES.map((n) => [JSON.stringify(n), n]))(
+    'a sender named %s is asked for, as an empty one',
+    (_, fromName) => {
+      expect(pay({ ...direct, fromName })).toEqual({
+        message: '보내는 분을 입력하세요.',
+        field: 'shippingInfo.fromName',
+      });
+    },
+  );
+  it.each(BLANK_NAMES.map((n) => [JSON.stringify(n), n]))('a freight branch %s is asked for', (_, arrive) => {
+    expect(pay({ shippingValue: 0, arrive })).toEqual({
+      message: '화물 영업소를 입력하세요.',
+      field: 'shippingInfo.arrive',
+    });
+  });
+  it('takes a visible sender and branch, and keeps their 2-character minimum', () => {
+    expect(pay(direct)).toBeNull();
+    expect(pay({ ...direct, fromName: '\u3164한빛' })).toBeNull();
+    expect(pay({ ...direct, fromName: '한' })).toEqual({
+      message: '보내는 분 이름은 2~20자로 입력하세요.',
+      field: 'shippingInfo.fromName',
+    });
+    expect(pay({ shippingValue: 0, arrive: '성수 영업소' })).toBeNull();
+    expect(pay({ shippingValue: 0, arrive: '성' })).toEqual({
+      message: '화물 영업소는 2~50자로 입력하세요.',
+      field: 'shippingInfo.arrive',
+    });
+  });
+});
+
 /** Every call that names one order by its seq, with the rest of a valid payload. */
 const ORDER_SEQ_CALLS: [string, z.ZodType, Record<string, unknown>][] = [
   ['getMallOrderDetail / cancelMallOrder / getOrderEvents', orderSeqRequest, {}],
@@ -101,6 +135,37 @@ describe('an order number', () => {
       message: '변경할 주문 상태를 선택하세요.',
       field: 'status',
     });
+  });
+});
+
+/**
+ * The cart's and the buy form's row numbers take a string of digits as the order number does, and a
+ * refusal names the row it asks for.
+ */
+const ROW_SEQ_CALLS = [
+  ['updateCartQuantity', updateCartQuantityRequest, 'seq', { qty: 2 }, '장바구니 항목을 찾을 수 없습니다.'],
+  ['setCartLineJobRef', cartLineJobRefRequest, 'seq', { jobRef: 'A-12' }, '장바구니 항목을 찾을 수 없습니다.'],
+  ['cartDelete', cartDeleteRequest, 'seq', {}, '장바구니 항목을 찾을 수 없습니다.'],
+  ['addToCart', buyOrCartForm, 'productId', { qty: 2 }, '주문할 상품을 선택하세요.'],
+  ['setMallShppingInfo', savedAddressRequest, 'seq', address, '배송지를 찾을 수 없습니다.'],
+] as const;
+
+describe("a cart line's, a product's and a saved address's number", () => {
+  it.each(ROW_SEQ_CALLS)('%s takes a number or a string of digits', (_, schema, field, rest) => {
+    for (const [sent, read] of [
+      [5, 5],
+      ['5', 5],
+      ['2147483647', 2_147_483_647],
+    ] as const) {
+      const r = schema.safeParse({ ...rest, [field]: sent });
+      expect(r.success, JSON.stringify(sent)).toBe(true);
+      expect((r.data as Record<string, unknown>)[field]).toBe(read);
+    }
+  });
+  it.each(ROW_SEQ_CALLS)('%s refuses what is not one with its own message', (_, schema, field, rest, message) => {
+    for (const sent of ['5a', ' 5', '1e3', '', -1, 0, '0', 1.5, 2_147_483_648, true, null, [5]]) {
+      expect(refusal(schema, { ...rest, [field]: sent }), JSON.stringify(sent)).toEqual({ message, field });
+    }
   });
 });
 

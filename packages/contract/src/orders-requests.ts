@@ -17,7 +17,10 @@ const positiveQty = z
   .int(MSG_ORDER.qtyInvalid)
   .min(1, MSG_ORDER.qtyInvalid)
   .max(MAX_LINE_QTY, MSG_ORDER.qtyMax(MAX_LINE_QTY));
-const id = z.number({ error: MSG_ORDER.selectProduct }).int().min(1).max(2_147_483_647);
+/** A product's, a cart line's and a saved address's number, as a number or a string of digits ('3'). */
+const productId = rowId(MSG_ORDER.selectProduct);
+const cartLineSeq = rowId(MSG_ORDER.cartLineNotFound);
+const savedAddressSeq = rowId(MSG_ORDER.addressNotFound);
 /** An order's number, as a number or a query string's digits ('3'): docs/requirements.md#validation. */
 const orderSeq = rowId(MSG_ORDER.selectOrder);
 /** 0 초기 불량, 1 단순 변심, 2 상품 정보 상이, 3 배송 지연 (docs/requirements.md#order-statuses). */
@@ -58,7 +61,7 @@ export const lineVin = z
 /** Buy or cart form (docs/requirements.md#entities); the server trusts only productId and the quantity. */
 export const buyOrCartForm = z
   .object({
-    productId: id,
+    productId,
     vin: lineVin,
     hasAmount: positiveQty.optional(),
     /** Mobile sends qty. */
@@ -73,10 +76,10 @@ export const buyOrCartForm = z
   });
 export type BuyOrCartForm = z.input<typeof buyOrCartForm>;
 
-export const updateCartQuantityRequest = z.object({ seq: id, qty: positiveQty });
+export const updateCartQuantityRequest = z.object({ seq: cartLineSeq, qty: positiveQty });
 /** api/setCartLineJobRef: the line's 작업번호/차량번호 ('' clears it; docs/requirements.md#job-reference). */
-export const cartLineJobRefRequest = z.object({ seq: id, jobRef: jobRefField.unwrap() });
-export const cartDeleteRequest = z.object({ seq: id });
+export const cartLineJobRefRequest = z.object({ seq: cartLineSeq, jobRef: jobRefField.unwrap() });
+export const cartDeleteRequest = z.object({ seq: cartLineSeq });
 
 const digits = (min: number, max: number, msg: string) =>
   z
@@ -113,11 +116,14 @@ export const shippingInfo = z
       if (v.addrSub.length < 2) ctx.addIssue({ code: 'custom', path: ['addrSub'], message: MSG_ORDER.addrSub });
     }
     if (v.shippingValue === SHIPPING.types.freight) {
-      if (v.arrive === '') ctx.addIssue({ code: 'custom', path: ['arrive'], message: MSG_ORDER.freightBranchRequired });
+      // Fillers or U+200B alone are a blank branch or sender, as a recipient's name (docs/requirements.md#validation).
+      if (!hasVisibleText(v.arrive))
+        ctx.addIssue({ code: 'custom', path: ['arrive'], message: MSG_ORDER.freightBranchRequired });
       else if (v.arrive.length < 2) ctx.addIssue({ code: 'custom', path: ['arrive'], message: MSG_ORDER.arrive });
     }
     if (v.directDeli) {
-      if (v.fromName === '') ctx.addIssue({ code: 'custom', path: ['fromName'], message: MSG_ORDER.senderRequired });
+      if (!hasVisibleText(v.fromName))
+        ctx.addIssue({ code: 'custom', path: ['fromName'], message: MSG_ORDER.senderRequired });
       else if (v.fromName.length < 2)
         ctx.addIssue({ code: 'custom', path: ['fromName'], message: MSG_ORDER.senderName });
       if (v.fromPhone === '')
@@ -148,8 +154,8 @@ export const paymentRequest = z.object({
   carts: z
     .array(
       z.object({
-        seq: id.optional(),
-        productId: id.optional(),
+        seq: cartLineSeq.optional(),
+        productId: productId.optional(),
         qty: positiveQty,
         vin: lineVin,
         /**
@@ -168,7 +174,7 @@ export const paymentRequest = z.object({
 export type PaymentRequest = z.input<typeof paymentRequest>;
 
 export const savedAddressRequest = z.object({
-  seq: id.optional(),
+  seq: savedAddressSeq.optional(),
   basic: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
   name: recipientName,
   phone: digits(10, 11, MSG_ORDER.recipientPhone),
