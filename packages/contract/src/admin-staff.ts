@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
-import { personNameField } from './auth.js';
+import { MSG_LOGIN_ID, personNameField } from './auth.js';
+import { newLoginIdRefusal } from './rules.js';
 
 export const staffRow = z.object({
   seq: int,
@@ -23,7 +24,18 @@ const MSG_STAFF = {
   status: '상태는 사용 또는 정지 중에서 고르세요.',
 } as const;
 export const createStaffRequest = z.object({
-  id: z.string({ error: MSG_STAFF.id }).trim().toLowerCase().email(MSG_STAFF.id).max(100, MSG_STAFF.id),
+  /** A new login id, as a join's: outside withdrawn accounts' `.invalid` form (docs/requirements.md#validation). */
+  id: z
+    .string({ error: MSG_STAFF.id })
+    .trim()
+    .toLowerCase()
+    .email(MSG_STAFF.id)
+    .max(100, MSG_STAFF.id)
+    .superRefine((id, ctx) => {
+      const refusal = newLoginIdRefusal(id);
+      if (refusal !== null)
+        ctx.addIssue({ code: 'custom', message: refusal === 'ascii' ? MSG_STAFF.id : MSG_LOGIN_ID.reserved });
+    }),
   /** A person's name, as a sub-account's: 2-20 characters, one of them visible. */
   name: personNameField,
   phone: z.string({ error: MSG_STAFF.phone }).regex(/^\d{10,11}$/, MSG_STAFF.phone),

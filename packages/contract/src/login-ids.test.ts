@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { chatJoinRequest, joinRequest, loginRequest } from './auth.js';
+import { createStaffRequest } from './admin-staff.js';
 import { saveMemberRequest } from './member-accounts.js';
 
 /**
@@ -80,6 +81,19 @@ describe("a sub-account's registration (api/setMallMemberInfo without seq)", () 
   it('takes a printable ASCII id, lower-cased', () => {
     expect(idOf(saveMemberRequest, { ...registration, id: 'New~Staff@Hanbit.kr' })).toBe('new~staff@hanbit.kr');
     expect(idOf(saveMemberRequest, { ...registration, id: 'me@withdrawn.invalid.kr' })).toBe('me@withdrawn.invalid.kr');
+  });
+});
+
+describe("a staff account's id (api/createStaff)", () => {
+  const staff = { name: '박직원', phone: '01022223333' };
+  const STAFF_ID = '아이디는 100자 이내의 메일 주소로 입력하세요.';
+  it("refuses look-alike characters with the staff form's message and the '.invalid' form as a join does", () => {
+    for (const id of LOOK_ALIKES) expect(idOf(createStaffRequest, { ...staff, id }), id).toBe(STAFF_ID);
+    for (const id of RESERVED.slice(0, 3)) expect(idOf(createStaffRequest, { ...staff, id }), id).toBe(JOIN_RESERVED);
+  });
+  it('takes a mail address, lower-cased, with .invalid not at the end', () => {
+    expect(idOf(createStaffRequest, { ...staff, id: ' Kim.Staff@PartsMall.kr ' })).toBe('kim.staff@partsmall.kr');
+    expect(idOf(createStaffRequest, { ...staff, id: 'me@withdrawn.invalid.kr' })).toBe('me@withdrawn.invalid.kr');
   });
 });
 
