@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, inquiryAnswerRequest, type AdminInquiry } from '@partsmall/contract';
+import { inquiryAnswerRequest, type AdminInquiry } from '@partsmall/contract';
 import { messageOf, type Payload } from '../../shared/api';
 import { dateTime, phone } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
@@ -8,8 +7,9 @@ import { DetailList } from '../../shared/ui/DetailList';
 import { Form, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
-import { adminQuery, useAdminWrite } from './api';
+import { useAdminWrite } from './api';
 import { openColumn } from './columns';
+import { useAdminPages } from './list';
 import { A } from './texts';
 
 /** Inquiries from the public form: list by state, read, answer, close. */
@@ -18,15 +18,8 @@ type Status = NonNullable<Payload<'adminInquiryList'>['status']>;
 
 export default function InquiriesPage() {
   const [status, setStatus] = useState('open');
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AdminInquiry | null>(null);
-  const list = useQuery(
-    adminQuery('adminInquiryList', {
-      ...(status ? { status: status as Status } : {}),
-      page,
-      size: PAGE_SIZE.backOffice,
-    }),
-  );
+  const { table, setPage } = useAdminPages('adminInquiryList', status ? { status: status as Status } : {});
   const columns: Column<AdminInquiry>[] = [
     { id: 'seq', header: A.inquiries.cols.seq, width: 70, className: 'num', cell: (i) => i.seq },
     { id: 'type', header: A.inquiries.cols.type, width: 70, cell: (i) => A.qnaTypes[i.qnaType] ?? i.qnaType },
@@ -64,12 +57,7 @@ export default function InquiriesPage() {
           </button>
         ))}
       </div>
-      <DataTable
-        label={A.inquiries.list}
-        query={list}
-        columns={columns}
-        paging={{ page, size: PAGE_SIZE.backOffice, onPage: setPage }}
-      />
+      <DataTable label={A.inquiries.list} columns={columns} {...table} />
       {open && <InquiryModal inquiry={open} onClose={() => setOpen(null)} />}
     </section>
   );

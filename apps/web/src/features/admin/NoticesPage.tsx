@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, NOTICE_TYPES, saveNoticeRequest, type AdminNotice } from '@partsmall/contract';
+import { NOTICE_TYPES, saveNoticeRequest, type AdminNotice } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { CheckField, Field, SelectField, useZodForm } from '../../shared/ui/form';
 import { RichTextField } from './RichTextEditor';
-import { ModalForm } from '../../shared/ui/ModalForm';
 import { useNotify } from '../../shared/ui/notify';
-import { adminQuery, useAdminSave, useAdminWrite } from './api';
-import { SaveRow } from './fields';
+import { useAdminSave, useAdminWrite } from './api';
+import { useAdminPages } from './list';
+import { EditModal } from './components/EditModal';
 import { ListToolbar } from './components/ListToolbar';
 import { A } from './texts';
 
@@ -17,10 +16,9 @@ const TYPE_OPTIONS = Object.entries(NOTICE_TYPES).map(([v, l]) => ({ value: Numb
 
 /** Notices: list (published or not), create and edit HTML sanitised on the server, type, popup, publish. */
 export default function NoticesPage() {
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminNotice | 'new' | null>(null);
   const notify = useNotify();
-  const list = useQuery(adminQuery('adminNoticeList', { page, size: PAGE_SIZE.backOffice }));
+  const { table } = useAdminPages('adminNoticeList', {});
   const save = useAdminWrite('adminSaveNotice');
   const togglePublished = (n: AdminNotice) =>
     save.mutate(
@@ -73,12 +71,7 @@ export default function NoticesPage() {
           {A.notices.write}
         </button>
       </ListToolbar>
-      <DataTable
-        label={A.notices.list}
-        query={list}
-        columns={columns}
-        paging={{ page, size: PAGE_SIZE.backOffice, onPage: setPage }}
-      />
+      <DataTable label={A.notices.list} columns={columns} {...table} />
       {editing && <NoticeModal notice={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </section>
   );
@@ -97,14 +90,13 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
     form.reset({ ...a.results, type: a.results.type as 0 | 2 | 3 });
   });
   return (
-    <ModalForm
+    <EditModal
       title={notice ? A.notices.editTitle(notice.seq) : A.notices.write}
       onClose={onClose}
-      className="admin-wide"
-      size="wide"
       form={form}
       label={A.notices.form}
       onSubmit={save}
+      busy={busy}
       after={
         saved && (
           <>
@@ -115,16 +107,13 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
         )
       }
     >
-      <div className="admin-form-grid">
-        <SelectField name="type" label={A.notices.cols.type} options={TYPE_OPTIONS} parse={Number} />
-        <Field name="title" label={A.notices.cols.title} className="span2" maxLength={200} />
-        <div>
-          <CheckField name="popup" label={A.notices.popup} />
-          <CheckField name="published" label={A.notices.cols.pub} />
-        </div>
-        <RichTextField name="content" label={A.notices.content} className="span4" />
+      <SelectField name="type" label={A.notices.cols.type} options={TYPE_OPTIONS} parse={Number} />
+      <Field name="title" label={A.notices.cols.title} className="span2" maxLength={200} />
+      <div>
+        <CheckField name="popup" label={A.notices.popup} />
+        <CheckField name="published" label={A.notices.cols.pub} />
       </div>
-      <SaveRow busy={busy} />
-    </ModalForm>
+      <RichTextField name="content" label={A.notices.content} className="span4" />
+    </EditModal>
   );
 }

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE } from '@partsmall/contract';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Payload } from '../../shared/api';
@@ -27,4 +29,16 @@ export function useAdminList<I extends AdminCallId, S extends z.ZodType<FieldVal
   const request = { ...body(filters), page, size } as Payload<I>;
   const list = useQuery(adminQuery(call, request));
   return { ...filtering, list, request, table: { query: list, paging: { page, size, onPage: setPage } } };
+}
+
+/**
+ * A back-office list without a filter form (notices, inquiries by state), read a page at a time,
+ * `PAGE_SIZE.backOffice` rows: the read of `call` for `body` and the page shown, and `table`, what
+ * DataTable takes of it. A caller that changes `body` goes back to the first page (`setPage(1)`).
+ */
+export function useAdminPages<I extends AdminCallId>(call: I, body: Omit<Payload<I>, 'page' | 'size'>) {
+  const [page, setPage] = useState(1);
+  const size = PAGE_SIZE.backOffice;
+  const list = useQuery(adminQuery(call, { ...body, page, size } as Payload<I>));
+  return { list, setPage, table: { query: list, paging: { page, size, onPage: setPage } } };
 }

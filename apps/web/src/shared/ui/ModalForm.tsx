@@ -15,7 +15,7 @@ type Submit<O> =
   /** The values go to `write` as they are; the layer waits for it and closes on its answer. */
   | { write: FormWrite<O>; onSubmit?: undefined };
 
-type ModalFormProps<I extends FieldValues, O> = Submit<O> & {
+export type ModalFormProps<I extends FieldValues, O> = Submit<O> & {
   title: string;
   onClose: () => void;
   /** While the form's write runs: Escape, the backdrop and × do not close the layer. */

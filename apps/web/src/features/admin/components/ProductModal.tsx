@@ -10,11 +10,11 @@ import {
 import { messageOf } from '../../../shared/api';
 import { count } from '../../../shared/format';
 import { Field, SelectField, TextAreaField, useZodForm } from '../../../shared/ui/form';
-import { ModalForm } from '../../../shared/ui/ModalForm';
 import { useNotify } from '../../../shared/ui/notify';
-import { NumberField, SaveRow } from '../fields';
+import { NumberField } from '../fields';
 import { fileToBase64, useAdminSave, useAdminWrite } from '../api';
 import { A } from '../texts';
+import { EditModal } from './EditModal';
 import { StockForm } from './StockForm';
 
 type SaveInput = z.input<typeof saveProductRequest>;
@@ -134,52 +134,42 @@ export function ProductModal({
     <p className="field-hint">{A.productForm.afterSave}</p>
   );
   return (
-    <ModalForm
+    <EditModal
       title={product ? A.productForm.editTitle(product.seq) : A.productForm.addTitle}
       onClose={onClose}
-      className="admin-wide"
-      size="wide"
       form={form}
       label={A.productForm.form}
       onSubmit={submit}
+      busy={busy}
       after={pictures}
     >
-      <div className="admin-form-grid">
-        <Field name="name" label={A.productForm.name} className="span2" maxLength={200} />
-        <Field name="pid" label={A.productForm.pid} maxLength={50} />
-        <Field name="factoryNum" label={A.productForm.factoryNum} maxLength={50} />
-        <SelectField name="type" label={A.productForm.type} options={TYPE_OPTIONS} parse={Number} />
-        <Field name="brand" label={A.productForm.brand} maxLength={50} />
-        <SelectField
-          name="category"
-          label={A.productForm.category}
-          options={categoryOptions(initial.category ?? '')}
-          hint={A.productForm.categoryHint}
-        />
-        {product ? (
-          <p className="field-hint" data-testid="product-stock">
-            {A.productForm.stockNow(count(stock))}
-          </p>
-        ) : (
-          <NumberField name="hasAmount" label={A.productForm.startStock} />
-        )}
-        <NumberField name="salePrice" label={A.productForm.salePrice} />
-        <NumberField name="priceA" label={A.productForm.priceA} hint={A.productForm.priceAHint} />
-        <NumberField name="priceB" label={A.productForm.priceB} />
-        <NumberField name="priceC" label={A.productForm.priceC} />
-        <NumberField name="priceD" label={A.productForm.priceD} hint={A.productForm.priceDHint} />
-        <Field name="stockName" label={A.productForm.stockName} maxLength={50} hint={A.productForm.stockNameHint} />
-        <NumberField name="storageId" label={A.productForm.storageId} />
-        <TextAreaField name="detailInfo" label={A.productForm.detailInfo} className="span4" maxLength={500} rows={2} />
-        <TextAreaField
-          name="description"
-          label={A.productForm.description}
-          className="span4"
-          maxLength={5000}
-          rows={4}
-        />
-      </div>
-      <SaveRow busy={busy} />
-    </ModalForm>
+      <Field name="name" label={A.productForm.name} className="span2" maxLength={200} />
+      <Field name="pid" label={A.productForm.pid} maxLength={50} />
+      <Field name="factoryNum" label={A.productForm.factoryNum} maxLength={50} />
+      <SelectField name="type" label={A.productForm.type} options={TYPE_OPTIONS} parse={Number} />
+      <Field name="brand" label={A.productForm.brand} maxLength={50} />
+      <SelectField
+        name="category"
+        label={A.productForm.category}
+        options={categoryOptions(initial.category ?? '')}
+        hint={A.productForm.categoryHint}
+      />
+      {product ? (
+        <p className="field-hint" data-testid="product-stock">
+          {A.productForm.stockNow(count(stock))}
+        </p>
+      ) : (
+        <NumberField name="hasAmount" label={A.productForm.startStock} />
+      )}
+      <NumberField name="salePrice" label={A.productForm.salePrice} />
+      <NumberField name="priceA" label={A.productForm.priceA} hint={A.productForm.priceAHint} />
+      <NumberField name="priceB" label={A.productForm.priceB} />
+      <NumberField name="priceC" label={A.productForm.priceC} />
+      <NumberField name="priceD" label={A.productForm.priceD} hint={A.productForm.priceDHint} />
+      <Field name="stockName" label={A.productForm.stockName} maxLength={50} hint={A.productForm.stockNameHint} />
+      <NumberField name="storageId" label={A.productForm.storageId} />
+      <TextAreaField name="detailInfo" label={A.productForm.detailInfo} className="span4" maxLength={500} rows={2} />
+      <TextAreaField name="description" label={A.productForm.description} className="span4" maxLength={5000} rows={4} />
+    </EditModal>
   );
 }

@@ -186,16 +186,16 @@ export default function DepositQueuePage() {
     <section className="cr-admin">
       <h1>{D.title}</h1>
       <p className="admin-lead">{D.intro}</p>
-      {queue.data && queue.data.total > queue.data.rows.length ? (
-        <p className="admin-lead" data-testid="deposit-queue-more">
-          {D.more(queue.data.rows.length, queue.data.total)}
-        </p>
-      ) : null}
       <DepositTable
         label={D.queueLabel}
         query={queue}
         emptyText={D.empty}
         rowTestId="deposit-row"
+        more={(shown, total) => (
+          <p className="admin-lead" data-testid="deposit-queue-more">
+            {D.more(shown, total)}
+          </p>
+        )}
         columns={[
           {
             id: 'source',

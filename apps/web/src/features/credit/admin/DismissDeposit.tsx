@@ -74,14 +74,12 @@ export function DismissedDeposits() {
   return (
     <section className="admin-panel cr-dismissed" aria-label={D.dismissedTitle}>
       <h2>{D.dismissedTitle}</h2>
-      {list.data && list.data.total > list.data.rows.length ? (
-        <p className="field-hint">{D.dismissedMore(list.data.rows.length, list.data.total)}</p>
-      ) : null}
       <DepositTable
         label={D.dismissedTitle}
         query={list}
         emptyText={D.dismissedEmpty}
         rowTestId="dismissed-row"
+        more={(shown, total) => <p className="field-hint">{D.dismissedMore(shown, total)}</p>}
         columns={[
           {
             id: 'reason',
