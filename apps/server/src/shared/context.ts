@@ -88,6 +88,9 @@ export function requireStaff(request: FastifyRequest): AuthContext {
   return auth;
 }
 
+/** The id of the staff member making the call (the audit's `memberId`), or 401/403. */
+export const requireStaffId = (request: FastifyRequest): number => requireStaff(request).member.id;
+
 export function requireAdmin(request: FastifyRequest): AuthContext {
   const auth = requireStaff(request);
   if (auth.member.role !== 'admin') throw forbidden(MSG_ADMIN.adminOnly);

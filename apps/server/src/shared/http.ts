@@ -31,6 +31,11 @@ export function ok<T>(results?: T, message: string = MSG.ok, total?: number): Ap
   return body;
 }
 
+/** A page of a list: its rows and the count of all of them; `whenEmpty` is the message of a page without rows. */
+export function okPage<R extends unknown[]>(page: { results: R; total: number }, whenEmpty?: string): ApiEnvelope<R> {
+  return ok(page.results, page.results.length ? undefined : whenEmpty, page.total);
+}
+
 export function created<T>(results?: T, message: string = MSG.ok): ApiEnvelope<T> {
   return { ...ok(results, message), code: 201 };
 }

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MSG, loginRequest } from '@partsmall/contract';
-import { AppError, badRequest, installErrorHandler } from '../../src/shared/http.js';
+import { AppError, badRequest, installErrorHandler, okPage } from '../../src/shared/http.js';
 
 /** The one error handler: every failure becomes the Korean envelope, and only real faults are 500. */
 
@@ -99,5 +99,23 @@ describe('installErrorHandler', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 500, message: MSG.serverError, requestId: expect.any(String) });
     expect(res.body).not.toContain('secret');
+  });
+});
+
+describe('okPage', () => {
+  it("answers a page's rows with the count of all of them, and the empty message only without rows", () => {
+    expect(okPage({ results: [{ seq: 4 }, { seq: 3 }], total: 12 }, MSG.noInfo)).toEqual({
+      code: 200,
+      message: MSG.ok,
+      results: [{ seq: 4 }, { seq: 3 }],
+      total: 12,
+    });
+    expect(okPage({ results: [], total: 0 }, MSG.noInfo)).toEqual({
+      code: 200,
+      message: MSG.noInfo,
+      results: [],
+      total: 0,
+    });
+    expect(okPage({ results: [], total: 7 })).toEqual({ code: 200, message: MSG.ok, results: [], total: 7 });
   });
 });

@@ -1,8 +1,8 @@
 import { MSG_ADMIN, MSG_CATALOGUE, seoulDay } from '@partsmall/contract';
 import { countOnlineCustomers } from '../chat/index.js';
-import { requireStaff, type Api, type AppContext } from '../../shared/context.js';
+import { requireStaffId, type Api, type AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
-import { created, ok } from '../../shared/http.js';
+import { created, ok, okPage } from '../../shared/http.js';
 import { listAudit } from './audit.js';
 import { partNumberAdminRoutes } from './part-number-routes.js';
 import { uploadCatalogue } from './catalogue.js';
@@ -48,41 +48,34 @@ import {
  */
 export function adminRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
-  const staffId = (req: Parameters<typeof requireStaff>[0]) => requireStaff(req).member.id;
 
   route(app, 'adminDashboard', async () => ok(await dashboard(db, () => countOnlineCustomers(ctx))));
 
   // ---- orders
-  route(app, 'adminOrderList', async (req) => {
-    const { results, total } = await adminListOrders(db, req.body);
-    return ok(results, undefined, total);
-  });
+  route(app, 'adminOrderList', async (req) => okPage(await adminListOrders(db, req.body)));
   route(app, 'adminOrderDetail', async (req) => ok(await adminOrderDetail(db, req.body.seq)));
   route(app, 'adminOrderExport', async (req) => {
     const { csv, rows } = await exportOrders(db, req.body);
     return ok({ filename: `orders-${seoulDay()}.csv`, csv, rows });
   });
   route(app, 'adminBulkShipConfirm', async (req) => {
-    const result = await bulkShipConfirm(db, ctx.events, staffId(req), req.body.seqs);
+    const result = await bulkShipConfirm(db, ctx.events, requireStaffId(req), req.body.seqs);
     return created(result, MSG_ADMIN.bulkDone(result.moved.length, result.refused.length));
   });
 
   // ---- members and companies
-  route(app, 'adminCompanyList', async (req) => {
-    const { results, total } = await listCompanies(db, req.body);
-    return ok(results, undefined, total);
-  });
+  route(app, 'adminCompanyList', async (req) => okPage(await listCompanies(db, req.body)));
   route(app, 'adminCompanyDetail', async (req) => ok(await companyDetail(db, req.body.companyId)));
   route(app, 'adminSetMemberStatus', async (req) => {
-    await setMemberStatus(db, ctx.realtime, staffId(req), req.body.memberId, req.body.status);
+    await setMemberStatus(db, ctx.realtime, requireStaffId(req), req.body.memberId, req.body.status);
     return created(undefined, MSG_ADMIN.statusChanged);
   });
   route(app, 'adminSetCompanyLevel', async (req) => {
-    await setCompanyLevel(db, staffId(req), req.body.companyId, req.body.level);
+    await setCompanyLevel(db, requireStaffId(req), req.body.companyId, req.body.level);
     return created(undefined, MSG_ADMIN.levelChanged);
   });
   route(app, 'adminAdjustCash', async (req) => {
-    const point = await adjustCash(db, ctx.events, staffId(req), req.body);
+    const point = await adjustCash(db, ctx.events, requireStaffId(req), req.body);
     const detail = await companyDetail(db, req.body.companyId);
     return created(
       { point, licenseEnd: detail.company.licenseEnd, licenseDays: detail.company.licenseDays },
@@ -90,68 +83,58 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     );
   });
   route(app, 'adminAdjustLicense', async (req) => {
-    const result = await adjustLicense(db, ctx.events, staffId(req), req.body);
+    const result = await adjustLicense(db, ctx.events, requireStaffId(req), req.body);
     return created(result, MSG_ADMIN.licenseAdjusted);
   });
 
   // ---- payments
-  route(app, 'adminPaymentList', async (req) => {
-    const { results, total } = await listPayments(db, req.body);
-    return ok(results, undefined, total);
-  });
+  route(app, 'adminPaymentList', async (req) => okPage(await listPayments(db, req.body)));
   route(app, 'adminConfirmDeposit', async (req) => {
-    const result = await confirmDeposit(db, ctx.events, staffId(req), req.body.seq);
+    const result = await confirmDeposit(db, ctx.events, requireStaffId(req), req.body.seq);
     return created(result, depositConfirmedMessage(result));
   });
 
-  productAdminRoutes(app, ctx, staffId);
+  productAdminRoutes(app, ctx);
 
   // ---- notices and inquiries
-  route(app, 'adminNoticeList', async (req) => {
-    const { results, total } = await listNoticesAdmin(db, req.body);
-    return ok(results, undefined, total);
-  });
+  route(app, 'adminNoticeList', async (req) => okPage(await listNoticesAdmin(db, req.body)));
   route(app, 'adminNoticeDetail', async (req) => ok(await noticeDetailAdmin(db, req.body.seq)));
-  route(app, 'adminSaveNotice', async (req) => created(await saveNotice(db, staffId(req), req.body), MSG_ADMIN.saved));
-  route(app, 'adminInquiryList', async (req) => {
-    const { results, total } = await listInquiries(db, req.body);
-    return ok(results, undefined, total);
-  });
+  route(app, 'adminSaveNotice', async (req) =>
+    created(await saveNotice(db, requireStaffId(req), req.body), MSG_ADMIN.saved),
+  );
+  route(app, 'adminInquiryList', async (req) => okPage(await listInquiries(db, req.body)));
   route(app, 'adminAnswerInquiry', async (req) =>
-    created(await answerInquiry(db, staffId(req), req.body.seq, req.body.answer), MSG_ADMIN.saved),
+    created(await answerInquiry(db, requireStaffId(req), req.body.seq, req.body.answer), MSG_ADMIN.saved),
   );
   route(app, 'adminCloseInquiry', async (req) =>
-    created(await closeInquiry(db, staffId(req), req.body.seq), MSG_ADMIN.saved),
+    created(await closeInquiry(db, requireStaffId(req), req.body.seq), MSG_ADMIN.saved),
   );
 
   // ---- configuration (admin)
   route(app, 'adminGetConfig', async () => ok(await readConfig(db)));
   route(app, 'adminSaveConfig', async (req) =>
-    created(await saveConfig(db, staffId(req), req.body), MSG_ADMIN.configVer),
+    created(await saveConfig(db, requireStaffId(req), req.body), MSG_ADMIN.configVer),
   );
 
   // ---- staff accounts and audit (admin)
   route(app, 'adminStaffList', async () => ok(await listStaff(db)));
   route(app, 'adminCreateStaff', async (req) =>
-    created(await createStaff(db, staffId(req), req.body), MSG_ADMIN.staffCreated),
+    created(await createStaff(db, requireStaffId(req), req.body), MSG_ADMIN.staffCreated),
   );
   route(app, 'adminResetStaffPassword', async (req) =>
-    created(await resetStaffPassword(db, ctx.realtime, staffId(req), req.body.seq), MSG_ADMIN.passwordReset),
+    created(await resetStaffPassword(db, ctx.realtime, requireStaffId(req), req.body.seq), MSG_ADMIN.passwordReset),
   );
   route(app, 'adminSetStaffStatus', async (req) => {
-    await setStaffStatus(db, ctx.realtime, staffId(req), req.body.seq, req.body.status);
+    await setStaffStatus(db, ctx.realtime, requireStaffId(req), req.body.seq, req.body.status);
     return created(undefined, MSG_ADMIN.statusChanged);
   });
-  route(app, 'adminAuditList', async (req) => {
-    const { results, total } = await listAudit(db, req.body);
-    return ok(results, undefined, total);
-  });
+  route(app, 'adminAuditList', async (req) => okPage(await listAudit(db, req.body)));
 
   route(
     app,
     'adminUploadCatalogue',
     async (req) => {
-      const report = await uploadCatalogue(db, ctx.config.uploadDir, staffId(req), req.body);
+      const report = await uploadCatalogue(db, ctx.config.uploadDir, requireStaffId(req), req.body);
       return report.ok
         ? created(report, MSG_CATALOGUE.imported(report.mcid ?? '', report.version ?? 0))
         : ok(report, MSG_CATALOGUE.refused);
@@ -163,32 +146,29 @@ export function adminRoutes(app: Api, ctx: AppContext) {
 }
 
 /** The back office's product calls: the list, one product, its save, stock and images, and the CSVs. */
-function productAdminRoutes(app: Api, ctx: AppContext, staffId: (req: Parameters<typeof requireStaff>[0]) => number) {
+function productAdminRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
-  route(app, 'adminProductList', async (req) => {
-    const { results, total } = await listProducts(db, req.body);
-    return ok(results, undefined, total);
-  });
+  route(app, 'adminProductList', async (req) => okPage(await listProducts(db, req.body)));
   route(app, 'adminProductDetail', async (req) => ok(await productDetail(db, req.body.seq)));
   route(app, 'adminSaveProduct', async (req) =>
-    created(await saveProduct(db, staffId(req), req.body), MSG_ADMIN.saved),
+    created(await saveProduct(db, requireStaffId(req), req.body), MSG_ADMIN.saved),
   );
   route(app, 'adminChangeStock', async (req) => {
-    await changeStock(db, staffId(req), req.body);
+    await changeStock(db, requireStaffId(req), req.body);
     return created(await productDetail(db, req.body.seq), MSG_ADMIN.stockChanged);
   });
   route(
     app,
     'adminUploadProductImage',
     async (req) =>
-      created(await uploadProductImage(db, ctx.config.uploadDir, staffId(req), req.body), MSG_ADMIN.imageAdded),
+      created(await uploadProductImage(db, ctx.config.uploadDir, requireStaffId(req), req.body), MSG_ADMIN.imageAdded),
     { bodyLimit: 15 * 1024 * 1024 },
   );
   route(
     app,
     'adminImportProducts',
     async (req) => {
-      const result = await importProducts(db, staffId(req), req.body.csv, req.body.commit);
+      const result = await importProducts(db, requireStaffId(req), req.body.csv, req.body.commit);
       const message = result.errors.length
         ? MSG_ADMIN.csvHasErrors
         : result.committed

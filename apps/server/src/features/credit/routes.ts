@@ -9,7 +9,7 @@ import {
   type Api,
   type AppContext,
 } from '../../shared/context.js';
-import { AppError, created, forbidden, ok } from '../../shared/http.js';
+import { AppError, created, forbidden, ok, okPage } from '../../shared/http.js';
 import { recordAudit } from '../admin/repository.js';
 import { renderPdf } from '../../workers/pools.js';
 import type { AuthContext } from '../auth/types.js';
@@ -60,8 +60,7 @@ export function creditRoutes(app: Api, ctx: AppContext) {
   });
   route(app, 'getStatements', async (req) => {
     const auth = await statementReader(req);
-    const { results, total } = await buyerStatements(db, auth.companyId, req.body);
-    return ok(results, results.length ? undefined : MSG.noInfo, total);
+    return okPage(await buyerStatements(db, auth.companyId, req.body), MSG.noInfo);
   });
   route(app, 'statementPdf', async (req, reply) => {
     const auth = requireMember(req);
@@ -155,8 +154,7 @@ export function creditRoutes(app: Api, ctx: AppContext) {
   });
   route(app, 'adminStatementList', async (req) => {
     requireStaff(req);
-    const { results, total } = await adminStatements(db, req.body);
-    return ok(results, undefined, total);
+    return okPage(await adminStatements(db, req.body));
   });
   route(app, 'adminReceivablesAging', async (req) => {
     requireStaff(req);

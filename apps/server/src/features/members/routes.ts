@@ -7,7 +7,7 @@ import {
   requireMember,
 } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
-import { created, ok } from '../../shared/http.js';
+import { created, ok, okPage } from '../../shared/http.js';
 import {
   createMember,
   editMember,
@@ -46,8 +46,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'getMallMemberInfo', async (req) => {
     const auth = requireMainAccount(req);
-    const { results, total } = await listMembers(db, auth.companyId, req.body);
-    return ok(results, results.length ? undefined : MSG.noInfo, total);
+    return okPage(await listMembers(db, auth.companyId, req.body), MSG.noInfo);
   });
 
   route(app, 'setMallMemberInfo', async (req) => {

@@ -34,50 +34,70 @@ export function layout(title: string, body: string, nonce: string, closeAfterMs?
 /** Why the sandbox's approve and deposit buttons do nothing in production mode. */
 export const SANDBOX_APPROVE_OFF = '운영 모드에서는 테스트 결제창에서 결제를 승인할 수 없습니다.';
 
+/** A box of terms and their values (HTML), each value with its class if it has one. */
+function termsBox(terms: readonly (readonly [term: string, value: string, cls?: string])[]): string {
+  const rows = terms.map(([term, value, cls]) => `<dt>${term}</dt><dd${cls ? ` class="${cls}"` : ''}>${value}</dd>`);
+  return `<div class="box"><dl>\n${rows.join('\n')}</dl></div>`;
+}
+
+/** The terms of a virtual account a test page shows: where to pay, how much, by when. */
+function accountTerms(a: { bank: string; accountNumber: string; holder: string; amount: number; dueAt: Date }) {
+  return [
+    ['입금 은행', escapeHtml(a.bank)],
+    ['가상계좌', escapeHtml(a.accountNumber)],
+    ['예금주', escapeHtml(a.holder)],
+    ['입금할 금액', formatWon(a.amount), 'amount'],
+    ['입금 기한', seoulNow(a.dueAt).format('YYYY-MM-DD HH:mm')],
+  ] as const;
+}
+
+/**
+ * The buttons of a test page: `action(name)` is the address button `name` posts to; without
+ * `approveButtons` (production mode) no button that pays or deposits is offered.
+ */
+export interface TestPageButtons {
+  action: (name: string) => string;
+  approveButtons: boolean;
+}
+
+/** A test page's button: it posts to `action(name)`. */
+const postButton = ({ action }: TestPageButtons, name: string, label: string, cls = '') =>
+  `<form method="post" action="${escapeHtml(action(name))}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
+
 /**
  * The sandbox payment page: card (approve or decline) or bank transfer (virtual account, deposit).
- * `action(name)` is the address a button posts to; without `approveButtons` (production mode) only
- * declining is offered.
+ * In production mode only declining is offered.
  */
-export function paymentPage(
-  p: PaymentRow,
-  action: (name: string) => string,
-  nonce: string,
-  approveButtons = true,
-): string {
-  const summary = `<div class="box"><dl>
-<dt>상품명</dt><dd>${escapeHtml(p.productName)}</dd>
-<dt>결제금액</dt><dd class="amount">${formatWon(p.amount)}</dd>
-<dt>결제수단</dt><dd>${METHOD[p.pgcode] ?? escapeHtml(p.pgcode)}</dd></dl></div>`;
+export function paymentPage(p: PaymentRow, buttons: TestPageButtons, nonce: string): string {
+  const summary = termsBox([
+    ['상품명', escapeHtml(p.productName)],
+    ['결제금액', formatWon(p.amount), 'amount'],
+    ['결제수단', METHOD[p.pgcode] ?? escapeHtml(p.pgcode)],
+  ]);
   const head = `<h1>${SHOP_NAME} 결제</h1><p class="sub">테스트 결제창입니다. 실제 결제는 이루어지지 않습니다.</p>`;
   if (p.status !== 'pending') return resultPage(p.status === 'paid', nonce);
-  const form = (name: string, label: string, cls = '') =>
-    `<form method="post" action="${escapeHtml(action(name))}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
-  if (!approveButtons) {
+  const decline = postButton(buttons, 'decline', '거절', 'decline');
+  if (!buttons.approveButtons) {
     return layout(
       '테스트 결제',
-      `${head}${summary}<p class="note">${SANDBOX_APPROVE_OFF}</p><div class="buttons">${form('decline', '거절', 'decline')}</div>`,
+      `${head}${summary}<p class="note">${SANDBOX_APPROVE_OFF}</p><div class="buttons">${decline}</div>`,
       nonce,
     );
   }
   if (p.pgcode === 'banktransfer') {
     const v = virtualAccount(p.gatewayId);
-    const account = `<div class="box"><dl>
-<dt>입금 은행</dt><dd>${v.bank}</dd>
-<dt>가상계좌</dt><dd>${v.account}</dd>
-<dt>예금주</dt><dd>${v.holder}</dd>
-<dt>입금할 금액</dt><dd class="amount">${formatWon(p.amount)}</dd>
-<dt>입금 기한</dt><dd>${seoulNow(p.createdAt).add(VIRTUAL_ACCOUNT_HOURS, 'hour').format('YYYY-MM-DD HH:mm')}</dd></dl></div>`;
+    const dueAt = seoulNow(p.createdAt).add(VIRTUAL_ACCOUNT_HOURS, 'hour').toDate();
+    const account = termsBox(accountTerms({ ...v, accountNumber: v.account, amount: p.amount, dueAt }));
     return layout(
       '계좌이체 결제',
-      `${head}${summary}${account}<div class="buttons">${form('deposit', '입금하기')}</div>
+      `${head}${summary}${account}<div class="buttons">${postButton(buttons, 'deposit', '입금하기')}</div>
 <p class="note">입금이 확인되면 충전이 완료됩니다.</p>`,
       nonce,
     );
   }
   return layout(
     '신용카드 결제',
-    `${head}${summary}<div class="buttons">${form('approve', '승인')}${form('decline', '거절', 'decline')}</div>`,
+    `${head}${summary}<div class="buttons">${postButton(buttons, 'approve', '승인')}${decline}</div>`,
     nonce,
   );
 }
@@ -113,23 +133,13 @@ export interface DemoAccount {
  * buttons send the deposit callback a bank would, '입금하기' (DONE) and '입금 취소' (the bank takes the
  * deposit back: WAITING_FOR_DEPOSIT). In production mode the buttons are not offered.
  */
-export function demoAccountPage(
-  a: DemoAccount,
-  action: (name: string) => string,
-  nonce: string,
-  approveButtons = true,
-): string {
+export function demoAccountPage(a: DemoAccount, buttons: TestPageButtons, nonce: string): string {
   const head = `<h1>${SHOP_NAME} 가상계좌 (테스트 은행)</h1><p class="sub">테스트 은행입니다. 실제 입금은 이루어지지 않습니다.</p>`;
-  const box = `<div class="box"><dl>
-<dt>입금 은행</dt><dd>${escapeHtml(a.bank)}</dd>
-<dt>가상계좌</dt><dd>${escapeHtml(a.accountNumber)}</dd>
-<dt>예금주</dt><dd>${escapeHtml(a.holder)}</dd>
-<dt>입금할 금액</dt><dd class="amount">${formatWon(a.amount)}</dd>
-<dt>입금 기한</dt><dd>${seoulNow(a.dueAt).format('YYYY-MM-DD HH:mm')}</dd>
-<dt>상태</dt><dd>${a.deposited ? '입금 완료' : '입금 대기'}</dd></dl></div>`;
-  if (!approveButtons) return layout('가상계좌', `${head}${box}<p class="note">${SANDBOX_APPROVE_OFF}</p>`, nonce);
-  const form = (name: string, label: string, cls = '') =>
-    `<form method="post" action="${escapeHtml(action(name))}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
-  const button = a.deposited ? form('reverse', '입금 취소', 'decline') : form('deposit', '입금하기');
+  const box = termsBox([...accountTerms(a), ['상태', a.deposited ? '입금 완료' : '입금 대기']]);
+  if (!buttons.approveButtons)
+    return layout('가상계좌', `${head}${box}<p class="note">${SANDBOX_APPROVE_OFF}</p>`, nonce);
+  const button = a.deposited
+    ? postButton(buttons, 'reverse', '입금 취소', 'decline')
+    : postButton(buttons, 'deposit', '입금하기');
   return layout('가상계좌', `${head}${box}<div class="buttons">${button}</div>`, nonce);
 }

@@ -9,7 +9,7 @@ import {
 } from '@partsmall/contract';
 import { type Api, type AppContext, requireMainAccount } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
-import { badRequest, ok } from '../../shared/http.js';
+import { badRequest, ok, okPage } from '../../shared/http.js';
 import { readMallConfig } from '../mall/index.js';
 import { VIRTUAL_ACCOUNT_HOURS, createSandboxGateway, sandboxVirtualAccounts, virtualAccount } from './sandbox.js';
 import { bankName, createTossGateway } from './toss.js';
@@ -113,8 +113,7 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'mallCashPaymentInfo', async (req) => {
     const auth = requireMainAccount(req);
-    const { results, total } = await listPaidPayments(db, auth.companyId, 'point', req.body);
-    return ok(results, undefined, total);
+    return okPage(await listPaidPayments(db, auth.companyId, 'point', req.body));
   });
 
   /** Where a pending transfer is paid: the sandbox's fixed account, or the account Toss issued (null before it did). */
@@ -163,8 +162,7 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'mallLicensePaymentInfo', async (req) => {
     const auth = requireMainAccount(req);
-    const { results, total } = await listPaidPayments(db, auth.companyId, 'license', req.body);
-    return ok(results, undefined, total);
+    return okPage(await listPaidPayments(db, auth.companyId, 'license', req.body));
   });
 
   // The sandbox gateway's page and the demo bank of statements' accounts (sandbox-routes.ts).

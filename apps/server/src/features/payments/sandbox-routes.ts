@@ -64,7 +64,7 @@ export function sandboxPageRoutes(
         const payment = await pagePayment(req);
         if (!payment) return sendPage(reply, 404, notFoundPage);
         return sendPage(reply, 200, (nonce) =>
-          paymentPage(payment, actionUrl(payment.gatewayId), nonce, approveButtons),
+          paymentPage(payment, { action: actionUrl(payment.gatewayId), approveButtons }, nonce),
         );
       },
     );
@@ -123,7 +123,7 @@ export function sandboxPageRoutes(
         if (!found) return sendPage(reply, 404, notFoundPage);
         const { account, deposited } = found;
         return sendPage(reply, 200, (nonce) =>
-          demoAccountPage({ ...account, deposited }, accountAction(account.orderId), nonce, approveButtons),
+          demoAccountPage({ ...account, deposited }, { action: accountAction(account.orderId), approveButtons }, nonce),
         );
       },
     );

@@ -1,8 +1,8 @@
 import { MSG, MSG_PAPERWORK, type InvoiceMode } from '@partsmall/contract';
 import { lockCompany, updateCompany } from '../members/repository.js';
 import { route } from '../../shared/route.js';
-import { type Api, type AppContext, requireMainAccount, requireStaff } from '../../shared/context.js';
-import { created, notFound, ok } from '../../shared/http.js';
+import { type Api, type AppContext, requireMainAccount, requireStaffId } from '../../shared/context.js';
+import { created, notFound, okPage } from '../../shared/http.js';
 import { recordAudit } from '../admin/repository.js';
 import type { JobWaker } from '../../shared/job-types.js';
 import { adminListTaxInvoices, cancelTaxInvoice, listTaxInvoices, retryTaxInvoice } from './list.js';
@@ -14,25 +14,18 @@ export function taxInvoiceRoutes(app: Api, ctx: AppContext, runner: JobWaker, pr
 
   route(app, 'getTaxInvoices', async (req) => {
     const { companyId } = requireMainAccount(req);
-    const { results, total } = await listTaxInvoices(db, companyId, req.body);
-    return ok(results, results.length ? undefined : MSG.noInfo, total);
+    return okPage(await listTaxInvoices(db, companyId, req.body), MSG.noInfo);
   });
 
-  route(app, 'adminTaxInvoiceList', async (req) => {
-    const { results, total } = await adminListTaxInvoices(db, req.body);
-    return ok(results, undefined, total);
-  });
+  route(app, 'adminTaxInvoiceList', async (req) => okPage(await adminListTaxInvoices(db, req.body)));
   route(app, 'adminRetryTaxInvoice', async (req) =>
-    created(await retryTaxInvoice(db, runner, requireStaff(req).member.id, req.body.seq), MSG_PAPERWORK.invoiceRetried),
+    created(await retryTaxInvoice(db, runner, requireStaffId(req), req.body.seq), MSG_PAPERWORK.invoiceRetried),
   );
   route(app, 'adminCancelTaxInvoice', async (req) =>
-    created(
-      await cancelTaxInvoice(db, requireStaff(req).member.id, req.body.seq, provider),
-      MSG_PAPERWORK.invoiceCancelled,
-    ),
+    created(await cancelTaxInvoice(db, requireStaffId(req), req.body.seq, provider), MSG_PAPERWORK.invoiceCancelled),
   );
   route(app, 'adminSetCompanyInvoiceInfo', async (req) => {
-    const staffId = requireStaff(req).member.id;
+    const staffId = requireStaffId(req);
     const { companyId, ...fields } = req.body;
     const after = await db.transaction(async (tx) => {
       const before = await lockCompany(tx, companyId);
