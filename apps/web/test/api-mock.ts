@@ -29,6 +29,10 @@ export function stubFetch(res: (url: string) => Response) {
   return fetch;
 }
 
+/** A server's answer as fetch hands it over: `body` as JSON, with its status. */
+export const jsonAnswer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
 /** Each test of the API client starts logged out, with the real fetch and no 401 handler left over. */
 export function resetApiClientPerTest() {
   beforeEach(() => session.clear());

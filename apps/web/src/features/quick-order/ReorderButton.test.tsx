@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReorderButton } from './ReorderButton';
 import { renderScreen } from '../../../test/render-screen';
+import { jsonAnswer } from '../../../test/api-mock';
 
 /** The bodies the button sent to api/reorder, and how each is answered in turn. */
 let sent: Record<string, unknown>[] = [];
@@ -20,9 +21,7 @@ function serve() {
       const results = [
         { ...line, addedQty: 2, priceBefore: 9000, priceNow: 9000, change: 'same', message: '주문 때와 같습니다.' },
       ];
-      return new Response(JSON.stringify({ code: 201, message: '1개 상품을 장바구니에 다시 담았습니다.', results }), {
-        headers: { 'content-type': 'application/json' },
-      });
+      return jsonAnswer({ code: 201, message: '1개 상품을 장바구니에 다시 담았습니다.', results });
     }),
   );
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminProduct } from '@partsmall/contract';
 import { ProductModal } from './ProductModal';
 import { renderScreen } from '../../../../test/render-screen';
+import { jsonAnswer } from '../../../../test/api-mock';
 
 /**
  * A product's 모바일 분류 (docs/requirements.md#back-office): chosen from the mobile home's shortcuts by
@@ -43,9 +44,7 @@ beforeEach(() => {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       sent.push({ url, body });
       const results = { ...product(String(body.category)), ver: 5 };
-      return new Response(JSON.stringify({ code: 201, message: '저장했습니다.', results }), {
-        headers: { 'content-type': 'application/json' },
-      });
+      return jsonAnswer({ code: 201, message: '저장했습니다.', results });
     }),
   );
 });
@@ -104,9 +103,7 @@ describe('an edit sends no stock (docs/requirements.md#back-office: stock moves 
         const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
         sent.push({ url, body });
         const results = { ...product('pad'), name: String(body.name), hasAmount: 2_147_000_005, ver: 5 };
-        return new Response(JSON.stringify({ code: 201, message: '저장했습니다.', results }), {
-          headers: { 'content-type': 'application/json' },
-        });
+        return jsonAnswer({ code: 201, message: '저장했습니다.', results });
       }),
     );
     renderScreen(

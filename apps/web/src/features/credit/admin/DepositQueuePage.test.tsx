@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG_ADMIN, MSG_DEPOSIT, type DepositRow } from '@partsmall/contract';
 import DepositQueuePage, { placedLine } from './DepositQueuePage';
 import { renderScreen } from '../../../../test/render-screen';
+import { jsonAnswer } from '../../../../test/api-mock';
 
 /**
  * The review queue answers its oldest 500 deposits and `total`, how many wait in all
@@ -50,32 +51,34 @@ let recordAnswers: ('lost' | DepositRow)[] = [];
  */
 function serve(results: DepositRow[], total: number, dismissed: DepositRow[] = []) {
   sent = [];
-  const json = (body: unknown) =>
-    new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url.endsWith('/api/admin/depositQueue'))
         return JSON.parse(String(init?.body)).status === 'ignored'
-          ? json({ code: 200, message: '', results: dismissed, total: dismissed.length })
-          : json({ code: 200, message: '', results, total });
+          ? jsonAnswer({ code: 200, message: '', results: dismissed, total: dismissed.length })
+          : jsonAnswer({ code: 200, message: '', results, total });
       if (url.endsWith('/api/admin/restoreDeposit')) {
         const body = JSON.parse(String(init?.body)) as { seq: number };
         sent.push({ url, body });
         const back = { ...dismissed.find((r) => r.seq === body.seq)!, status: 'review', statusLabel: '확인 필요' };
-        return json({ code: 200, message: MSG_DEPOSIT.restored, results: back });
+        return jsonAnswer({ code: 200, message: MSG_DEPOSIT.restored, results: back });
       }
       if (url.endsWith('/api/admin/recordDeposit')) {
         sent.push({ url, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
         const answer = recordAnswers.shift();
         if (answer === undefined || answer === 'lost') throw new TypeError('Failed to fetch');
-        return json({ code: 201, message: '입금 120,000원을 반영했습니다.', results: answer });
+        return jsonAnswer({ code: 201, message: '입금 120,000원을 반영했습니다.', results: answer });
       }
       if (!url.endsWith('/api/admin/dismissDeposit')) throw new Error('no network in a component test');
       const body = JSON.parse(String(init?.body)) as { seq: number; reason: string };
       sent.push({ url, body });
       const aside = { ...results.find((r) => r.seq === body.seq)!, status: 'ignored', statusLabel: '제외' };
-      return json({ code: 200, message: MSG_DEPOSIT.dismissed, results: { ...aside, dismissReason: body.reason } });
+      return jsonAnswer({
+        code: 200,
+        message: MSG_DEPOSIT.dismissed,
+        results: { ...aside, dismissReason: body.reason },
+      });
     }),
   );
 }
@@ -242,7 +245,7 @@ describe('a bank file imported', () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         if (!url.endsWith('/api/admin/importDeposits')) return queue(url, init);
         const { status, body } = answers.shift()!;
-        return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+        return jsonAnswer(body, status);
       }),
     );
     render();

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG_ADMIN, MSG_CREDIT } from '@partsmall/contract';
 import { LiftHoldModal } from './CreditAccountForm';
 import { renderScreen } from '../../../../test/render-screen';
+import { jsonAnswer } from '../../../../test/api-mock';
 
 /**
  * 외상 보류 해제 (docs/requirements.md#credit): staff give the reason the change is audited with; a
@@ -19,9 +20,7 @@ beforeEach(() => {
       sent.push({ url, body: JSON.parse(String(init?.body)) });
       // The company's page as the server answers it (its account read again elsewhere).
       const results = { account: null, summary: null, balance: 0, terms: [], audit: [], ledger: [], statements: [] };
-      return new Response(JSON.stringify({ code: 200, message: MSG_CREDIT.holdLifted, results }), {
-        headers: { 'content-type': 'application/json' },
-      });
+      return jsonAnswer({ code: 200, message: MSG_CREDIT.holdLifted, results });
     }),
   );
 });

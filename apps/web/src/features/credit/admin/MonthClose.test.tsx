@@ -5,6 +5,7 @@ import { MSG_CREDIT } from '@partsmall/contract';
 import { CompanyMonthClose } from './MonthClose';
 import { createQueryClient } from '../../../shared/query';
 import { renderScreen } from '../../../../test/render-screen';
+import { jsonAnswer } from '../../../../test/api-mock';
 
 /**
  * 명세서 미리보기 (docs/requirements.md#monthly-close): the statement the close will write; when
@@ -54,9 +55,7 @@ function answerPreview(
         makesStatement: true,
         ...overrides,
       };
-      return new Response(JSON.stringify({ code: 200, message: '', results }), {
-        headers: { 'content-type': 'application/json' },
-      });
+      return jsonAnswer({ code: 200, message: '', results });
     }),
   );
 }
@@ -123,13 +122,7 @@ describe('the statement preview', () => {
   it('a month closed already: the reason is shown where the statement would be', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ code: 400, message: MSG_CREDIT.previewClosed, field: 'month' }), {
-            status: 400,
-            headers: { 'content-type': 'application/json' },
-          }),
-      ),
+      vi.fn(async () => jsonAnswer({ code: 400, message: MSG_CREDIT.previewClosed, field: 'month' }, 400)),
     );
     renderScreen(<CompanyMonthClose companyId={31} companyName="밀린마감상사" mayClose={false} />, createQueryClient());
     fireEvent.change(screen.getByLabelText('마감할 달'), { target: { value: '2026-09' } });

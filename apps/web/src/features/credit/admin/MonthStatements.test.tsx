@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MonthStatements } from './MonthStatements';
 import { createQueryClient } from '../../../shared/query';
 import { renderScreen } from '../../../../test/render-screen';
+import { jsonAnswer } from '../../../../test/api-mock';
 
 /**
  * 다시 보내기 on 업체별 명세서 (docs/requirements.md#monthly-close): off for a statement with nothing
@@ -39,14 +40,12 @@ function answer(resend: { code: number; message: string }) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (url.endsWith('/api/admin/resendStatement')) {
         resent.push(JSON.parse(String(init?.body)));
-        return json(resend, resend.code >= 400 ? resend.code : 200);
+        return jsonAnswer(resend, resend.code >= 400 ? resend.code : 200);
       }
       const results = [statement(41, '완납상사', 82_000, 82_000), statement(42, '미납상사', 82_000, 30_000)];
-      return json({ code: 200, message: '', results, total: 2 });
+      return jsonAnswer({ code: 200, message: '', results, total: 2 });
     }),
   );
 }
