@@ -3,6 +3,8 @@ import { looseJamo, productNameColumns } from './name-search.js';
 import {
   hangulTypedInLatin,
   jamoDistanceWithin,
+  latinTypedInHangul,
+  partNumberTypedInHangul,
   jamoEditDistance,
   looksLikePartNumber,
   numberAmongWords,
@@ -183,5 +185,48 @@ describe('hangulTypedInLatin', () => {
     const keys = 'abcdefghijklmnopqrstuvwxyz';
     for (const a of keys) for (const b of keys) expect(() => hangulTypedInLatin(`h${a}${b}n`)).not.toThrow();
     for (const v of 'hjklyuiopbnm') expect(hangulTypedInLatin(v.repeat(6))).toBeNull();
+  });
+});
+
+describe('latinTypedInHangul', () => {
+  it('reads the keys of a word typed with the input left in Korean as the Latin letters they spell', () => {
+    // Keys that happen to make whole syllables read too (며야, 순정: the server tries those last);
+    // a shifted key reads as its plain one (the words of a search are in lower case).
+    const read = {
+      ㅠㅡㅈ: 'bmw',
+      ㅡㅠ: 'mb',
+      ㅠㅐㄴ초: 'bosch',
+      랴ㅣㅅㄷㄱ: 'filter',
+      며야: 'audi',
+      순정: 'tnswjd',
+      ㅃㅡㅈ: 'qmw',
+    };
+    expect(Object.fromEntries(Object.keys(read).map((w) => [w, latinTypedInHangul(w)]))).toEqual(read);
+  });
+
+  it('is null for one letter, a 초성, Latin letters, digits and jamo no key types', () => {
+    // Consonants only are a 초성 query ('ㅂㄹㅇㅋ'); a digit makes a part number's word
+    // (partNumberTypedInHangul) or a Korean word with a model's digits ('3시리즈').
+    const none = ['ㅠ', 'ㅂㄹㅇㅋ', 'ㅍㅈ', 'bmw', 'bmwㅠ', 'ㅁ2371291199', '3시리즈', 'ㆍㅠ', ''];
+    expect(none.filter((w) => latinTypedInHangul(w) !== null)).toEqual([]);
+  });
+});
+
+describe('partNumberTypedInHangul', () => {
+  it('reads a part number whose letters were typed with the input left in Korean', () => {
+    // '좃003858': keys that made a syllable, stuck to a number of four digits or more (WHT003858).
+    const read = {
+      ㅁ2371291199: 'a2371291199',
+      'ㅁ 237 129 11 99': 'a 237 129 11 99',
+      'ㅗㅕ 816 ㅌ': 'hu 816 x',
+      ㅣㄱ190583: 'lr190583',
+      좃003858: 'wht003858',
+    };
+    expect(Object.fromEntries(Object.keys(read).map((w) => [w, partNumberTypedInHangul(w)]))).toEqual(read);
+  });
+
+  it('is null for Korean words with digits, Hangul without a digit, and what reads as no number', () => {
+    const none = ['3시리즈', 'o2센서', '현대 58101-2SA70', 'ㅠㅡㅈ', 'ㅎ20', '42215489599', ''];
+    expect(none.filter((w) => partNumberTypedInHangul(w) !== null)).toEqual([]);
   });
 });

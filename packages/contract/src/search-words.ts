@@ -3,7 +3,7 @@
  * on its own; whether the query reads as a part number; and the typo measures on decomposed jamo.
  * Browser-safe: the server builds its SQL from these, the tests and the relevance suite use them as they are.
  */
-import { convertQwertyToHangul, disassemble, getChoseong } from 'es-hangul';
+import { convertHangulToQwerty, convertQwertyToHangul, disassemble, getChoseong } from 'es-hangul';
 import { compactName } from './name-search.js';
 import { alphaNumber } from './rules.js';
 
@@ -95,6 +95,45 @@ export function hangulTypedInLatin(word: string): string | null {
     return null;
   }
   return /^[\uac00-\ud7a3]+$/u.test(hangul) ? hangul : null;
+}
+
+/** Hangul compatibility jamo typed alone (ㄱ…ㅣ): no Korean word is written with them, but keys typed in the wrong input are. */
+const LONE_JAMO = /[\u3131-\u3163]/u;
+/** Whether a word holds a jamo typed alone ('ㅠㅐㄴ초'), which no Korean word is written with (a 초성 query aside). */
+export const holdsLoneJamo = (word: string): boolean => LONE_JAMO.test(word);
+const CONSONANTS_ONLY = /^[\u3131-\u314e]+$/u;
+
+/** The keys of Hangul on the two-set keyboard, in lower case; null when a letter is no key's (ㆍ, ㅿ). */
+function keysOf(hangul: string): string | null {
+  const keys = convertHangulToQwerty(hangul).toLowerCase();
+  return /[\u3131-\u318e\uac00-\ud7a3]/u.test(keys) ? null : keys;
+}
+
+/**
+ * The Latin letters a Hangul word's keys spell, for a word typed with the input left in Korean (한/영
+ * the other way: 'bmw' → ㅠㅡㅈ, 'mb' → ㅡㅠ, 'bosch' → ㅠㅐㄴ초); null unless the word is Hangul only
+ * and the keys make two letters or more. Consonants only are a 초성 query ('ㅂㄹㅇㅋ'), not read. Keys
+ * that happen to make whole syllables read too ('audi' → 며야): the server tries such a word after
+ * its own readings (docs/search.md#latin-typed-in-korean). Lower case, as the search's words are.
+ */
+export function latinTypedInHangul(word: string): string | null {
+  if (!/^[\u3131-\u318e\uac00-\ud7a3]+$/u.test(word) || CONSONANTS_ONLY.test(word)) return null;
+  const keys = keysOf(word);
+  return keys !== null && /^[a-z]{2,}$/.test(keys) ? keys : null;
+}
+
+/**
+ * A part number whose letters were typed with the input left in Korean ('ㅁ2371291199' for
+ * A2371291199, 'ㅗㅕ 816 ㅌ' for HU 816 X), as the number search reads it (looksLikePartNumber), in
+ * lower case with its spaces; null unless each word with Hangul holds a lone jamo or a run of four
+ * digits ('좃003858' for WHT003858): '3시리즈' or 'o2센서' are Korean words with a model's digits.
+ */
+export function partNumberTypedInHangul(typed: string): string | null {
+  if (!/\d/.test(typed) || !HANGUL.test(typed)) return null;
+  const words = typed.trim().split(/\s+/u);
+  if (!words.every((w) => !HANGUL.test(w) || holdsLoneJamo(w) || /\d{4}/.test(w))) return null;
+  const keys = keysOf(words.join(' '));
+  return keys !== null && looksLikePartNumber(keys) ? keys : null;
 }
 
 // ---------------------------------------------------------------- typos on jamo

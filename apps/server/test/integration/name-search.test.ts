@@ -198,6 +198,62 @@ describe('name search', () => {
     expect(await search('qmfpdlzm1', 'pid')).toEqual([]);
   });
 
+  it('reads Hangul keys no product has as the Latin letters they spell (한/영 the other way), and says so', async () => {
+    const coil = await addProduct('BMW G20 점화 코일', 'SRCH-1-0040');
+    const plug = await addProduct('아우디 Q7 점화 플러그', 'SRCH-1-0041');
+    /** A search's rows, each with the reason it must give. */
+    const rowsOf = async (keyword: string, reason: string) =>
+      (await search(keyword)).map(([seq]) => [seq, 'similar', reason]);
+    // 'bmw' typed with the input left in Korean: every product 'bmw' finds, each saying why.
+    const bmw = await rowsOf('bmw', '한/영 전환 (ㅠㅡㅈ → bmw)');
+    expect(bmw).toContainEqual([coil, 'similar', '한/영 전환 (ㅠㅡㅈ → bmw)']);
+    expect(await similarRows('ㅠㅡㅈ')).toEqual(bmw);
+    expect(await similarRows('ㅠㅡㅈ 코일')).toEqual([[coil, 'similar', '한/영 전환 (ㅠㅡㅈ → bmw)']]);
+    // The Latin word's synonyms: mb → 메르세데스 (mb is too short for the index: searched as such a word is).
+    expect(await similarRows('ㅡㅠ')).toEqual([
+      [ids.filter, 'similar', '한/영 전환 (ㅡㅠ → mb) · 동의어 (mb → 메르세데스)'],
+    ]);
+    expect(await similarRows('랴ㅣㅅㄷㄱ 하우징')).toEqual([
+      [ids.filter, 'similar', '한/영 전환 (랴ㅣㅅㄷㄱ → filter) · 동의어 (filter → 에어필터)'],
+    ]);
+    // Its typo reading: 'bosche' is one edit from BOSCH.
+    const bosch = (await search('bosch')).map(([seq]) => seq);
+    expect(bosch).not.toEqual([]);
+    expect(await reasonRows('ㅠㅐㄴ촏')).toEqual(
+      bosch.map((seq) => [seq, '한/영 전환 (ㅠㅐㄴ촏 → bosche) · 비슷한 이름 (bosche → BOSCH)']),
+    );
+    // Keys that happen to make whole syllables are read after the Hangul word's own readings: audi.
+    expect(await similarRows('며야 플러그')).toEqual([
+      [plug, 'similar', '한/영 전환 (며야 → audi) · 동의어 (audi → 아우디)'],
+    ]);
+    // A Hangul word some product has is never second-guessed (qmfpdlzm has nothing to do with it).
+    expect(await search('브레이크')).toEqual([[ids.pads, 'name']]);
+    // A Korean word no product has, whose keys spell Latin nonsense (쿠션: zntus): nothing, and the word named.
+    expect(await answer('쿠션')).toEqual(expect.objectContaining({ results: [], unmatchedWord: '쿠션' }));
+    expect(await answer('ㅠㅡㅈ 쿠션')).toEqual(expect.objectContaining({ results: [], unmatchedWord: '쿠션' }));
+    // Keys that spell one letter, or a 초성, are not read: 'ㅠ' would be b.
+    expect(await search('ㅠ')).toEqual([]);
+  });
+
+  it('reads a part number whose letters were typed with the input left in Korean, in either search type', async () => {
+    const id = await addProduct('점화 코일 커넥터', 'Z9912345678');
+    const reason = '한/영 전환 (ㅋ9912345678 → Z9912345678) · 품번 일치';
+    for (const type of ['name', 'pid'] as const) {
+      const found = await searched('ㅋ9912345678', type);
+      expect([type, found.searchedAs, found.rows.map((r) => [r.seq, r.matchKind, r.matchReason])]).toEqual([
+        type,
+        'number',
+        [[id, 'own', reason]],
+      ]);
+    }
+    const spaced = await searched('ㅋ 991 234 5678');
+    expect(spaced.rows.map((r) => [r.seq, r.matchReason])).toEqual([
+      [id, '한/영 전환 (ㅋ 991 234 5678 → Z 991 234 5678) · 품번 일치'],
+    ]);
+    // A Korean word with a model's digit is no number: 3시리즈 is still searched as a name (nothing here).
+    expect(await search('3시리즈 커넥터')).toEqual([]);
+  });
+
   it('finds a row written without its search forms by its name, and by 초성 once the start filled them', async () => {
     expect(await search('타이밍벨트')).toEqual([[ids.legacy, 'name']]);
     // Found as typed: no reason, not the word as a synonym of itself ('동의어 (키트 → 키트)').
@@ -459,6 +515,16 @@ describe('api/suggestProducts', () => {
     // Keys that spell no Korean word: nothing, and no category.
     const none = await call(server, 'suggestProducts', { keyword: 'asdfgh' });
     expect(none.body.results).toEqual({ products: [], categories: [] });
+  });
+
+  it('offers products and categories for Latin letters typed with the input left in Korean, with the reason', async () => {
+    const offered = await suggested('ㅠㅡㅈ');
+    expect(offered.length).toBe(8);
+    for (const p of offered) expect(p.matchReason).toBe('한/영 전환 (ㅠㅡㅈ → bmw)');
+    const shock = await call(server, 'suggestProducts', { keyword: 'ㄴㅗㅐ차' });
+    const results = shock.body.results as { products: unknown[]; categories: { key: string; label: string }[] };
+    expect(results.products.length).toBe(8);
+    expect(results.categories).toEqual([{ key: 'shock', label: '쇼바' }]);
   });
 
   it('offers products for a misspelt synonym word, alone or typed together with another, with the reason', async () => {

@@ -1,6 +1,7 @@
 import {
   alphaNumber,
   numberAmongWords,
+  partNumberTypedInHangul,
   searchedAsNumberFirst,
   OWN_NUMBER_LABEL,
   prefixNumberLabel,
@@ -179,6 +180,10 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAns
     const byNumber = await searchByNumber(db, among, { ...q, keyword: among });
     if (byNumber.rows.length > 0) return { ...byNumber, searchedAs: 'number' };
   }
+  if (found.hits.length === 0) {
+    const byKeys = await numberTypedInHangul(db, keyword, q);
+    if (byKeys) return { ...byKeys, searchedAs: 'number' };
+  }
   // The rows are this search's own: marked in place (a copy of each row cost more than the marks).
   const rows: ProductHitRow[] = found.hits.map((h) => {
     const row: ProductHitRow = h.row;
@@ -192,6 +197,22 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAns
     searchedAs: found.similar ? 'similar' : 'name',
     ...(found.unmatched === undefined ? {} : { unmatchedWord: found.unmatched }),
   };
+}
+
+/**
+ * A part number whose letters were typed with the input left in Korean ('ㅁ2371291199' for
+ * A2371291199, docs/search.md#latin-typed-in-korean), searched as the number its keys spell; each row
+ * says so before its own reason ('한/영 전환 (ㅁ2371291199 → A2371291199) · 품번 일치'). Null when the
+ * query reads as no such number or the number found nothing. Asked only of a search that found nothing.
+ */
+export async function numberTypedInHangul(db: Db, keyword: string, q: ProductQuery): Promise<SearchAnswer | null> {
+  const keys = partNumberTypedInHangul(keyword);
+  if (keys === null) return null;
+  const found = await searchByNumber(db, keys, { ...q, keyword: keys });
+  if (found.rows.length === 0) return null;
+  const read = `한/영 전환 (${keyword.trim().split(/\s+/u).join(' ')} → ${keys.toUpperCase()})`;
+  for (const row of found.rows) row.matchReason = row.matchReason ? `${read} · ${row.matchReason}` : read;
+  return found;
 }
 
 /** Page 1 of the number search alone, no name search after it (docs/search.md#suggestions). */

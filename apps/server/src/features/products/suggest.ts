@@ -1,6 +1,8 @@
 import {
   alphaNumber,
   hangulTypedInLatin,
+  holdsLoneJamo,
+  latinTypedInHangul,
   nameMatches,
   nameQuery,
   PRODUCT_CATEGORIES,
@@ -13,7 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { synonymIndex } from './name-search.js';
 import { searchByWords } from './word-search.js';
-import { priceFor, productsByNumber, type ProductHitRow, type Viewer } from './service.js';
+import { numberTypedInHangul, priceFor, productsByNumber, type ProductHitRow, type Viewer } from './service.js';
 
 /** The category labels' search forms, computed once. */
 const CATEGORY_FORMS = PRODUCT_CATEGORIES.map((c) => ({
@@ -57,11 +59,19 @@ export async function suggestProducts(
         });
     }
   }
+  if (rows.length === 0) {
+    // Nothing by number or name: a number's letters typed with the input left in Korean ('ㅁ2371291199').
+    const byKeys = await numberTypedInHangul(db, keyword, { page: 1, size: SUGGEST_PRODUCTS });
+    if (byKeys) rows.push(...byKeys.rows.slice(0, SUGGEST_PRODUCTS));
+  }
   let categories = categoriesNamed(keyword, index);
   if (categories.length === 0) {
-    // Keys typed with the input left in English (docs/search.md#korean-typed-in-english): 'tyqk' offers 쇼바.
-    const hangul = searchWords(keyword).map(hangulTypedInLatin);
-    if (hangul.length > 0 && hangul.every((h) => h !== null)) categories = categoriesNamed(hangul.join(' '), index);
+    // Keys typed in the other input (docs/search.md#korean-typed-in-english, #latin-typed-in-korean):
+    // 'tyqk' offers 쇼바, and so does 'ㄴㅗㅐ차' (shock); a Korean word's keys are not read here.
+    const read = searchWords(keyword).map(
+      (w) => hangulTypedInLatin(w) ?? (holdsLoneJamo(w) ? latinTypedInHangul(w) : null),
+    );
+    if (read.length > 0 && read.every((h) => h !== null)) categories = categoriesNamed(read.join(' '), index);
   }
   const products = rows.map((r) => {
     const p = priceFor(r, viewer);

@@ -1,5 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { looseJamo, nameQuery, typoBudget, wordJamo, type SynonymIndex } from '@partsmall/contract';
+import {
+  holdsLoneJamo,
+  latinTypedInHangul,
+  looseJamo,
+  nameQuery,
+  typoBudget,
+  wordJamo,
+  type SynonymIndex,
+} from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { preparedFor, runPrepared } from '../../db/prepared.js';
 
@@ -88,6 +96,15 @@ export const typoAllowed = (w: WordPlan) =>
   w.indexed &&
   typoBudget([...w.jamo].length) > 0 &&
   !(/\d/.test(w.word) && !/\p{Script=Hangul}/u.test(w.word));
+
+/**
+ * Whether a word that found nothing is read otherwise (docs/search.md#typos): not a 초성, and long
+ * enough for the index; or keys typed with the input left in Korean, which a lone jamo tells from a
+ * Korean word (docs/search.md#latin-typed-in-korean), short ('ㅡㅠ' → mb; '우' is no such word) or
+ * searched as a 초성 by its bare consonants ('ㅠㅡㅈ' → bmw: a 초성 holds no vowel).
+ */
+export const readable = (w: WordPlan): boolean =>
+  (!w.chosung && w.indexed) || (holdsLoneJamo(w.word) && latinTypedInHangul(w.word) !== null);
 
 /** A text[] parameter as PostgreSQL's array literal (Drizzle would spread a JS array into a list). */
 export const textArray = (items: readonly string[]) =>

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { LIST_COLUMNS } from './columns.js';
 import type { ProductRow } from './rows.js';
 import { candidates, codeAnywhere, isCodeOrChosung } from './word-candidates.js';
-import { joinSynonymTerms, planWord, queryPrepared, readOtherwise, type WordPlan } from './word-plan.js';
+import { joinSynonymTerms, planWord, queryPrepared, readable, readOtherwise, type WordPlan } from './word-plan.js';
 import { score, type NameScore, type Scored } from './word-rank.js';
 import { knownReading, readingOf } from './word-typos.js';
 
@@ -66,7 +66,7 @@ export async function searchByWords(
     // typed (docs/search.md#what-a-search-costs). Every reading still finds a product written since
     // with the word as typed (a compound's parts, the loose spelling, a correction of its own).
     for (const w of words) {
-      const known = w.chosung || !w.indexed ? undefined : knownReading(db, w, typos);
+      const known = readable(w) ? knownReading(db, w, typos) : undefined;
       if (known && known !== 'nothing') Object.assign(w, known);
     }
   }
@@ -84,7 +84,7 @@ export async function searchByWords(
     // One word in no category that found nothing has no product: no need to ask again.
     const alone = words.length === 1 && !opts.category;
     for (const w of words) {
-      if (w.chosung || !w.indexed || w.level !== 'exact') continue;
+      if (!readable(w) || w.level !== 'exact') continue;
       const reading = await readingOf(db, w, index, typos, alone);
       // No product has this word, nor a reading of it: no product has every word, whatever the
       // others read as (forty such words took 0.7 s read one by one).

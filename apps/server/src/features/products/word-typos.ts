@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   hangulTypedInLatin,
+  holdsLoneJamo,
   jamoEditDistance,
+  latinTypedInHangul,
   looseJamo,
   typoBudget,
   wordJamo,
@@ -215,7 +217,7 @@ async function splitCompound(db: Db, w: WordPlan, splits: Split[]): Promise<bool
 /** A word's reading: how to search it instead, 'nothing' (no product has it, nor a reading), or null (products have it). */
 type Reading =
   | (Pick<WordPlan, 'level' | 'parts' | 'corrections'> &
-      Partial<Pick<WordPlan, 'word' | 'jamo' | 'patterns' | 'indexed' | 'loose' | 'readFrom'>>)
+      Partial<Pick<WordPlan, 'word' | 'jamo' | 'chosung' | 'patterns' | 'indexed' | 'loose' | 'readFrom'>>)
   | 'nothing'
   | null;
 const READING_TTL_MS = 60_000;
@@ -245,8 +247,9 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
     if (!alone && (await anyMatch(db, trial))) return null;
     await readAnew(db, trial, index, typos);
     if (trial.readFrom !== undefined) {
-      const { word, jamo, patterns, indexed, level, parts, corrections, readFrom } = trial;
-      return { word, jamo, patterns, indexed, level, parts, corrections, loose: undefined, readFrom };
+      // Keys read as another word take its every field: 'ㅠㅡㅈ' was a 초성 query, bmw is none.
+      const { word, jamo, chosung, patterns, indexed, level, parts, corrections, readFrom } = trial;
+      return { word, jamo, chosung, patterns, indexed, level, parts, corrections, loose: undefined, readFrom };
     }
     if (trial.level === w.level) return 'nothing';
     return { level: trial.level, parts: trial.parts, corrections: trial.corrections };
@@ -255,15 +258,22 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
 }
 
 /**
- * A word no product has: Hangul typed with the input left in English ('qmfpdlzm'), else two words
- * typed together ('프론트패드'), else a typo (the loose spelling, then one edit for the grid only, then
- * a synonym's word misspelt: '밋션'), else two words of which one misspells a synonym's word
- * ('오일휠타'), else two words of which one is a bare syllable ('어퍼암'). The word's level stays
- * 'exact' when none reads it. Suggestions ('loose') skip only the one edit, whose sample of names
- * costs a keystroke too much; the synonym table is compared in memory, then one index lookup.
+ * A word no product has: Hangul typed with the input left in English ('qmfpdlzm'), or Latin letters
+ * typed with it left in Korean when the word holds a lone jamo ('ㅠㅡㅈ'), else two words typed
+ * together ('프론트패드'), else a typo (the loose spelling, then one edit for the grid only, then a
+ * synonym's word misspelt: '밋션'), else two words of which one misspells a synonym's word
+ * ('오일휠타'), else two words of which one is a bare syllable ('어퍼암'), else, for whole syllables,
+ * the Latin letters their keys spell ('며야' → audi). The word's level stays 'exact' when none reads
+ * it. Suggestions ('loose') skip only the one edit, whose sample of names costs a keystroke too much;
+ * the synonym table is compared in memory, then one index lookup. `keys`: false for a word that is
+ * itself the reading of keys (it is not read back into the other input).
  */
-async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose') {
-  if (await typedInEnglish(db, w, index, typos)) return;
+async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose', keys = true) {
+  const latin = keys ? latinTypedInHangul(w.word) : null;
+  // Jamo typed alone are no Korean word: their keys first. Whole syllables are Korean first.
+  const jamoAlone = latin !== null && holdsLoneJamo(w.word);
+  if (keys && (await typedInOtherInput(db, w, index, typos, hangulTypedInLatin(w.word), true))) return;
+  if (jamoAlone && (await typedInOtherInput(db, w, index, typos, latin, true))) return;
   const splits = splitsOf(w, index);
   const whole = splits.filter((split) => !split.bare);
   // Of the splits with a lone syllable, those whose other side is a synonym group's word first:
@@ -282,7 +292,9 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
     if (await synonymMisspelt(db, w, index)) return;
   }
   if (await splitCompound(db, w, misspeltSplits(whole, index))) return;
-  await splitCompound(db, w, bare);
+  if (await splitCompound(db, w, bare)) return;
+  // A Korean-looking word no reading finds: its keys as typed, or their synonyms, only ('며야' → audi).
+  if (latin !== null && !jamoAlone) await typedInOtherInput(db, w, index, typos, latin, false);
 }
 
 /** The synonym table's words with their loose jamo, worked out once per table (its index object). */
@@ -340,19 +352,27 @@ function misspeltSplits(splits: Split[], index: SynonymIndex): Split[] {
 }
 
 /**
- * A Latin word whose keys spell Hangul on the Korean keyboard (docs/search.md#korean-typed-in-english):
- * the buyer typed 브레이크 with the input left in English. Read as that Hangul word when some product
- * has it, as typed or by the Hangul word's own reading (a compound, a typo); `w` becomes the Hangul
- * word's plan, with the keys kept in `readFrom` for the reason shown. A Latin word is tried this way
- * only after no product had it, so `bmw` or `oil` never are.
+ * A word typed in the other input (한/영 not pressed): a Latin word whose keys spell Hangul
+ * (docs/search.md#korean-typed-in-english: 'qmfpdlzm' → 브레이크), or Hangul whose keys spell Latin
+ * letters (docs/search.md#latin-typed-in-korean: 'ㅠㅡㅈ' → bmw), `other` being what they spell. Read
+ * as that word when some product has it, as typed or (`readOn`) by that word's own reading (a
+ * compound, a typo); `w` becomes that word's plan, with the keys kept in `readFrom` for the reason
+ * shown. A word is tried this way only after no product had it, so `bmw` or 브레이크 never are.
  */
-async function typedInEnglish(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose') {
-  const hangul = hangulTypedInLatin(w.word);
-  // The Hangul word may have a spelling too short for trigrams (벤츠's synonym MB): searched as any such word.
-  const read = hangul === null ? null : planWord(hangul, index);
+async function typedInOtherInput(
+  db: Db,
+  w: WordPlan,
+  index: SynonymIndex,
+  typos: 'all' | 'loose',
+  other: string | null,
+  readOn: boolean,
+) {
+  // The word read may have a spelling too short for trigrams (벤츠's synonym MB, or mb itself): searched as any such word.
+  const read = other === null ? null : planWord(other, index);
   if (!read) return false;
   if (!(await anyMatch(db, read))) {
-    await readAnew(db, read, index, typos);
+    if (!readOn) return false;
+    await readAnew(db, read, index, typos, false);
     if (read.level === 'exact' || !(await anyMatch(db, read))) return false;
   }
   Object.assign(w, read, { readFrom: { typed: w.word, by: 'keys' } });
