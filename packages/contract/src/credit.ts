@@ -15,12 +15,9 @@ import { groupDigits } from './rules.js';
 import { textField } from './text-field.js';
 import { int, instant, seq, reason } from './admin-fields.js';
 import { RECEIVABLE_KINDS } from './credit-receivables.js';
+import { MSG_CREDIT_RESEND } from './credit-resend.js';
 
-/**
- * 다시 보내기 sends a statement's 알림톡 at most once in this many minutes: two presses at once (staff
- * and admin, a double click) send one (docs/requirements.md#monthly-close).
- */
-export const STATEMENT_RESEND_MINUTES = 1;
+export { STATEMENT_RESEND_MINUTES } from './credit-resend.js';
 
 export const MSG_CREDIT = {
   limitInvalid: '외상 한도는 0원 이상 1조원 이하의 정수(원)로 입력하세요.',
@@ -55,10 +52,7 @@ export const MSG_CREDIT = {
   closed: (n: number) => `${n}개 업체의 명세서를 마감했습니다.`,
   caughtUp: (n: number) => ` 마감되지 않았던 이전 달 명세서 ${n}건을 먼저 만들었습니다.`,
   statementNotFound: '명세서를 찾을 수 없습니다.',
-  statementResent: '명세서를 다시 보냈습니다.',
-  /** 다시 보내기 of a statement with nothing left to pay: its 알림톡 asks the buyer to pay. */
-  resendPaid: '결제가 끝난 명세서는 다시 보내지 않습니다. 명세서 알림톡은 결제를 요청하는 안내입니다.',
-  statementJustResent: `방금 다시 보낸 명세서입니다. 알림톡이 두 번 가지 않도록 이번에는 보내지 않았습니다. ${STATEMENT_RESEND_MINUTES}분 뒤에 다시 보낼 수 있습니다.`,
+  ...MSG_CREDIT_RESEND,
   statementPaid: '이미 결제가 끝난 명세서입니다.',
   noCashToPay: '캐시 잔액이 없습니다. 카드 결제나 계좌 입금으로 결제하세요.',
   paidFromCash: (amount: number, unpaid: number) =>

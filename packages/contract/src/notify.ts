@@ -86,14 +86,34 @@ export const MSG_NOTIFY = {
   phoneShape: MSG.phoneShape,
   /** A phone that is neither the saved one nor the account's own, sent without its code. */
   phoneCodeRequired: '새 휴대폰 번호로 알림을 받으려면 인증번호를 받아 입력하세요.',
+  /** A bill's job whose phone had its day of bills (staff read it on the jobs screen). */
+  billsDayFull: (cap: number) =>
+    `이 번호는 오늘 받을 수 있는 청구 알림톡(${cap}건)을 모두 받았습니다. 내일 발송 작업에서 다시 시도하세요.`,
 } as const;
 
 /**
- * What one phone may receive (docs/requirements.md#notifications): at most this many 알림톡 and
- * restock texts a Seoul day, whichever accounts name it; the rest of the day's are not sent (and
- * logged with the phone masked). Verification codes have their own caps (PHONE_CODE).
+ * What one phone may receive (docs/requirements.md#notifications), a Seoul day, whichever accounts
+ * name it: at most `textsPerPhonePerDay` 알림톡 and restock texts about orders, payments, chat and
+ * stock, the rest of the day's not sent (and logged with the phone masked); and, counted apart so
+ * that a busy day of orders never crowds them out, at most `billsPerPhonePerDay` 외상 bills
+ * (NOTIFY_BILL_EVENTS), one past it failing its job for staff to see. Verification codes have their
+ * own caps (PHONE_CODE).
  */
-export const NOTIFY_LIMIT = { textsPerPhonePerDay: 50 } as const;
+export const NOTIFY_LIMIT = { textsPerPhonePerDay: 50, billsPerPhonePerDay: 10 } as const;
+
+/**
+ * The 외상 bills: what the company owes and where to pay it (the month's statement and its 다시
+ * 보내기, the reminders, the statement's virtual account). They have their own day per phone
+ * (NOTIFY_LIMIT.billsPerPhonePerDay).
+ */
+export const NOTIFY_BILL_EVENTS: readonly NotifySettingEvent[] = [
+  'creditStatement',
+  'creditReminder',
+  'statementAccount',
+];
+
+/** Whether a notification (an event, or 'restock') is a 외상 bill, counted on the bills' day. */
+export const isNotifyBill = (what: string): boolean => (NOTIFY_BILL_EVENTS as readonly string[]).includes(what);
 
 /** api/getNotifySettings: the caller's settings as they apply now. */
 export const notifySettings = z.object({

@@ -24,6 +24,8 @@ export const MSG_PAPERWORK = {
   invoiceIssuedAtProvider:
     '팝빌에 이미 발행된 세금계산서가 있어 취소하지 않았습니다. 다시 시도하면 발행된 내용이 기록됩니다.',
   invoiceProviderUnreachable: '팝빌에 발행 여부를 확인하지 못해 취소하지 않았습니다. 잠시 후 다시 시도하세요.',
+  /** A cancel while a try of the issuing job is sending the invoice: what the provider answers stands. */
+  invoiceIssuing: '세금계산서를 발행하는 중이라 취소하지 않았습니다. 발행이 끝난 뒤 상태를 확인하세요.',
   invoiceRetried: '세금계산서를 다시 발행합니다.',
   invoiceCancelled: '세금계산서 발행을 취소했습니다.',
   invoiceInfoEmpty: '바꿀 항목(업태, 종목, 세금계산서 이메일, 발행 방식)을 하나 이상 입력하세요.',

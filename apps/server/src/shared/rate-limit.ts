@@ -239,7 +239,7 @@ export async function forgetGuesses(db: Db, p: GuessPolicy, subject: string): Pr
  * Forgets what the counters hold of people who withdrew (docs/requirements.md#retention): their login
  * ids with the addresses they were tried from (login:subject, login:pair, login:known, whatever the
  * case the id was typed in), the counters keyed by their account (password checks, chat uploads, EPC
- * hot keys), the per-address counts of codes sent to their phones and their phones' notification counts. An address's own counters,
+ * hot keys), the per-address counts of codes sent to their phones and their phones' notification and bill counts. An address's own counters,
  * which name nobody, stay: they keep slowing whoever sprays from it.
  */
 export async function forgetPeople(
@@ -260,12 +260,12 @@ export async function forgetPeople(
     ...suffixes.map(
       (s) => sql`(starts_with(${rateEvents.key}, 'phonecode:') and right(${rateEvents.key}, ${s.length}) = ${s})`,
     ),
-    // The notification texts' day counts (notify/limit.ts phoneTextsKey).
+    // The notification texts' and 외상 bills' day counts (notify/limit.ts phoneTextsKey, phoneBillsKey).
     ...(people.phones.length > 0
       ? [
           inArray(
             rateEvents.key,
-            people.phones.map((p) => `notifytext:phone:${p}`),
+            people.phones.flatMap((p) => [`notifytext:phone:${p}`, `notifybill:phone:${p}`]),
           ),
         ]
       : []),

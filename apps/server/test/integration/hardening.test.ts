@@ -158,11 +158,15 @@ describe('a withdrawal and the rate-limit counters', () => {
     ]);
   });
 
-  it("forgets the codes sent to the member's phone and its notification count; an address's own code count stays", async () => {
+  it("forgets the codes sent to the member's phone and its notification and bill counts; an address's own code count stays", async () => {
     const shop = await makeCompany(server, '탈퇴전화', 0);
     const other = await makeCompany(server, '잔류전화', 0);
     const address = newAddress();
-    const phoneKeys = (phone: string) => [`notifytext:phone:${phone}`, `phonecode:address:${address}:phone:${phone}`];
+    const phoneKeys = (phone: string) => [
+      `notifytext:phone:${phone}`,
+      `notifybill:phone:${phone}`,
+      `phonecode:address:${address}:phone:${phone}`,
+    ];
     await server.db.insert(rateEvents).values(
       [...phoneKeys(shop.main.phone), ...phoneKeys(other.main.phone), `phonecode:address:${address}`].map((key) => ({
         key,

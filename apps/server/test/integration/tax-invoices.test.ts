@@ -358,6 +358,101 @@ describe('a refund beside an invoice being issued', () => {
   });
 });
 
+describe('a staff cancel beside a running issue', () => {
+  /** The invoice back to before any try: pending, never drafted, nothing at the provider nor in the effect log. */
+  async function untried(row: { id: number; mgtKey: string }, status: 'pending' | 'failed', drafted: Date | null) {
+    await server.db
+      .update(taxInvoices)
+      .set({ status, issuedAt: null, draftedAt: drafted, ntsConfirmNum: null, error: '' })
+      .where(eq(taxInvoices.id, row.id));
+    await server.db.delete(sentEffects).where(sql`${sentEffects.key} like ${`%${row.mgtKey}%`}`);
+    await server.db.delete(taxInvoiceOutbox).where(eq(taxInvoiceOutbox.mgtKey, row.mgtKey));
+  }
+  /** A provider stand-in whose `step` waits until the test lets it go; `reached` resolves when it is waiting. */
+  function held() {
+    let release!: () => void;
+    let reached!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const waiting = new Promise<void>((r) => (reached = r));
+    const issued: number[] = [];
+    const provider: TaxInvoiceProvider = {
+      name: 'popbill',
+      issue: async (doc) => {
+        issued.push(doc.total);
+        reached();
+        await gate;
+        return { ntsConfirmNum: '202600000000000000000099', sent: true };
+      },
+      states: async () => new Map(),
+    };
+    return { provider, issued, release, waiting };
+  }
+  const runWith = (row: { id: number; mgtKey: string }, provider: TaxInvoiceProvider) =>
+    runHandler(
+      'taxInvoice.issue',
+      { id: randomBytes(4).toString('hex'), data: { invoiceId: row.id }, singletonKey: row.mgtKey, retryCount: 0 },
+      { db: server.db, sms: server.ctx!.sms, log: server.app.log, taxInvoices: provider },
+    );
+  const cancel = (id: number) => call(server, 'adminCancelTaxInvoice', { seq: id }, { token: staff });
+
+  it('a cancel while the provider issues the invoice is refused in Korean; the invoice ends issued', async () => {
+    const orderId = await shippedOrder(full, { totalAmount: 16_500, shipping: 0 });
+    const row = (await invoiceWhen(orderId, 'sent'))!;
+    await untried(row, 'pending', null);
+    const stand = held();
+    const run = runWith(row, stand.provider);
+    await stand.waiting;
+    const refused = await cancel(row.id);
+    stand.release();
+    await run;
+    expect([refused.body.code, refused.body.message]).toEqual([
+      409,
+      '세금계산서를 발행하는 중이라 취소하지 않았습니다. 발행이 끝난 뒤 상태를 확인하세요.',
+    ]);
+    expect(stand.issued).toEqual([16_500]);
+    expect(await invoiceOf(orderId)).toMatchObject({ status: 'sent', ntsConfirmNum: '202600000000000000000099' });
+    const list = await call(
+      server,
+      'adminTaxInvoiceList',
+      { companyId: full.companyId, page: 1, size: 50 },
+      { token: staff },
+    );
+    expect(list.body.results!.find((r) => r.seq === row.id)!.statusLabel).toBe('국세청 전송');
+  });
+
+  it('an issue job that finds the invoice cancelled while it read it issues nothing', async () => {
+    const orderId = await shippedOrder(full, { totalAmount: 14_300, shipping: 0 });
+    const row = (await invoiceWhen(orderId, 'sent'))!;
+    // An earlier try failed after sending its amounts: this try first asks the provider whether it holds them.
+    await untried(row, 'failed', new Date(Date.now() - 3_600_000));
+    let asked!: () => void;
+    let answer!: () => void;
+    const askedNow = new Promise<void>((r) => (asked = r));
+    const answered = new Promise<void>((r) => (answer = r));
+    const issued: number[] = [];
+    const run = runWith(row, {
+      name: 'popbill',
+      issue: async (doc) => {
+        issued.push(doc.total);
+        return { ntsConfirmNum: '202600000000000000000143', sent: true };
+      },
+      states: async () => {
+        asked();
+        await answered;
+        return new Map();
+      },
+    });
+    await askedNow;
+    const cancelled = await cancel(row.id);
+    answer();
+    await run;
+    expect([cancelled.body.code, cancelled.body.message]).toEqual([201, '세금계산서 발행을 취소했습니다.']);
+    expect(issued).toEqual([]);
+    expect(await invoiceOf(orderId)).toMatchObject({ status: 'cancelled', ntsConfirmNum: null, issuedAt: null });
+    expect(await outboxOf(orderId)).toEqual([]);
+  });
+});
+
 describe('Popbill', () => {
   it('registIssue once per mgtKey: a retry after a crash finds the issued document; a failure is retried', async () => {
     const secret = Buffer.from('popbill-test-secret-key-0123456789').toString('base64');

@@ -140,7 +140,8 @@ export function creditRoutes(app: Api, ctx: AppContext) {
     // A second press within the window (a colleague's, or a double click) asks for what was just
     // done: the 알림톡 is on its way. An error would read as a failure and invite another press, the
     // usual 201 as a second message sent; so 200, saying this press sent nothing
-    // (docs/requirements.md#monthly-close).
+    // (docs/requirements.md#monthly-close). One that would reach nobody, or only phones that had their
+    // day of bills, is refused by resendStatement: it does not say it sent what will not go.
     if ((await resendStatement(db, req.body.seq)) === 'recent') return ok(undefined, MSG_CREDIT.statementJustResent);
     await recordAudit(db, {
       memberId: auth.member.id,

@@ -8,6 +8,8 @@ import {
   AGING_BUCKETS,
   CREDIT_STATUS_LABELS,
   MSG_CREDIT,
+  NOTIFY_LIMIT,
+  NOTIFY_TEMPLATES,
   STATEMENT_RESEND_MINUTES,
   STATEMENT_STATUS_LABELS,
   receivableLabel,
@@ -26,7 +28,8 @@ import { buyerParty, supplierParty } from '../paperwork/index.js';
 import type { CreditStatementPdfInput } from '../documents/index.js';
 import { draftStatement, toStatementLines } from './close.js';
 import { statementFromMonth, unclosedMonthsBefore } from './closed-months.js';
-import { notifyStatement } from './notices.js';
+import { noticeReach } from '../notify/index.js';
+import { notifyStatement, statementNotice } from './notices.js';
 import { accountsByCompanyName, creditPositions, statementRowsWhere } from './repository.js';
 import { agingOf, nextMonth, positionExposure, statementName, statementStatusOf } from './rules.js';
 import { receivablesLedger, statementLines, statements } from './schema.js';
@@ -187,7 +190,11 @@ export async function statementPdfInput(
  * is refused (409): the 알림톡 asks the buyer to pay, and the close does not send it for such a one.
  * The send is claimed by one conditional update of `resent_at` in the transaction that writes its
  * job, so two presses at once (staff and admin, a double click) send one: the job key alone, the
- * moment asked, made each press a job of its own.
+ * moment asked, made each press a job of its own. A re-send that would reach nobody (the main
+ * account's phone or '알림 설정' leave the notice out: 409) or only phones that had their day of bills
+ * (NOTIFY_LIMIT.billsPerPhonePerDay: 429) is refused in the same transaction, so nothing is claimed
+ * nor written and staff read that it did not go; before, it answered that it was sent while its job
+ * sent nothing.
  */
 export async function resendStatement(db: Db, seq: number, now: Date = new Date()): Promise<'sent' | 'recent'> {
   const { db: found } = await statementFor(db, seq, null);
@@ -213,6 +220,12 @@ export async function resendStatement(db: Db, seq: number, now: Date = new Date(
       if (current!.amountDue <= current!.paid) throw new AppError(409, MSG_CREDIT.resendPaid, 409, 'seq');
       return 'recent';
     }
+    const { event } = statementNotice(s, 'issued');
+    const reach = await noticeReach(tx, s.companyId, event, now);
+    if (reach.recipients === 0)
+      throw new AppError(409, MSG_CREDIT.resendNoRecipient(NOTIFY_TEMPLATES[event].label), 409, 'seq');
+    if (reach.withRoom === 0)
+      throw new AppError(429, MSG_CREDIT.resendDayFull(NOTIFY_LIMIT.billsPerPhonePerDay), 429, 'seq');
     await notifyStatement(tx, s, 'issued', `statement:${s.id}:resend:${now.getTime()}`);
     return 'sent';
   });

@@ -5,7 +5,7 @@
  */
 export { notifyFromConfig, consoleNotify, type NotifyMessage, type NotifyProvider } from './provider.js';
 export { solapiNotify, NotifySendError } from './solapi.js';
-export { notifySend, licenceScan } from './send.js';
+export { notifySend, licenceScan, noticeReach } from './send.js';
 export {
   notifyOrderPaid,
   notifyOrderMoved,
@@ -18,4 +18,4 @@ export {
 export { chatReplyNotices } from './chat-reply.js';
 export { notifyRoutes } from './routes.js';
 export { startNotifySchedule } from './schedule.js';
-export { phoneTextsKey, sendWithinAllowance } from './limit.js';
+export { phoneBillsKey, phoneTextsKey, sendWithinAllowance } from './limit.js';

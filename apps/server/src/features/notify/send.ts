@@ -1,11 +1,11 @@
-import { MEMBER_TYPE_MAIN, SHOP_NAME, renderNotice } from '@partsmall/contract';
+import { MEMBER_TYPE_MAIN, SHOP_NAME, renderNotice, type NotifySettingEvent } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { licencesEndingOnThirdDay } from '../members/repository.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import type { NotifyProvider } from './types.js';
 import { enqueue } from '../../shared/job-queue.js';
 import { recipientsFor, type NotifyAccount, type NotifySetting } from './recipients.js';
-import { sendWithinAllowance } from './limit.js';
+import { roomToday, sendWithinAllowance } from './limit.js';
 import { accountsWithSettings } from './repository.js';
 
 /** The company's active accounts, main accounts first, and their saved settings (one read: it runs per job). */
@@ -24,7 +24,8 @@ export async function accountsOf(
  * are read when the job runs (a phone changed since the event gets it); each recipient is one
  * effect (`member:<id>`), its message id the effect key, so a retry sends only to those not yet
  * reached. A template whose values do not fit fails the job (parked for staff) and sends nothing.
- * Each text counts against its phone's day (NOTIFY_LIMIT); one past the cap is not sent.
+ * Each text counts against its phone's day (NOTIFY_LIMIT): a text past the cap is not sent; a 외상
+ * bill past its own cap fails the job with the reason (retried, then parked for staff).
  */
 export const notifySend: JobHandler<'notify.send', { notify?: NotifyProvider }> = async (job, deps) => {
   if (!deps.notify) throw new Error('알림톡 발송 수단이 설정되지 않았습니다.');
@@ -34,7 +35,8 @@ export const notifySend: JobHandler<'notify.send', { notify?: NotifyProvider }> 
   const { accounts, settings } = await accountsOf(deps.db, companyId);
   for (const r of recipientsFor(event, accounts, settings, memberId)) {
     const part = `member:${r.memberId}`;
-    // The day's cap per phone (NOTIFY_LIMIT): past it, this recipient's text is dropped, not retried.
+    // The day's cap per phone (NOTIFY_LIMIT): past it, this recipient's text is dropped, not retried;
+    // a bill throws instead, and a retry sends only to the recipients not reached.
     await job.once(part, async () => {
       await sendWithinAllowance(deps.db, r.phone, deps.log, event, () =>
         notify.send({
@@ -48,6 +50,24 @@ export const notifySend: JobHandler<'notify.send', { notify?: NotifyProvider }> 
     });
   }
 };
+
+/**
+ * Who `event` would reach at the company now (the accounts and phones `notify.send` would text) and
+ * how many of those phones may still get it today: what a staff 다시 보내기 tells before it writes
+ * its job, instead of answering that a message went which the job will not send.
+ */
+export async function noticeReach(
+  db: Db | Tx,
+  companyId: number,
+  event: NotifySettingEvent,
+  now: Date = new Date(),
+): Promise<{ recipients: number; withRoom: number }> {
+  const { accounts, settings } = await accountsOf(db, companyId);
+  const recipients = recipientsFor(event, accounts, settings);
+  let withRoom = 0;
+  for (const r of recipients) if (await roomToday(db, r.phone, event, now)) withRoom++;
+  return { recipients: recipients.length, withRoom };
+}
 
 /**
  * The daily look for licences ending on the third day from `day` (Asia/Seoul): one `notify.send`

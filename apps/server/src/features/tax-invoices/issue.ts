@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   MSG_PAPERWORK,
   cutText,
@@ -28,7 +28,9 @@ import type { TaxInvoiceDocument } from './provider.js';
  * The jobs of 전자세금계산서 (docs/requirements.md#tax-invoices). Issuing re-reads the invoice, the
  * company and the orders when it runs: a refund made before issuance lowers the amount or removes
  * the invoice; a company without 업태, 종목, e-mail or 사업자번호 fails with a message for staff and
- * nothing is sent to the provider. The provider call is the one effect, keyed by the mgtKey.
+ * nothing is sent to the provider. The provider call is the one effect, keyed by the mgtKey. A try
+ * claims the invoice before it calls the provider (`claimForIssue`), and staff's cancel is refused
+ * while it is claimed (`beingIssued`): the two never both go ahead.
  */
 
 type Row = typeof taxInvoices.$inferSelect;
@@ -77,6 +79,60 @@ async function setRow(db: Db, id: number, set: Partial<typeof taxInvoices.$infer
     .where(eq(taxInvoices.id, id));
 }
 
+/** What an invoice may be while a try may still issue it: 발행 대기 or 실패. */
+const WAITING = ['pending', 'failed'] as const;
+
+/**
+ * Writes what a try found (a failure, nothing left to invoice) only while the invoice still waits: a
+ * staff cancel, or an issue another try recorded, made meanwhile stands. Answers whether it wrote.
+ */
+async function setWaitingRow(db: Db, id: number, set: Partial<typeof taxInvoices.$inferInsert>): Promise<boolean> {
+  const written = await db
+    .update(taxInvoices)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(taxInvoices.id, id), inArray(taxInvoices.status, WAITING)))
+    .returning({ id: taxInvoices.id });
+  return written.length > 0;
+}
+
+/**
+ * Claims the invoice for this try, before anything goes to the provider: one conditional update
+ * (the row's lock, so it waits for a staff cancel in progress and then sees it) that finds it still
+ * waiting, marks it 발행 대기 and sets `drafted_at` and `updated_at` to the same instant, with the
+ * amounts this try sends when it worked them out again. False when staff cancelled it (or another try
+ * issued it) since it was read: nothing is issued. While the claim is the row's last write, a cancel
+ * is refused (`beingIssued`).
+ */
+async function claimForIssue(
+  db: Db,
+  id: number,
+  now: Date,
+  amounts: Partial<Pick<typeof taxInvoices.$inferInsert, 'writeDate' | 'supply' | 'tax' | 'total' | 'items'>> = {},
+): Promise<boolean> {
+  const claimed = await db
+    .update(taxInvoices)
+    .set({ ...amounts, status: 'pending', error: '', draftedAt: now, updatedAt: now })
+    .where(and(eq(taxInvoices.id, id), inArray(taxInvoices.status, WAITING)))
+    .returning({ id: taxInvoices.id });
+  return claimed.length > 0;
+}
+
+/**
+ * Whether a try of the issuing job may be sending the invoice now: it is 발행 대기 and its last write
+ * was a try's claim (`drafted_at` equals `updated_at`: whatever a try learns afterwards, and every
+ * staff move, writes `updated_at` again), made less than `trySeconds` ago (the longest a try may be
+ * sending, routes.ts: past that it died, and the provider is asked instead).
+ */
+export function beingIssued(
+  row: Pick<Row, 'status' | 'draftedAt' | 'updatedAt'>,
+  trySeconds: number,
+  now: Date = new Date(),
+): boolean {
+  if (row.status !== 'pending' || row.draftedAt === null) return false;
+  const claimedAt = row.draftedAt.getTime();
+  return claimedAt === row.updatedAt.getTime() && now.getTime() - claimedAt < trySeconds * 1000;
+}
+
 /** The invoice as it stands now: the order's or the month's orders less what was refunded so far. */
 async function currentDraft(db: Db, row: Row, now: Date): Promise<InvoiceDraft | null> {
   if (row.kind === 'order') {
@@ -107,7 +163,8 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
   const missing = missingInvoiceFields(company);
   if (missing) {
     const message = MSG_PAPERWORK.invoiceFieldsMissing(missing);
-    await setRow(db, row.id, { status: 'failed', error: message });
+    // Cancelled by staff meanwhile: it stays cancelled, and the job has nothing left to do.
+    if (!(await setWaitingRow(db, row.id, { status: 'failed', error: message }))) return;
     throw new Error(message);
   }
 
@@ -121,14 +178,16 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
       .where(eq(taxInvoices.id, row.originalId ?? 0));
     if (!original || (original.status !== 'issued' && original.status !== 'sent')) {
       // Staff see it on the list and can retry it once the original is issued (a credit note's original may be parked).
-      await setRow(db, row.id, { status: 'failed', error: MSG_PAPERWORK.originalNotIssued });
+      if (!(await setWaitingRow(db, row.id, { status: 'failed', error: MSG_PAPERWORK.originalNotIssued }))) return;
       throw new Error(MSG_PAPERWORK.originalNotIssued);
     }
     draft = row;
     modifyCode = modifyCodeOf(await refundTypeOf(db, row.refundKey), row.total, original.total);
+    if (!(await claimForIssue(db, row.id, new Date()))) return;
   } else if (row.statementId !== null) {
     // A credit statement's 월합계 says what the statement billed; a later return is a credit note.
     draft = row;
+    if (!(await claimForIssue(db, row.id, new Date()))) return;
   } else if (await recordHeldAtProvider(db, provider, row)) {
     // A try whose answer was lost issued it: recorded as it was sent; refunds since get corrections below.
     return correctRefundsSinceDraft(db, row);
@@ -136,18 +195,12 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
     const now = new Date();
     const fresh = await currentDraft(db, row, now);
     if (!fresh) {
-      await setRow(db, row.id, { status: 'cancelled', error: '환불되어 발행할 금액이 없습니다.' });
+      await setWaitingRow(db, row.id, { status: 'cancelled', error: '환불되어 발행할 금액이 없습니다.' });
       return;
     }
     draft = fresh;
-    await setRow(db, row.id, {
-      writeDate: fresh.writeDate,
-      supply: fresh.supply,
-      tax: fresh.tax,
-      total: fresh.total,
-      items: fresh.items,
-      draftedAt: now,
-    });
+    const { writeDate, supply, tax, total, items } = fresh;
+    if (!(await claimForIssue(db, row.id, now, { writeDate, supply, tax, total, items }))) return;
   }
 
   const supplier = await supplierParty(db);
@@ -198,12 +251,13 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
     try {
       issued = await provider.issue(doc);
     } catch (err) {
-      await setRow(db, row.id, {
+      await setWaitingRow(db, row.id, {
         status: 'failed',
         error: cutText(err instanceof Error ? err.message : String(err), 300),
       });
       throw err;
     }
+    // What the provider answered is what stands (a staff cancel was refused while the claim was ours).
     await setRow(db, row.id, {
       // Refused by the 국세청 (Popbill 305): staff see why; nothing reached the NTS.
       status: issued.rejected ? 'failed' : issued.sent ? 'sent' : 'issued',

@@ -18,6 +18,7 @@ import { enqueue } from '../../shared/job-queue.js';
 import type { JobWaker } from '../../shared/job-types.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { pageOfTable, pageWithTotal } from '../../db/page.js';
+import { beingIssued } from './issue.js';
 
 type Row = typeof taxInvoices.$inferSelect;
 
@@ -154,13 +155,26 @@ export async function retryTaxInvoice(db: Db, runner: JobWaker, staffId: number,
 }
 
 /**
- * Staff cancel an invoice not issued (발행 대기 or 실패): nothing will be issued for it. Audited. A row a
- * try has sent (실패, or 발행 대기 with its amounts drafted: a try whose process died before it wrote
- * the answer) is first looked up at the provider: that try may have issued it there, and such an
- * invoice is not cancelled here (a retry records it); one the 국세청 refused may be.
+ * Staff cancel an invoice not issued (발행 대기 or 실패): nothing will be issued for it. Audited. While a
+ * try of the issuing job has claimed it (`beingIssued`, at most `trySeconds`, the longest a try runs)
+ * the cancel is refused (409 '세금계산서를 발행하는 중이라 …'): what the provider answers that try
+ * stands; a try that starts after the cancel finds it cancelled and issues nothing. A row a try has
+ * sent (실패, or 발행 대기 with its amounts drafted: a try whose process died before it wrote the
+ * answer) is first looked up at the provider: that try may have issued it there, and such an invoice
+ * is not cancelled here (a retry records it); one the 국세청 refused may be. The look-up is made
+ * outside the row's lock (a provider call holds no lock); a try that claimed the row after it was
+ * read refuses the cancel under the lock, since what was looked up no longer stands.
  */
-export async function cancelTaxInvoice(db: Db, staffId: number, id: number, provider?: TaxInvoiceProvider) {
+export async function cancelTaxInvoice(
+  db: Db,
+  staffId: number,
+  id: number,
+  provider: TaxInvoiceProvider | undefined,
+  trySeconds: number,
+) {
   const [current] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, id));
+  const issuing = () => new AppError(409, MSG_PAPERWORK.invoiceIssuing, 409, 'seq');
+  if (current && beingIssued(current, trySeconds)) throw issuing();
   const sent = current?.status === 'failed' || (current?.status === 'pending' && current.draftedAt !== null);
   if (current && sent && provider?.states) {
     let held;
@@ -176,13 +190,17 @@ export async function cancelTaxInvoice(db: Db, staffId: number, id: number, prov
     from: ['failed', 'pending'],
     refused: MSG_PAPERWORK.invoiceNotCancellable,
     to: 'cancelled',
+    check: (row) => {
+      if (beingIssued(row, trySeconds) || row.draftedAt?.getTime() !== current?.draftedAt?.getTime()) throw issuing();
+    },
   });
   return adminRow(db, id);
 }
 
 /**
  * A staff move of an invoice's status, on its lock: 404 without the invoice, 409 (`refused`) unless
- * its status is one of `from`; `also` runs in the same transaction; audited as `action`.
+ * its status is one of `from`; then `check` may refuse it (it throws); `also` runs in the same
+ * transaction; audited as `action`.
  */
 async function moveInvoice(
   db: Db,
@@ -193,6 +211,7 @@ async function moveInvoice(
     from: readonly TaxInvoiceStatus[];
     refused: string;
     to: TaxInvoiceStatus;
+    check?: (row: typeof taxInvoices.$inferSelect) => void;
     also?: (tx: Tx, row: typeof taxInvoices.$inferSelect) => Promise<void>;
   },
 ) {
@@ -200,6 +219,7 @@ async function moveInvoice(
     const [row] = await tx.select().from(taxInvoices).where(eq(taxInvoices.id, id)).for('update');
     if (!row) throw notFound(MSG_PAPERWORK.invoiceNotFound);
     if (!move.from.includes(row.status as TaxInvoiceStatus)) throw new AppError(409, move.refused, 409, 'seq');
+    move.check?.(row);
     await tx.update(taxInvoices).set({ status: move.to, updatedAt: new Date() }).where(eq(taxInvoices.id, id));
     await move.also?.(tx, row);
     await recordAudit(tx, {

@@ -11,6 +11,11 @@ import type { TaxInvoiceProvider } from './types.js';
 /** 전자세금계산서: the member area's list and the back office's list, retry, cancel and company fields. */
 export function taxInvoiceRoutes(app: Api, ctx: AppContext, runner: JobWaker, provider?: TaxInvoiceProvider) {
   const { db } = ctx;
+  // The longest a try of the issuing job may be sending an invoice: the provider's longest issuing
+  // call (POPBILL_ISSUE_TIMEOUT_MS) or a try's expiry in the queue (JOBS_EXPIRE_SECONDS), whichever is
+  // longer, and a minute more. A claim older than that is a try that died (list.ts cancelTaxInvoice).
+  const issueCallSeconds = Math.ceil((ctx.config.popbill?.issueTimeoutMs ?? 0) / 1000);
+  const trySeconds = Math.max(ctx.config.jobs.expireSeconds, issueCallSeconds) + 60;
 
   route(app, 'getTaxInvoices', async (req) => {
     const { companyId } = requireMainAccount(req);
@@ -22,7 +27,10 @@ export function taxInvoiceRoutes(app: Api, ctx: AppContext, runner: JobWaker, pr
     created(await retryTaxInvoice(db, runner, requireStaffId(req), req.body.seq), MSG_PAPERWORK.invoiceRetried),
   );
   route(app, 'adminCancelTaxInvoice', async (req) =>
-    created(await cancelTaxInvoice(db, requireStaffId(req), req.body.seq, provider), MSG_PAPERWORK.invoiceCancelled),
+    created(
+      await cancelTaxInvoice(db, requireStaffId(req), req.body.seq, provider, trySeconds),
+      MSG_PAPERWORK.invoiceCancelled,
+    ),
   );
   route(app, 'adminSetCompanyInvoiceInfo', async (req) => {
     const staffId = requireStaffId(req);
