@@ -5,26 +5,62 @@ import { answerOf } from './envelope.js';
 import { mallBottom, licensePackage } from './mall.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, readAtVer } from './admin-fields.js';
-import { CASH_CHARGE } from './constants.js';
+import { CASH_CHARGE, PAY_TYPE_LABELS, SHIPPING, SHIPPING_TYPE_LABELS } from './constants.js';
 import { isPlainText } from './rules.js';
 import { plainLines, textField } from './text-field.js';
 
 const payTypeValue = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ADMIN.deliveryPayTypeRequired });
+type PayType = z.infer<typeof payTypeValue>;
+const { prepaid, collect, pickup } = SHIPPING.payTypes;
+
+/** A warehouse's delivery methods, by their key in the options and api/getDeliInfo, with their shipping type. */
+const METHOD_TYPES = {
+  gdFreight: SHIPPING.types.freight,
+  gdDelivery: SHIPPING.types.courier,
+  quick: SHIPPING.types.quick,
+  pickUp: SHIPPING.types.pickup,
+} as const;
+export type DeliveryMethodKey = keyof typeof METHOD_TYPES;
+
+/**
+ * The pay types each method may take (docs/requirements.md#shipping): 방문수령 is paid as 방문수령 only
+ * (no fee); 화물, 택배 and 퀵배송 carry the parcel, 선불 (6,000 won) or 착불 (0). A 택배 'paid' by
+ * 방문수령 went out free without being 착불, and a 방문수령 paid 선불 was charged 6,000 won.
+ */
+export const DELIVERY_METHOD_PAY_TYPES: Readonly<Record<DeliveryMethodKey, readonly PayType[]>> = {
+  gdFreight: [prepaid, collect],
+  gdDelivery: [prepaid, collect],
+  quick: [prepaid, collect],
+  pickUp: [pickup],
+};
+
+/** '택배의 배송비 결제 방식은 선불 또는 착불만 고를 수 있습니다.': a pay type the method cannot take. */
+const payTypeNotFor = (key: DeliveryMethodKey) =>
+  `${SHIPPING_TYPE_LABELS[METHOD_TYPES[key]]}의 배송비 결제 방식은 ${DELIVERY_METHOD_PAY_TYPES[key]
+    .map((p) => PAY_TYPE_LABELS[p])
+    .join(' 또는 ')}만 고를 수 있습니다.`;
+
 /** One delivery method of a warehouse as the back office edits it: offered or not, its pay types and the default one. */
 const methodBase = z.object({
   offered: z.boolean(),
   payTypes: z.array(payTypeValue).max(3),
   defaultPayType: payTypeValue,
 });
-const offeredNeedsPayTypes = (m: z.infer<typeof methodBase>, ctx: z.RefinementCtx) => {
+/**
+ * The method's pay types are ones it may take, offered or not (one kept while it is not offered would
+ * come back with it); an offered method has one at least, its default among them.
+ */
+const methodRules = (key: DeliveryMethodKey) => (m: z.infer<typeof methodBase>, ctx: z.RefinementCtx) => {
+  if (m.payTypes.some((p) => !DELIVERY_METHOD_PAY_TYPES[key].includes(p)))
+    ctx.addIssue({ code: 'custom', path: ['payTypes'], message: payTypeNotFor(key) });
   if (!m.offered) return;
   if (m.payTypes.length === 0)
     ctx.addIssue({ code: 'custom', path: ['payTypes'], message: MSG_ADMIN.deliveryPayTypeRequired });
   else if (!m.payTypes.includes(m.defaultPayType))
     ctx.addIssue({ code: 'custom', path: ['defaultPayType'], message: MSG_ADMIN.deliveryDefaultNotOffered });
 };
-const deliveryMethodOption = methodBase.superRefine(offeredNeedsPayTypes);
-export type DeliveryMethodOption = z.infer<typeof deliveryMethodOption>;
+const deliveryMethodOption = (key: DeliveryMethodKey) => methodBase.superRefine(methodRules(key));
+export type DeliveryMethodOption = z.infer<typeof methodBase>;
 
 /**
  * Delivery options of one warehouse (api/getDeliInfo), stored in the shop
@@ -38,10 +74,10 @@ export const warehouseDeliveryOptions = z.object({
     .max(1000, MSG_ADMIN.deliveryStorageId),
   // Shown to every buyer at checkout (api/getDeliInfo): plain text (docs/requirements.md#validation).
   warehouseName: textField(2, 50, MSG_ADMIN.deliveryWarehouseName),
-  gdFreight: deliveryMethodOption,
-  gdDelivery: deliveryMethodOption,
-  quick: methodBase.extend({ selfQuick: z.boolean() }).superRefine(offeredNeedsPayTypes),
-  pickUp: deliveryMethodOption,
+  gdFreight: deliveryMethodOption('gdFreight'),
+  gdDelivery: deliveryMethodOption('gdDelivery'),
+  quick: methodBase.extend({ selfQuick: z.boolean() }).superRefine(methodRules('quick')),
+  pickUp: deliveryMethodOption('pickUp'),
 });
 export type WarehouseDeliveryOptions = z.infer<typeof warehouseDeliveryOptions>;
 

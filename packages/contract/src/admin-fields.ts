@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { backOfficePageSize, pageNumber, rowId } from './page-fields.js';
+import { hasVisibleText } from './rules.js';
 import { linesField } from './text-field.js';
 
 export const int = z.number().int();
@@ -16,7 +17,11 @@ export const page = pageNumber();
 export const size = backOfficePageSize;
 /** The back office's search boxes (companies, products, the audit log): up to 100 characters. */
 export const keyword = z.string({ error: MSG.adminKeywordLength }).trim().max(100, MSG.adminKeywordLength).optional();
-export const reason = linesField(2, 200, MSG_ADMIN.reasonRequired);
+/**
+ * The reason of an audited change (cash, licence, stock, credit): 2-200 characters, one of them
+ * visible, since the buyer's 캐시 원장 shows it ('관리자 조정: …'; docs/requirements.md#validation).
+ */
+export const reason = linesField(2, 200, MSG_ADMIN.reasonRequired).refine(hasVisibleText, MSG_ADMIN.reasonRequired);
 
 /**
  * The `ver` an edit form was read at, sent back with its save (optional): a save over a newer edit is

@@ -5,6 +5,7 @@ import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
+import { hasVisibleText } from './rules.js';
 import { wholeNumber } from './page-fields.js';
 import { linesField, plainLines, textField } from './text-field.js';
 
@@ -29,7 +30,8 @@ export const adminNoticeAnswer = answerOf(adminNotice);
 export const saveNoticeRequest = z.object({
   seq: seq.optional(),
   type: z.union([z.literal(0), z.literal(2), z.literal(3)], { error: MSG_ADMIN.noticeTypeInvalid }),
-  title: textField(1, 200, MSG_ADMIN.titleRequired),
+  // One character of it visible: a title of Hangul fillers showed an empty notice (docs/requirements.md#validation).
+  title: textField(1, 200, MSG_ADMIN.titleRequired).refine(hasVisibleText, MSG_ADMIN.titleRequired),
   content: plainLines(
     z.string({ error: MSG_ADMIN.contentRequired }).min(1, MSG_ADMIN.contentRequired).max(200_000, MSG.badRequest),
   ),
@@ -58,6 +60,6 @@ export type AdminInquiry = z.infer<typeof adminInquiry>;
 export const inquiryPageAnswer = pageAnswerOf(adminInquiry);
 export const inquiryAnswerRequest = z.object({
   seq,
-  answer: linesField(1, 2000, MSG_ADMIN.answerRequired),
+  answer: linesField(1, 2000, MSG_ADMIN.answerRequired).refine(hasVisibleText, MSG_ADMIN.answerRequired),
 });
 export const adminInquiryAnswer = answerOf(adminInquiry);

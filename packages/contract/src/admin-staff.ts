@@ -18,19 +18,24 @@ export type StaffRow = z.infer<typeof staffRow>;
 export const staffListAnswer = answerOf(z.array(staffRow));
 /** What a refused staff account form says, field by field (docs/requirements.md#validation). */
 const MSG_STAFF = {
-  id: '아이디는 100자 이내의 메일 주소로 입력하세요.',
+  id: '아이디는 5~50자의 메일 주소로 입력하세요.',
   phone: '연락처는 숫자 10~11자리로 입력하세요.',
   role: '권한은 직원 또는 관리자 중에서 고르세요.',
   status: '상태는 사용 또는 정지 중에서 고르세요.',
 } as const;
 export const createStaffRequest = z.object({
-  /** A new login id, as a join's: outside withdrawn accounts' `.invalid` form (docs/requirements.md#validation). */
+  /**
+   * A new login id, as a join's: 5-50 characters as a login takes them (`storedLoginIdField`), outside
+   * withdrawn accounts' `.invalid` form (docs/requirements.md#validation). A longer id was stored and
+   * could never log in.
+   */
   id: z
     .string({ error: MSG_STAFF.id })
     .trim()
     .toLowerCase()
+    .min(5, MSG_STAFF.id)
+    .max(50, MSG_STAFF.id)
     .email(MSG_STAFF.id)
-    .max(100, MSG_STAFF.id)
     .superRefine((id, ctx) => {
       const refusal = newLoginIdRefusal(id);
       if (refusal !== null)

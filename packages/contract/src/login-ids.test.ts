@@ -86,7 +86,7 @@ describe("a sub-account's registration (api/setMallMemberInfo without seq)", () 
 
 describe("a staff account's id (api/createStaff)", () => {
   const staff = { name: '박직원', phone: '01022223333' };
-  const STAFF_ID = '아이디는 100자 이내의 메일 주소로 입력하세요.';
+  const STAFF_ID = '아이디는 5~50자의 메일 주소로 입력하세요.';
   it("refuses look-alike characters with the staff form's message and the '.invalid' form as a join does", () => {
     for (const id of LOOK_ALIKES) expect(idOf(createStaffRequest, { ...staff, id }), id).toBe(STAFF_ID);
     for (const id of RESERVED.slice(0, 3)) expect(idOf(createStaffRequest, { ...staff, id }), id).toBe(JOIN_RESERVED);

@@ -130,11 +130,9 @@ describe("a staff account's form (the back office)", () => {
     expect(messageFor(createStaffRequest, staff, 'name')).toBeNull();
     expect(messageFor(createStaffRequest, { ...staff, name: '김' }, 'name')).toBe('이름은 2~20자로 입력하세요.');
     expect(messageFor(createStaffRequest, { ...staff, id: 'staff2' }, 'id')).toBe(
-      '아이디는 100자 이내의 메일 주소로 입력하세요.',
+      '아이디는 5~50자의 메일 주소로 입력하세요.',
     );
-    expect(messageFor(createStaffRequest, { ...staff, id: 7 }, 'id')).toBe(
-      '아이디는 100자 이내의 메일 주소로 입력하세요.',
-    );
+    expect(messageFor(createStaffRequest, { ...staff, id: 7 }, 'id')).toBe('아이디는 5~50자의 메일 주소로 입력하세요.');
     expect(messageFor(createStaffRequest, { ...staff, phone: 1033334444 }, 'phone')).toBe(
       '연락처는 숫자 10~11자리로 입력하세요.',
     );

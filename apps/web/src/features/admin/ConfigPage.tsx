@@ -9,7 +9,15 @@ import {
   type FieldArray,
   type FieldArrayWithId,
 } from 'react-hook-form';
-import { PAY_TYPE_LABELS, SHIPPING, SHIPPING_TYPE_LABELS, configFields, type ConfigFields } from '@partsmall/contract';
+import {
+  DELIVERY_METHOD_PAY_TYPES,
+  PAY_TYPE_LABELS,
+  SHIPPING,
+  SHIPPING_TYPE_LABELS,
+  configFields,
+  type ConfigFields,
+  type DeliveryMethodKey,
+} from '@partsmall/contract';
 import { CheckField, Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { Pending } from '../../shared/ui/states';
 import { TableHead } from '../../shared/ui/TableHead';
@@ -167,7 +175,15 @@ const METHODS = [
   ['quick', SHIPPING_TYPE_LABELS[SHIPPING.types.quick]!],
   ['pickUp', SHIPPING_TYPE_LABELS[SHIPPING.types.pickup]!],
 ] as const;
-const PAY_TYPES = Object.values(SHIPPING.payTypes).map((value) => ({ value, label: PAY_TYPE_LABELS[value]! }));
+/**
+ * The pay types a method's row offers: those the method may take (docs/requirements.md#shipping:
+ * 방문수령 as 방문수령, the others 선불 or 착불), and any other still chosen, stored before the rule, so
+ * that staff see it and take it off (the save is refused under the row until then).
+ */
+const payTypesOf = (key: DeliveryMethodKey, chosen: readonly number[]) =>
+  Object.values(SHIPPING.payTypes)
+    .filter((value) => DELIVERY_METHOD_PAY_TYPES[key].includes(value) || chosen.includes(value))
+    .map((value) => ({ value, label: PAY_TYPE_LABELS[value]! }));
 
 /** A warehouse's delivery options as they start: every method offered with its usual pay types. */
 const newDelivery = (storageId: number): FieldArray<ConfigFields, 'deliveryOptions'> => ({
@@ -206,7 +222,7 @@ function DeliveryOptions() {
             <TableHead cells={Object.values(A.config.cols)} />
             <tbody>
               {METHODS.map(([key, label]) => (
-                <MethodRow key={key} base={`deliveryOptions.${i}.${key}`} label={label} quick={key === 'quick'} />
+                <MethodRow key={key} base={`deliveryOptions.${i}.${key}`} method={key} label={label} />
               ))}
             </tbody>
           </table>
@@ -216,8 +232,9 @@ function DeliveryOptions() {
   );
 }
 
-function MethodRow({ base, label, quick }: { base: string; label: string; quick: boolean }) {
+function MethodRow({ base, method, label }: { base: string; method: DeliveryMethodKey; label: string }) {
   const offered = useWatch({ name: `${base}.offered` }) as boolean;
+  const defaultPayType = useWatch({ name: `${base}.defaultPayType` }) as number;
   return (
     <tr className={offered ? undefined : 'muted'}>
       <th scope="row">{label}</th>
@@ -225,30 +242,30 @@ function MethodRow({ base, label, quick }: { base: string; label: string; quick:
         <CheckField name={`${base}.offered`} label={<span className="sr-only">{A.config.offeredOf(label)}</span>} />
       </td>
       <td>
-        <PayTypeChecks name={`${base}.payTypes`} label={label} />
+        <PayTypeChecks name={`${base}.payTypes`} method={method} label={label} />
       </td>
       <td>
         <SelectField
           name={`${base}.defaultPayType`}
           label={A.config.defaultPayTypeOf(label)}
           className="label-hidden"
-          options={PAY_TYPES}
+          options={payTypesOf(method, [defaultPayType])}
           parse={Number}
         />
       </td>
-      <td>{quick ? <CheckField name={`${base}.selfQuick`} label={A.config.allowSelfQuick} /> : '-'}</td>
+      <td>{method === 'quick' ? <CheckField name={`${base}.selfQuick`} label={A.config.allowSelfQuick} /> : '-'}</td>
     </tr>
   );
 }
 
 /** The pay types of one method as checkboxes over a number array; the schema's message shows under them. */
-function PayTypeChecks({ name, label }: { name: string; label: string }) {
+function PayTypeChecks({ name, method, label }: { name: string; method: DeliveryMethodKey; label: string }) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
   const chosen = (field.value as number[] | undefined) ?? [];
   return (
     <div className="admin-paytypes">
-      {PAY_TYPES.map((p) => (
+      {payTypesOf(method, chosen).map((p) => (
         <label key={p.value} className="check">
           <input
             type="checkbox"

@@ -94,7 +94,7 @@ export default function StaffPage() {
         }
       >
         <div className="admin-form-grid">
-          <Field name="id" label={A.staff.id} maxLength={100} />
+          <Field name="id" label={A.staff.id} maxLength={50} />
           <Field name="name" label={A.staff.cols.name} maxLength={20} />
           <Field name="phone" label={A.staff.cols.phone} digits={11} />
           <SelectField

@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CALLS, type WarehouseDeliveryOptions } from '@partsmall/contract';
+import ConfigPage from './ConfigPage';
+import { renderScreen } from '../../../test/render-screen';
+import { jsonAnswer } from '../../../test/api-mock';
+
+/**
+ * A warehouse's delivery pay types (docs/requirements.md#shipping): 방문수령 is paid as 방문수령 only,
+ * 화물, 택배 and 퀵배송 선불 or 착불. The form offers no other; one stored before the rule is shown
+ * checked so that staff can take it off, and the save is refused under the method until they do.
+ */
+const korea: WarehouseDeliveryOptions = {
+  storageId: 1,
+  warehouseName: '한국 김포물류센터',
+  gdFreight: { offered: true, payTypes: [1, 0], defaultPayType: 1 },
+  gdDelivery: { offered: true, payTypes: [0, 1], defaultPayType: 0 },
+  quick: { offered: true, payTypes: [1], defaultPayType: 1, selfQuick: true },
+  pickUp: { offered: true, payTypes: [2], defaultPayType: 2 },
+};
+const { deliveryOptions: _none, ...fields } = CALLS.adminSaveConfig.example as Record<string, unknown>;
+
+let sent: { url: string; body: Record<string, unknown> }[];
+function serve(stored: WarehouseDeliveryOptions) {
+  sent = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      if (url.endsWith('/getConfig'))
+        return jsonAnswer({ code: 200, results: { ...fields, deliveryOptions: [stored], ver: 3 } });
+      sent.push({ url, body });
+      return jsonAnswer({ code: 201, message: '저장했습니다.', results: { ...body, ver: 4 } }, 200);
+    }),
+  );
+}
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const open = async () => {
+  renderScreen(<ConfigPage />, new QueryClient());
+  return screen.findByRole('group', { name: '배송 설정 1' });
+};
+/** The pay-type checkboxes of a method's row, by their names. */
+const checks = (box: HTMLElement, method: string) =>
+  Array.from(
+    within(box).getByRole('rowheader', { name: method }).closest('tr')!.querySelectorAll('.admin-paytypes input'),
+    (c) => c.getAttribute('aria-label'),
+  );
+const defaults = (box: HTMLElement, method: string) =>
+  Array.from(
+    (within(box).getByLabelText(`${method} 기본 결제 방식`) as HTMLSelectElement).options,
+    (o) => o.textContent,
+  );
+
+describe("a warehouse's delivery methods in 쇼핑몰 설정", () => {
+  beforeEach(() => serve(korea));
+
+  it('offers 선불 and 착불 for 화물, 택배 and 퀵배송, and 방문수령 alone for 방문수령', async () => {
+    const box = await open();
+    for (const method of ['화물', '택배', '퀵배송']) {
+      expect(checks(box, method)).toEqual([`${method} 선불`, `${method} 착불`]);
+      expect(defaults(box, method)).toEqual(['선불', '착불']);
+    }
+    expect(checks(box, '방문수령')).toEqual(['방문수령 방문수령']);
+    expect(defaults(box, '방문수령')).toEqual(['방문수령']);
+  });
+});
+
+describe('a pay type stored before the rule', () => {
+  beforeEach(() => serve({ ...korea, gdDelivery: { offered: true, payTypes: [0, 2], defaultPayType: 0 } }));
+
+  it('is shown checked, refused under 택배 on save, and once taken off the save goes', async () => {
+    const box = await open();
+    const stale = within(box).getByRole('checkbox', { name: '택배 방문수령' }) as HTMLInputElement;
+    expect(stale.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    const row = within(box).getByRole('rowheader', { name: '택배' }).closest('tr')!;
+    await waitFor(() =>
+      expect(row.querySelector('.field-error')?.textContent).toBe(
+        '택배의 배송비 결제 방식은 선불 또는 착불만 고를 수 있습니다.',
+      ),
+    );
+    expect(sent).toEqual([]);
+
+    fireEvent.click(stale);
+    expect(within(box).queryByRole('checkbox', { name: '택배 방문수령' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0]!.body.deliveryOptions as WarehouseDeliveryOptions[])[0]!.gdDelivery).toEqual({
+      offered: true,
+      payTypes: [0],
+      defaultPayType: 0,
+    });
+  });
+});
