@@ -62,6 +62,8 @@ export const TC = {
   staffOnly: '상담 직원 계정으로 로그인하세요.',
   staffUseConsole: '상담 직원은 상담 콘솔에서 답변합니다.',
   search: '회원 검색',
+  // On a phone the list stands in the conversation's place: this opens it.
+  userList: '회원 목록',
   customer: '고객 정보',
   company: '업체',
   cash: '보유 캐시',
@@ -74,6 +76,10 @@ export const TC = {
   cannedBody: '내용',
   cannedSave: '상용구 저장',
   cannedDelete: '삭제',
+  cannedDeleteTitle: '상용구 삭제',
+  cannedDeleteText: (title: string) => `'${title}' 상용구를 삭제할까요? 모든 상담 직원이 함께 쓰는 상용구입니다.`,
+  cannedDeleting: '삭제 중…',
+  cannedDeleted: '상용구를 삭제했습니다.',
   cannedUse: '넣기',
   // inquiries
   productInquiry: (p: { name: string; pid: string; price: string; qty: number; warehouse: string }) =>

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ChatMessage } from '@partsmall/contract';
 import { dateTime } from '../../../shared/format';
 import { openPopup, POPUP } from '../../../shared/ui/popup';
 import { fileLinkQuery, linkExpired } from '../api';
 import { TC } from '../texts';
 import type { ChatLine } from '../useChat';
+import { useStickToBottom } from '../useStickToBottom';
 import '../chat.css';
 
 /** Opens a picture in the 400x300 image window (docs/requirements.md#chat-screens). */
@@ -13,12 +14,27 @@ export function openImage(url: string) {
   openPopup(url, 'chatImage', POPUP.image);
 }
 
+/** A thumbnail is drawn within this square (chat.css, .chat-thumb img). */
+const THUMB_PX = 160;
+
+/**
+ * The box a picture's thumbnail is drawn in: its shape within THUMB_PX, known from the message
+ * before the picture arrives, so that nothing below it moves when it does; none for a picture of
+ * unknown size.
+ */
+export function thumbBox(width: number, height: number): { width: number; height: number } | null {
+  if (width <= 0 || height <= 0) return null;
+  const scale = Math.min(1, THUMB_PX / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
 /**
  * One picture of a file message: its thumbnail, opening the full picture in the image window. The
  * addresses came with the message and live minutes; an expired one is exchanged for a fresh one
- * first (the thumbnail on a failed load, the window before it navigates).
+ * first (the thumbnail on a failed load, the window before it navigates). `onLoad` tells the list
+ * a picture has arrived.
  */
-function ChatImage({ file }: { file: ChatMessage['fileList'][number] }) {
+function ChatImage({ file, onLoad }: { file: ChatMessage['fileList'][number]; onLoad: () => void }) {
   const queryClient = useQueryClient();
   // A fresh thumbnail address, once the one of the message failed to load.
   const [freshThumb, setFreshThumb] = useState<string | null>(null);
@@ -48,8 +64,9 @@ function ChatImage({ file }: { file: ChatMessage['fileList'][number] }) {
       <img
         src={freshThumb ?? file.thumbUrl}
         alt={TC.imageAlt(file.name)}
-        width={Math.min(file.width, 160)}
+        {...thumbBox(file.width, file.height)}
         loading="lazy"
+        onLoad={onLoad}
         onError={onError}
       />
     </button>
@@ -68,8 +85,12 @@ function ProductCard({ product }: { product: NonNullable<ChatMessage['product']>
       {product.image ? <img src={product.image} alt="" /> : <span className="chat-product-noimg" />}
       <span>
         <b>{product.name}</b>
+        {/* A part number is read whole: it breaks before or after, never inside. */}
         <small>
-          {TC.productPid} {product.pid} · {TC.productCard}
+          <span className="chat-product-pid">
+            {TC.productPid} {product.pid}
+          </span>{' '}
+          · {TC.productCard}
         </small>
       </span>
     </a>
@@ -86,15 +107,14 @@ interface ListProps {
   empty: ReactNode;
 }
 
-/** Own and other messages with sender and time; new messages scroll into view after 100 ms (docs/requirements.md#chat). */
+/**
+ * Own and other messages with sender and time; new messages scroll into view after 100 ms, and the
+ * list stays at its end while pictures arrive (docs/requirements.md#chat-screens).
+ */
 export function MessageList({ messages, mine, otherRead, typing, empty }: ListProps) {
-  const box = useRef<HTMLDivElement>(null);
   const last = messages.at(-1);
   const lastKey = last ? `${last.seq}:${last.clientMessageId}` : '';
-  useEffect(() => {
-    const t = setTimeout(() => box.current?.scrollTo({ top: box.current.scrollHeight }), 100);
-    return () => clearTimeout(t);
-  }, [lastKey, typing]);
+  const { box, grew } = useStickToBottom<HTMLDivElement>(`${lastKey}|${typing ?? ''}`);
   return (
     <div className="chat-list" ref={box} data-testid="chat-list" aria-live="polite">
       {messages.length === 0 && <p className="chat-empty">{empty}</p>}
@@ -114,7 +134,7 @@ export function MessageList({ messages, mine, otherRead, typing, empty }: ListPr
               {m.type === 'file' ? (
                 <div className="chat-files">
                   {m.fileList.map((f) => (
-                    <ChatImage key={f.seq} file={f} />
+                    <ChatImage key={f.seq} file={f} onLoad={grew} />
                   ))}
                 </div>
               ) : (
