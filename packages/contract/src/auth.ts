@@ -83,6 +83,7 @@ export const companyAreaField = plainText(
     .string({ error: MSG.companyAreaRequired })
     .trim()
     .min(1, MSG.companyAreaRequired)
+    .refine(hasVisibleText, MSG.companyAreaRequired)
     .min(2, MSG.companyAreaLength)
     .max(20, MSG.companyAreaLength),
 );

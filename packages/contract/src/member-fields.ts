@@ -4,8 +4,10 @@
  */
 import { z } from 'zod';
 import { rowId } from './page-fields.js';
+import { hasVisibleText } from './rules.js';
 
-export const required = (msg: string) => z.string({ error: msg }).trim().min(1, msg);
+/** A required text: trimmed, one character of it visible (fillers or U+200B alone are blank; docs/requirements.md#validation). */
+export const required = (msg: string) => z.string({ error: msg }).trim().min(1, msg).refine(hasVisibleText, msg);
 /** A row's id: a number or a string of digits ('12'), as a query string carries it (docs/requirements.md#validation). */
 export const id = rowId();
 export const digitsField = (min: number, max: number, requiredMsg: string, msg: string) =>

@@ -112,8 +112,11 @@ export const shippingInfo = z
     const pickup = v.shippingValue === SHIPPING.types.pickup;
     if (!pickup) {
       if (!/^\d{5,6}$/.test(v.postNum)) ctx.addIssue({ code: 'custom', path: ['postNum'], message: MSG_ORDER.postNum });
-      if (v.address.length < 2) ctx.addIssue({ code: 'custom', path: ['address'], message: MSG_ORDER.address });
-      if (v.addrSub.length < 2) ctx.addIssue({ code: 'custom', path: ['addrSub'], message: MSG_ORDER.addrSub });
+      // Two characters, one of them visible: fillers alone are a blank address (docs/requirements.md#validation).
+      if (v.address.length < 2 || !hasVisibleText(v.address))
+        ctx.addIssue({ code: 'custom', path: ['address'], message: MSG_ORDER.address });
+      if (v.addrSub.length < 2 || !hasVisibleText(v.addrSub))
+        ctx.addIssue({ code: 'custom', path: ['addrSub'], message: MSG_ORDER.addrSub });
     }
     if (v.shippingValue === SHIPPING.types.freight) {
       // Fillers or U+200B alone are a blank branch or sender, as a recipient's name (docs/requirements.md#validation).

@@ -78,7 +78,7 @@ export const importXrefsAnswer = answerOf(
 );
 export type ImportXrefsResult = NonNullable<z.infer<typeof importXrefsAnswer>['results']>;
 
-const term = plainText(z.string().trim().min(1, MSG_PART_ADMIN.synonymTerms).max(30, MSG_PART_ADMIN.synonymTerms));
+const term = textField(1, 30, MSG_PART_ADMIN.synonymTerms);
 export const saveSynonymRequest = z.object({
   seq: seq.optional(),
   terms: z

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { isPlainLines, isPlainText } from './rules.js';
+import { hasVisibleText, isPlainLines, isPlainText } from './rules.js';
 
 /** A one-line text with length rules of its own. */
 export const plainText = (schema: z.ZodString) => schema.refine(isPlainText, MSG.textInvalid);
@@ -14,7 +14,15 @@ export const plainText = (schema: z.ZodString) => schema.refine(isPlainText, MSG
 /** A text area's text: as `plainText`, but line breaks and tabs stay. */
 export const plainLines = (schema: z.ZodString) => schema.refine(isPlainLines, MSG.textInvalid);
 
-const trimmed = (min: number, max: number, msg: string) => z.string({ error: msg }).trim().min(min, msg).max(max, msg);
+/**
+ * Trimmed, `min` to `max` characters; a required one (`min` 1 or more) shows a character: Hangul
+ * fillers or U+200B alone, which `trim()` keeps, are a blank text (a blank area, address or product
+ * name showed empty to whoever read it; docs/requirements.md#validation).
+ */
+const trimmed = (min: number, max: number, msg: string) => {
+  const text = z.string({ error: msg }).trim().min(min, msg).max(max, msg);
+  return min > 0 ? text.refine(hasVisibleText, msg) : text;
+};
 
 /** The usual one-line field: trimmed, `min` to `max` characters, one message for a wrong type or length. */
 export const textField = (min: number, max: number, msg: string) => plainText(trimmed(min, max, msg));

@@ -189,3 +189,60 @@ describe('text fields (docs/requirements.md#validation)', () => {
     expect(memo.safeParse('첫 줄\u0000').error?.issues[0]?.message).toBe(MSG.textInvalid);
   });
 });
+
+/** Characters that show nothing: a Hangul filler, a zero-width space, the half-width filler. */
+const INVISIBLE = ['\u3164', '\u200b', '\uffa0'];
+
+/** The calls' required text fields (refusing '') that take a text of invisible characters alone. */
+function blanks(calls: Call[]): string[] {
+  const found: string[] = [];
+  for (const [id, schema, example] of calls) {
+    for (const path of textPaths(example)) {
+      const field = `${id}.${path.join('.')}`;
+      if (NOT_STORED_OR_SHOWN[field]) continue;
+      if (schema.safeParse(withText(example, path, '')).success) continue;
+      const length = (at(example, path) as string).length;
+      for (const ch of INVISIBLE)
+        if (schema.safeParse(withText(example, path, ch.repeat(length))).success) {
+          found.push(field);
+          break;
+        }
+    }
+  }
+  return found;
+}
+
+/**
+ * Required texts that may be invisible alone here: the server reads them further (a notice's HTML is
+ * refused when it shows nothing; my info's name is held to the name rule only when changed), or they
+ * are compared, never shown.
+ */
+const CHECKED_FURTHER: Record<string, string> = {
+  'adminSaveNotice.content': 'HTML: the server refuses one that shows nothing after sanitising',
+  'updateMyInfo.name': 'a name stored by the shop is taken unchanged; a changed one is held to the name rule',
+  'WithdrawMember.userName': "compared with the account's name",
+  'adminRecordDeposit.clientRequestId': 'a request id, compared',
+  'adminUploadProductImage.name': "a file's name: the upload is judged by its bytes, stored under a name of ours",
+  'adminUploadCatalogue.name': "a file's name: the upload is judged by its bytes",
+  'adminImportXrefs.fileName': "a file's name, only echoed in the refusals of the same upload",
+};
+
+describe('required text fields (docs/requirements.md#validation)', () => {
+  it('no call takes a required text of invisible characters alone (Hangul fillers, U+200B)', () => {
+    expect(blanks(TABLE).filter((field) => !CHECKED_FURTHER[field])).toEqual([]);
+  });
+
+  it('finds a planted required field that takes fillers alone, and passes an optional one and one that keeps the rule', () => {
+    const planted = z.object({
+      name: z.string().trim().min(2),
+      memo: z.string().max(20),
+      area: textField(2, 20, '지역'),
+    });
+    expect(blanks([['planted', planted, { name: '한빛', memo: '메모', area: '서울' }]])).toEqual(['planted.name']);
+    expect(textField(1, 20, '제목을 입력하세요.').safeParse('\u3164\u200b').error?.issues[0]?.message).toBe(
+      '제목을 입력하세요.',
+    );
+    expect(textField(0, 20, '메모').parse('\u3164')).toBe('\u3164');
+    expect(linesField(2, 20, '사유').parse('\u3164사유')).toBe('\u3164사유');
+  });
+});
