@@ -263,7 +263,13 @@ describe('who may call', () => {
       c.token,
     );
     expect([search.status, search.body.message]).toEqual([403, EPC_MSG.licenseRequired]);
-    expect(await rowsOf(c.companyId)).toHaveLength(0);
+    // The test VINs are the company's vehicles now, kept on no day's quota; nothing refused is kept.
+    expect((await rowsOf(c.companyId)).map((r) => [r.vin, r.day]).sort()).toEqual(
+      EPC_TEST_VINS.map((t) => [t.vin, null]).sort(),
+    );
+    expect(
+      (await post<{ userSearchVinCount: number }>('epc/initEpc', {}, c.token)).body.results!.userSearchVinCount,
+    ).toBe(0);
   });
 
   it('the calls without a VIN, per role: initEpc, history, replacements, part search', async () => {

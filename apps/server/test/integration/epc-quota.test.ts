@@ -162,12 +162,41 @@ describe('VIN quota: 30 distinct VINs per company per Seoul day', () => {
     expect(await isVinOpenToday(db, b, vinNo(0), NOON)).toBe(false);
   });
 
-  it('test VINs open without counting, even with the quota used up, and leave no row', async () => {
+  it('test VINs open without counting, even with the quota used up, and are kept once each as the company’s, on no day', async () => {
     const company = newCompany();
     for (let i = 0; i < MAX_VIN_SEARCHES_PER_DAY; i++) await open(company, vinNo(i));
     for (const t of EPC_TEST_VINS) expect(await open(company, t.vin)).toEqual({ ok: true, charged: false, used: 30 });
-    expect(await rowsOf(company)).toHaveLength(30);
-    expect(await isVinOpenToday(db, company, EPC_TEST_VINS[0]!.vin, NOON)).toBe(true);
+    const [e300] = EPC_TEST_VINS.map((t) => t.vin) as [string];
+    // Reopened a minute later: touched; again within the second: left as it is.
+    const later = new Date(NOON.getTime() + 60_000);
+    expect(await open(company, e300, later)).toEqual({ ok: true, charged: false, used: 30 });
+    expect(await open(company, e300, new Date(later.getTime() + 500))).toEqual({ ok: true, charged: false, used: 30 });
+    expect(await vinSearchCount(db, company, NOON)).toBe(30);
+    const rows = await rowsOf(company);
+    expect(rows.filter((r) => r.day === '2026-03-10')).toHaveLength(30);
+    expect(
+      rows
+        .filter((r) => r.day === null)
+        .map((r) => [r.vin, r.opens, r.lastAt.toISOString()])
+        .sort(),
+    ).toEqual(
+      [
+        [e300, 2, later.toISOString()],
+        [EPC_TEST_VINS[1]!.vin, 1, NOON.toISOString()],
+        [EPC_TEST_VINS[2]!.vin, 1, NOON.toISOString()],
+      ].sort(),
+    );
+    expect(await isVinOpenToday(db, company, e300, NOON)).toBe(true);
+    expect((await searchHistory(db, { companyId: company }))[0]).toEqual({
+      vin: e300,
+      title: `BMW ${e300}`,
+      brand: 'bmw',
+    });
+    // Five tabs opening a test VIN for the first time at once keep one row.
+    const other = newCompany();
+    await Promise.all(Array.from({ length: 5 }, () => open(other, e300)));
+    expect((await rowsOf(other)).map((r) => [r.vin, r.day])).toEqual([[e300, null]]);
+    expect(await vinSearchCount(db, other, NOON)).toBe(0);
   });
 
   it('a VIN opened today stops opening the deeper calls when the licence ends; test VINs stay open', async () => {

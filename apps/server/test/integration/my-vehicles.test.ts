@@ -491,6 +491,29 @@ describe('the list: getMyVehicles, saveMyVehicle, removeMyVehicle', () => {
     expect((await post('epc/getCarsVinEx', { brand: 'benz', vin: E220D, lang: 'KR' }, token)).status).toBe(200);
     expect((await list(token)).map((v) => [v.vin, v.mcid])).toEqual([[E220D, 'DEMO-BENZ-W213']]);
   });
+
+  it('a test VIN opened without a licence joins the list and takes a name, still using no licence or quota', async () => {
+    const c = await makeCompany(server, '적합데모', 0);
+    const token = await loginAs(server, c.main.id, c.main.pw);
+    const DEMO_E300 = 'WDDZF4JB8HA354812'; // the call table's example of saveMyVehicle
+    const opened = await post<{ charged: boolean; testVin: boolean; userSearchVinCount: number }>(
+      'epc/getCarsVinEx',
+      { brand: 'all', vin: DEMO_E300, lang: 'KR' },
+      token,
+    );
+    expect([opened.status, opened.body.results]).toEqual([
+      200,
+      expect.objectContaining({ charged: false, testVin: true, userSearchVinCount: 0 }),
+    ]);
+    expect((await list(token)).map((v) => [v.vin, v.mcid, v.name])).toEqual([[DEMO_E300, 'DEMO-BENZ-W213', '']]);
+    const saved = await post('api/saveMyVehicle', { vin: DEMO_E300, name: '김사장님 E클래스' }, token);
+    expect([saved.status, saved.body.message]).toEqual([200, MSG_VEHICLES.saved]);
+    // Opened again: still one vehicle, with its name.
+    expect((await post('epc/getCarsVinEx', { brand: 'benz', vin: DEMO_E300 }, token)).status).toBe(200);
+    expect((await list(token)).map((v) => [v.vin, v.name])).toEqual([[DEMO_E300, '김사장님 E클래스']]);
+    const init = await post<{ licenseDays: number; userSearchVinCount: number }>('epc/initEpc', {}, token);
+    expect(init.body.results).toMatchObject({ licenseDays: 0, userSearchVinCount: 0 });
+  });
 });
 
 describe('the fit rule in the database', () => {

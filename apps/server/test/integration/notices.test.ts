@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, MSG_SHOP, PAGE_SIZE } from '@partsmall/contract';
 import { notices } from '../../src/db/schema.js';
 import { createNotice } from '../../src/features/notices/service.js';
+import { updateNotice } from '../../src/features/notices/repository.js';
 import { DEMO_NOTICES } from '../../src/seed/notices.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 
@@ -122,6 +123,28 @@ describe('notice list', () => {
     expect(title.map((r) => r.title)).toEqual(inTitle);
     const both = await everyNotice({ searchType: 'all', searchKeyword: '경동' });
     expect(both.map((r) => r.title).sort()).toEqual([...new Set([...inContent, ...inTitle])].sort());
+  });
+
+  it('searches the text a reader sees, not the HTML: tag names find nothing, an entity is its character', async () => {
+    // The demo notices' markup holds <td>, <li>, <b>, <p> and '&gt;'; a reader sees none of them.
+    for (const searchKeyword of ['td', 'li', 'p>', 'table', 'strong', '&gt;']) {
+      const res = await list({ searchType: 'content', searchKeyword, page: 1, size: 3 });
+      expect(res.status).toBe(200);
+      expect(res.body.total, searchKeyword).toBe(0);
+    }
+    // 'b' is a tag in 25 demo notices, and a letter of the text of one ('벤츠·BMW·아우디').
+    const b = await everyNotice({ searchType: 'content', searchKeyword: 'b' });
+    expect(b.map((r) => r.title)).toEqual(['EPC 부품 카탈로그 차대번호 조회 오픈']);
+    // '마이페이지 &gt; 보안번호' in the markup is '마이페이지 > 보안번호' on the screen.
+    for (const searchType of ['content', 'all']) {
+      const shown = await everyNotice({ searchType, searchKeyword: '마이페이지 > 보안번호' });
+      expect(shown.map((r) => r.title).sort()).toEqual([
+        '부계정 가입과 보안번호 사용 방법',
+        '부계정 보안번호 관리 강화 안내',
+      ]);
+      const markup = await list({ searchType, searchKeyword: '마이페이지 &gt; 보안번호' });
+      expect(markup.body.total).toBe(0);
+    }
   });
 
   it('combines the type filter with the search, and trims the keyword', async () => {
@@ -292,6 +315,36 @@ describe('notice HTML', () => {
     const listed = await list({ searchType: 'title', searchKeyword: '보안 점검용' });
     expect(listed.body.results!.map((r) => r.seq)).toEqual([seq]);
     expect(JSON.stringify(listed.body.results)).not.toContain('script');
+  });
+
+  it('searches a saved and an edited notice by what it shows: words across inline tags, not across cells', async () => {
+    const seq = await createNotice(server.db, {
+      type: 0,
+      title: '표시 글자 검색 공지',
+      content:
+        '<p>주문 <b>취소</b>는 <i>당일</i>에만&nbsp;됩니다.</p><table><tr><td>가나</td><td>다라</td></tr></table><p>A&amp;B 상사</p>',
+    });
+    const found = async (searchKeyword: string) =>
+      (await everyNotice({ searchType: 'content', searchKeyword })).map((r) => r.seq).includes(seq);
+    expect(await found('주문 취소는 당일에만 됩니다')).toBe(true);
+    expect(await found('주문  취소는\t당일에만')).toBe(true);
+    expect(await found('A&B 상사')).toBe(true);
+    expect(await found('가나')).toBe(true);
+    expect(await found('가나다라')).toBe(false);
+    expect(await found('amp')).toBe(false);
+    expect(await found('nbsp')).toBe(false);
+    // The back office's edit (notices/repository.ts) changes what a search finds.
+    await server.db.transaction((tx) =>
+      updateNotice(tx, seq, {
+        type: 0,
+        title: '표시 글자 검색 공지',
+        content: '<p>입고 <b>지연</b> 안내</p>',
+        popup: false,
+        published: true,
+      }),
+    );
+    expect(await found('입고 지연')).toBe(true);
+    expect(await found('주문 취소')).toBe(false);
   });
 
   it('cleans a row written around createNotice() on the way out too', async () => {

@@ -12,7 +12,8 @@ import { lockPair } from '../../db/locks.js';
 
 /**
  * The VIN quota (docs/requirements.md#vin-quota): at most 30 distinct VINs per company per Asia/Seoul day;
- * opening a VIN the company already opened that day costs nothing; the three test VINs are free.
+ * opening a VIN the company already opened that day costs nothing; the three test VINs are free, and
+ * still the company's vehicles once opened (docs/requirements.md#my-vehicles).
  */
 
 export interface OpenVinInput {
@@ -58,6 +59,31 @@ const REOPEN: PreparedStatement = {
 };
 
 /**
+ * Opens a test VIN for a company ($1 company, $2 VIN, $3 now, $4 member, $5 brand, $6 mcid, $7
+ * title, $8 the Seoul day) and counts the day's VINs. Its row is on no day (`day` null), so no
+ * count of a day sees it, and there is one per company and test VIN: a reopen touches it as
+ * REOPEN does (at most once a second), a first opening adds it (two at once add one).
+ */
+const OPEN_TEST_VIN: PreparedStatement = {
+  name: 'epc_test_vin_open',
+  text: `with hit as (
+      select id, last_at from epc_vin_searches
+      where company_id = $1::int and day is null and vin = $2::char(17)
+    ), touched as (
+      update epc_vin_searches s set opens = s.opens + 1, last_at = $3::timestamptz
+      from hit where s.id = hit.id and hit.last_at <= $3::timestamptz - interval '1 second'
+      returning s.id
+    ), added as (
+      insert into epc_vin_searches (company_id, member_id, day, vin, brand, mcid, title, first_at, last_at)
+      select $1::int, $4::int, null, $2::char(17), $5::text, $6::text, $7::text, $3::timestamptz, $3::timestamptz
+      where not exists (select 1 from hit)
+      on conflict do nothing
+      returning id
+    )
+    select (select count(*)::int from epc_vin_searches where company_id = $1::int and day = $8::date) as used`,
+};
+
+/**
  * Opens a VIN for a company. The day's rows are counted and the new one inserted while holding
  * a per-company transaction lock, so concurrent searches of one company queue here and the 31st
  * distinct VIN is refused (429, EPC_MSG.quotaExceeded) however they interleave. Other companies do not wait.
@@ -68,8 +94,22 @@ export async function openVin(
   input: OpenVinInput,
   now: Date = new Date(),
 ): Promise<OpenVinResult> {
-  if (isTestVin(input.vin)) return { charged: false, used: await vinSearchCount(db, input.companyId, now) };
   const day = seoulDay(now);
+  if (isTestVin(input.vin)) {
+    // Free of licence and quota, and no news to the tabs (the day's count does not change), yet the
+    // company's vehicle: 내 차량 and its fit lines work in the demo shop.
+    const [row] = await runPrepared<{ used: number }>(db, OPEN_TEST_VIN, [
+      input.companyId,
+      input.vin,
+      now,
+      input.memberId,
+      input.brand,
+      input.mcid,
+      input.title,
+      day,
+    ]);
+    return { charged: false, used: row!.used };
+  }
   // Reopening a VIN of the day costs nothing and needs no lock: one statement finds it and counts
   // the day (a buyer's searches of one car queue on the company's lock otherwise). A new VIN takes
   // the locked path.

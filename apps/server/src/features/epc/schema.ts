@@ -243,8 +243,10 @@ export const epcWords = catalogueTable(
 
 /**
  * VINs a company opened, one row per company, Asia/Seoul day and VIN: the day's rows are the
- * quota (at most 30), all rows are the search history. Rows are counted and inserted under a
- * per-company lock (see quota.ts); the unique key makes a re-open of the day's VIN free.
+ * quota (at most 30), all rows are the search history and the company's vehicles. Rows are counted
+ * and inserted under a per-company lock (see quota.ts); the unique key makes a re-open of the day's
+ * VIN free. A test VIN takes no quota: it has one row per company on no day (`day` null), which no
+ * day's count sees (docs/requirements.md#vin-quota).
  */
 export const epcVinSearches = pgTable(
   'epc_vin_searches',
@@ -253,7 +255,8 @@ export const epcVinSearches = pgTable(
     companyId: integer('company_id').notNull(),
     /** Who opened it first that day. */
     memberId: integer('member_id').notNull(),
-    day: day('day').notNull(),
+    /** The Seoul day whose quota the opening took; null for a test VIN, which takes none. */
+    day: day('day'),
     vin: vin().notNull(),
     brand: text('brand').notNull(),
     mcid: text('mcid').notNull(),
@@ -264,6 +267,9 @@ export const epcVinSearches = pgTable(
   },
   (t) => [
     uniqueIndex('epc_vin_searches_company_day_vin').on(t.companyId, t.day, t.vin),
+    uniqueIndex('epc_vin_searches_company_free_vin')
+      .on(t.companyId, t.vin)
+      .where(sql`day is null`),
     index('epc_vin_searches_company_last').on(t.companyId, t.lastAt),
   ],
 );
