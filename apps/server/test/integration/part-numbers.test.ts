@@ -161,3 +161,99 @@ describe('api/getProductHome searchType pid', () => {
     ]);
   });
 });
+
+describe('api/getProductHome pages every product of a number', () => {
+  // One number with more than 20 products and more than a page of each kind (docs/search.md#one-box):
+  // its own product, 22 products of an OE number interchangeable with it, 25 of a factory number
+  // that is the typed one without its maker, and two longer numbers it starts.
+  const typed = 'OX 998 Q';
+  const expected: [number, string][] = [];
+  beforeAll(async () => {
+    await server.db
+      .insert(partXrefs)
+      .values({ pid: 'OX998Q', pidKey: 'OX998Q', toPid: 'HX-77-01', toKey: 'HX7701', kind: 'interchangeable' });
+    const own = await addProduct('페이지시험 자기 품번', 'OX998Q');
+    const oe: number[] = [];
+    for (let i = 1; i <= 21; i++) oe.push(await addProduct(`페이지시험 OE ${i}`, 'HX-77-01'));
+    // Interchangeable and of the maker-less number both: listed once, as the interchangeable part.
+    oe.push(await addProduct('페이지시험 OE 겸 공장번호', 'HX-77-01', 'KNECHT OX 998 Q'));
+    const makerless: number[] = [];
+    for (let i = 1; i <= 24; i++)
+      makerless.push(await addProduct(`페이지시험 공장번호 ${i}`, `KN-998-${i}`, 'KNECHT OX 998 Q'));
+    // A longer number of its own that has the factory number too: listed once, with the factory number.
+    makerless.push(await addProduct('페이지시험 긴 품번 겸 공장번호', 'OX998Q-3', 'KNECHT OX 998 Q'));
+    const longer = [
+      await addProduct('페이지시험 긴 품번 1', 'OX998Q-1'),
+      await addProduct('페이지시험 긴 품번 2', 'OX998Q-2'),
+    ];
+    expected.push([own, '품번 일치']);
+    for (const seq of oe) expected.push([seq, '호환품번']);
+    for (const seq of makerless) expected.push([seq, '품번 일치 (KNECHT OX 998 Q)']);
+    expected.push([longer[0]!, '품번 앞부분 일치 (OX998Q-1)'], [longer[1]!, '품번 앞부분 일치 (OX998Q-2)']);
+  });
+  const page = async (searchType: 'pid' | 'name', page: number, size: number) => {
+    const res = await call(server, 'getProductHome', { searchType, searchKeyword: typed, page, size });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body as { results: { seq: number; matchReason?: string }[]; more?: boolean; searchedAs?: string };
+    return { hits: body.results.map((r) => [r.seq, r.matchReason]), more: body.more, searchedAs: body.searchedAs };
+  };
+
+  it('gives `size` rows a page, more while any follow, until all 50 are listed once, in either mode', async () => {
+    expect(expected.length).toBe(50);
+    for (const searchType of ['pid', 'name'] as const) {
+      const pages = [];
+      for (let p = 1; p <= 6; p++) pages.push(await page(searchType, p, 10));
+      expect(pages.map((p) => [p.hits.length, p.more, p.searchedAs])).toEqual([
+        [10, true, 'number'],
+        [10, true, 'number'],
+        [10, true, 'number'],
+        [10, true, 'number'],
+        [10, false, 'number'],
+        [0, false, 'number'],
+      ]);
+      expect(pages.flatMap((p) => p.hits)).toEqual(expected);
+    }
+  });
+
+  it('a page may end inside any kind of row, and one large page holds them all', async () => {
+    // Pages of 7 end inside the interchangeable rows (7, 14, 21), the maker-less ones (28-42) and the prefix (49).
+    const pages = [];
+    for (let p = 1; p <= 8; p++) pages.push(await page('pid', p, 7));
+    expect(pages.map((p) => [p.hits.length, p.more])).toEqual([
+      [7, true],
+      [7, true],
+      [7, true],
+      [7, true],
+      [7, true],
+      [7, true],
+      [7, true],
+      [1, false],
+    ]);
+    expect(pages.flatMap((p) => p.hits)).toEqual(expected);
+    // The web grid's paging: 20 first, then pages of 5 from the 21st on (server pages 5-10 of size 5).
+    const grid = [await page('pid', 1, 20)];
+    for (let p = 5; p <= 10; p++) grid.push(await page('pid', p, 5));
+    expect(grid.map((p) => p.more)).toEqual([true, true, true, true, true, true, false]);
+    expect(grid.flatMap((p) => p.hits)).toEqual(expected);
+    expect(await page('pid', 1, 60)).toEqual({ hits: expected, more: false, searchedAs: 'number' });
+    expect(await page('pid', 1, 50)).toEqual({ hits: expected, more: false, searchedAs: 'number' });
+    expect(await page('pid', 1, 49)).toEqual({ hits: expected.slice(0, 49), more: true, searchedAs: 'number' });
+  });
+
+  it('the maker-less number alone: 25 products, pages of 10', async () => {
+    const res = async (p: number) => {
+      const r = await call(server, 'getProductHome', {
+        searchKeyword: 'OX998Q',
+        searchType: 'name',
+        page: p,
+        size: 10,
+      });
+      return r.body as { results: { seq: number }[]; more?: boolean };
+    };
+    // 'OX998Q' is the same typed number: the same 50 rows.
+    const first = await res(1);
+    expect([first.results.length, first.more]).toEqual([10, true]);
+    const third = await res(3);
+    expect(third.results.map((r) => r.seq)).toEqual(expected.slice(20, 30).map(([seq]) => seq));
+  });
+});

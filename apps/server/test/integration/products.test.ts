@@ -257,8 +257,11 @@ describe('number search', () => {
       });
       return (res.body.results as { seq: number; matchReason?: string }[]).map((r) => [r.seq, r.matchReason]);
     };
-    // Without a category the number's first 20 products, in id order: all pads.
-    expect(await hits('QZ555Y')).toEqual(pads.slice(0, 20).map((seq) => [seq, '품번 일치 (MANN QZ 555 Y)']));
+    // Without a category every product of the number, in id order: the 21 pads, then the disc.
+    expect(await hits('QZ555Y')).toEqual([
+      ...pads.map((seq) => [seq, '품번 일치 (MANN QZ 555 Y)']),
+      [disc, '품번 일치 (BOSCH QZ 555 Y)'],
+    ]);
     expect(await hits('QZ555Y', 'disc')).toEqual([[disc, '품번 일치 (BOSCH QZ 555 Y)']]);
     expect(await hits('QZ555', 'disc')).toEqual([[disc, '품번 앞부분 일치 (BOSCH QZ 555 Y)']]);
     // Which 20 of a longer number's products come is the index's order (docs/search.md#one-box).
@@ -355,24 +358,34 @@ describe('number search', () => {
     const home = await call(server, 'getProductHome', { page: 1, size: 12 });
     expect([home.body.results!.length, (home.body as { more?: boolean }).more]).toEqual([12, true]);
   });
-  it('a later page leaves out what page 1 showed at its head: the exact number is not shown twice', async () => {
+  it('a number is one list paged by `size`: the exact number heads page 1 and is not shown again as a prefix row', async () => {
     // Made first, so that the prefix's id order puts the longer number before the exact one.
     const longer = await add('QZ880011', '', 'pad');
     const exact = await add('QZ88001', '', 'pad');
-    // Page 1 shows both (the head, then its one prefix row); nothing follows it.
-    expect(await search('QZ88001', { size: 1 })).toEqual({ seqs: [exact, longer], more: false, searchedAs: 'number' });
-    expect(await search('QZ88001', { page: 2, size: 1 })).toEqual({ seqs: [], more: false, searchedAs: 'number' });
-    // Two more after them: page 1 still shows the exact number and the next one, page 2 the one after.
-    const third = await add('QZ880012', '', 'pad');
-    const fourth = await add('QZ880013', '', 'pad');
-    expect(await search('QZ88001', { size: 1 })).toEqual({ seqs: [exact, longer], more: true, searchedAs: 'number' });
-    expect(await search('QZ88001', { page: 2, size: 1 })).toEqual({ seqs: [third], more: true, searchedAs: 'number' });
-    expect(await search('QZ88001', { page: 3, size: 1 })).toEqual({
-      seqs: [fourth],
+    // The exact number, then its one prefix row, a page each; nothing follows them.
+    expect(await search('QZ88001', { size: 1 })).toEqual({ seqs: [exact], more: true, searchedAs: 'number' });
+    expect(await search('QZ88001', { page: 2, size: 1 })).toEqual({
+      seqs: [longer],
       more: false,
       searchedAs: 'number',
     });
-    expect(await search('QZ88001', { page: 4, size: 1 })).toEqual({ seqs: [], more: false, searchedAs: 'number' });
+    expect(await search('QZ88001', { page: 3, size: 1 })).toEqual({ seqs: [], more: false, searchedAs: 'number' });
+    // Two more after them: a page each, the exact number never again.
+    const third = await add('QZ880012', '', 'pad');
+    const fourth = await add('QZ880013', '', 'pad');
+    const pages = await Promise.all([1, 2, 3, 4, 5].map((page) => search('QZ88001', { page, size: 1 })));
+    expect(pages).toEqual([
+      { seqs: [exact], more: true, searchedAs: 'number' },
+      { seqs: [longer], more: true, searchedAs: 'number' },
+      { seqs: [third], more: true, searchedAs: 'number' },
+      { seqs: [fourth], more: false, searchedAs: 'number' },
+      { seqs: [], more: false, searchedAs: 'number' },
+    ]);
+    expect(await search('QZ88001', { size: 3 })).toEqual({
+      seqs: [exact, longer, third],
+      more: true,
+      searchedAs: 'number',
+    });
   });
 });
 

@@ -9,7 +9,8 @@ export {
   type NumberHit,
 } from './part-numbers.js';
 export { makerlessFactoryNumbers } from './makerless-numbers.js';
-export { priceFor, productById, type ProductRow, productsByOeKeys, type Viewer } from './service.js';
+export { priceFor, type ProductRow, type Viewer } from './service.js';
+export { productById, productsByOeKeys } from './lookups.js';
 export { invalidateProductLists } from './list-cache.js';
 export { fillProductNameColumns, invalidateSynonyms } from './name-search.js';
 export { productRoutes } from './routes.js';

@@ -11,8 +11,11 @@ import { LIST_COLUMNS } from './columns.js';
 import { keyArray, MAX_HITS_PER_NUMBER, type NumberHit, type ProductColumns } from './part-numbers.js';
 import type { ProductRow } from './rows.js';
 
-/** At most this many relation hits (chain, interchangeable) head the first page of a number search. */
-export const MAX_RELATION_HITS = 20;
+/**
+ * At most this many products per maker-less key of the longer numbers a number starts, when it found
+ * nothing else (makerlessFactoryNumberStarts).
+ */
+export const MAX_NUMBER_STARTS = 20;
 
 /**
  * Mercedes-Benz numbers are 'A' and 10 digits (and up to 4 more of a colour or variant): buyers
@@ -21,27 +24,64 @@ export const MAX_RELATION_HITS = 20;
  */
 export const mercedesKey = (key: string): string | null => (/^\d{10,14}$/.test(key) ? `A${key}` : null);
 
+/** A page of a maker-less number's products, and how many it has up to the page's end. */
+export interface MakerlessPage {
+  rows: ProductRow[];
+  /** How many products the number has, less `excluding`, up to `skip + take`: all of them when fewer. */
+  seen: number;
+}
+
 /**
  * An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X'), or a Mercedes-Benz
  * number without its A (mercedesKey): the products whose maker-less key, or whose own number with
- * the A, is the typed one, in id order, in the category when one is given (asked of the
- * table, not of the first 20: a number's products may fill 20 in other categories). Not a prepared
- * statement: planned for the typed key each time. A generic plan took the average share of a factory
- * number (the demo's copies repeat 72 of them) and walked the table in id order for a number nothing
- * has (290 ms at 300,000 products).
+ * the A, is the typed one, in id order, in the category when one is given, less `excluding` (the
+ * number's relation hits, listed before them): `take` rows from the `skip`th on, a page of the search
+ * box's (docs/search.md#one-box). The number is read in id order up to the page's end and no further:
+ * page 1 of a number on 40,000 products costs what a rare one's does, a later page what its offset
+ * does. Not a prepared statement: planned
+ * for the typed key each time. A generic plan took the average share of a factory number (the demo's
+ * copies repeat 72 of them) and walked the table in id order for a number nothing has (290 ms at
+ * 300,000 products).
  */
-export function makerlessFactoryNumber(db: Db, key: string, category: string | undefined): Promise<ProductRow[]> {
-  const inCategory = category ? sql` and category = ${category}` : sql``;
-  return queryRows<ProductRow>(
+export async function makerlessFactoryNumber(
+  db: Db,
+  key: string,
+  category: string | undefined,
+  page: { excluding: readonly number[]; skip: number; take: number },
+): Promise<MakerlessPage> {
+  const benz = mercedesKey(key);
+  const conditions = [
+    sql`(factory_tail_key = ${key} or factory_bare_key = ${key}${benz === null ? sql`` : sql` or pid_key = ${benz}`})`,
+  ];
+  if (category) conditions.push(sql`category = ${category}`);
+  if (page.excluding.length > 0) conditions.push(sql`id <> all(${`{${page.excluding.join(',')}}`}::int[])`);
+  const where = sql.join(conditions, sql` and `);
+  if (page.skip === 0) {
+    // Page 1's (and any read from the first product): the plain statement, as cheap to plan as before.
+    const rows = await queryRows<ProductRow>(
+      db,
+      sql`select ${sql.raw(LIST_COLUMNS)} from products where ${where} order by id limit ${page.take}`,
+    );
+    return { rows, seen: rows.length };
+  }
+  // One row even when the page is empty, so that `seen` always comes.
+  const rows = await queryRows<(ProductRow & { seen: number }) | { seq: null; seen: number }>(
     db,
-    sql`select ${sql.raw(LIST_COLUMNS)} from products where (factory_tail_key = ${key} or factory_bare_key = ${key}
-      or pid_key = ${mercedesKey(key)})${inCategory}
-      order by id limit ${MAX_RELATION_HITS}`,
+    sql`with found as materialized (
+        select id from products where ${where} order by id limit ${page.skip + page.take}
+      )
+      select (select count(*)::int from found) as seen, p.* from (select 1) one left join lateral (
+        select ${sql.raw(LIST_COLUMNS)} from products where id in (select id from found order by id offset ${page.skip})
+      ) p on true order by p.seq`,
   );
+  return {
+    seen: rows[0]?.seen ?? 0,
+    rows: rows.flatMap(({ seen: _, ...row }) => (row.seq === null ? [] : [row as ProductRow])),
+  };
 }
 
 /** Why a maker-less hit matched, as the search box says it: the number the product has, as written. */
-function makerlessReason(row: { pid: string; factoryNum: string }, key: string): string {
+export function makerlessReason(row: { pid: string; factoryNum: string }, key: string): string {
   const benz = mercedesKey(key);
   const number = benz !== null && alphaNumber(row.pid) === benz ? row.pid : row.factoryNum;
   return `${OWN_NUMBER_LABEL} (${number})`;
@@ -127,7 +167,7 @@ export async function makerlessFactoryNumberStarts(
 /**
  * The longer numbers a key starts, on each maker-less key: a range of the pattern index past the key
  * itself (~>~) and before the first text the key does not start (~<~ pastStart), read in the index's
- * order and stopped at MAX_RELATION_HITS, so that a number on 40,000 products costs what a rare one
+ * order and stopped at MAX_NUMBER_STARTS, so that a number on 40,000 products costs what a rare one
  * does. The bounds are parameters, not a LIKE, so the prepared plan keeps them as index conditions.
  * A category ($3, null for none) is a condition of the walk, so its 20 are the category's.
  */
@@ -136,7 +176,7 @@ const FACTORY_NUMBER_STARTS: PreparedStatement = {
   text: ['factory_tail_key', 'factory_bare_key']
     .map(
       (c) => `(select ${LIST_COLUMNS}, ${c} as "startKey" from products where ${c} ~>~ $1 and ${c} ~<~ $2
-        and ($3::text is null or category = $3::text) order by ${c} using ~<~ limit ${MAX_RELATION_HITS})`,
+        and ($3::text is null or category = $3::text) order by ${c} using ~<~ limit ${MAX_NUMBER_STARTS})`,
     )
     .join(' union all '),
 };

@@ -7,7 +7,8 @@ import { notFound, ok } from '../../shared/http.js';
 import { fitsOfProducts, productIdsFitting } from '../vehicles/index.js';
 import { createProductListCache } from './list-cache.js';
 import { suggestProducts } from './suggest.js';
-import { priceFor, productById, productsAmong, productsByOeNumber, searchProducts, type Viewer } from './service.js';
+import { productById, productsAmong, productsByOeNumber } from './lookups.js';
+import { priceFor, searchProducts, type Viewer } from './service.js';
 
 /** Whose prices an answer carries: the request context already knows the company's level. */
 const viewerOf = (req: FastifyRequest): Viewer => (req.auth?.company ? { level: req.auth.company.level } : null);

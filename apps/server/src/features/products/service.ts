@@ -13,10 +13,11 @@ import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { LIST_COLUMNS } from './columns.js';
 import {
-  MAX_RELATION_HITS,
   makerlessFactoryNumber,
   makerlessFactoryNumberStarts,
+  makerlessReason,
   mercedesKey,
+  type MakerlessPage,
 } from './makerless-numbers.js';
 import { synonymIndex } from './name-search.js';
 import { findProductsByNumbers } from './part-numbers.js';
@@ -27,9 +28,6 @@ export type { ProductRow } from './rows.js';
 
 /** Whose prices an answer may carry: a company's level, or none for visitors and staff. */
 export type Viewer = { level: CompanyLevel } | null;
-
-/** The product page and popups read the long description too; the grid does not. */
-const DETAIL_COLUMNS = `${LIST_COLUMNS}, description`;
 
 /** Prices a row for the viewer, in place: a member gets the tier price of the company's level and the sale price. */
 export function priceFor<T extends ProductRow>(row: T, viewer: Viewer): T {
@@ -64,15 +62,19 @@ type Search = 'all' | 'pid' | 'pidSelective';
 
 /**
  * One prepared statement per kind of search, with or without a category, and for a part-number
- * prefix with or without ids left out (the rows a number search showed at page 1's head): ten texts.
+ * prefix with or without ids left out (the number's relation hits, listed before it): ten texts. A
+ * prefix leaves out the products of the typed number without its maker too (`factory_tail_key`,
+ * `factory_bare_key`, a Mercedes-Benz number's A: $2 and $3), which the number search lists before
+ * it (makerless-numbers.ts), so that a product is listed once (docs/search.md#one-box).
  */
 const statements = new Map<string, PreparedStatement>();
 function gridStatement(search: Search, inCategory: boolean, excluding: boolean): PreparedStatement {
   const key = `${search}${inCategory ? ':category' : ''}${excluding ? ':excluding' : ''}`;
   let statement = statements.get(key);
   if (!statement) {
-    // $1 is the pattern (when there is one), then the category, the ids left out, then limit and offset.
-    const params = search === 'all' ? [] : ['pattern'];
+    // $1 is the pattern and $2, $3 the maker-less keys (when there is a pattern), then the category,
+    // the ids left out, then limit and offset.
+    const params = search === 'all' ? [] : ['pattern', 'makerless', 'benz'];
     if (inCategory) params.push('category');
     if (excluding) params.push('excluding');
     const p = (name: string) => `$${params.indexOf(name) + 1}`;
@@ -80,18 +82,25 @@ function gridStatement(search: Search, inCategory: boolean, excluding: boolean):
     const offset = `$${params.length + 2}`;
     const category = inCategory ? ` and category = ${p('category')}` : '';
     const notShown = excluding ? `id <> all(${p('excluding')}::int[])` : '';
+    const notMakerless =
+      search === 'all'
+        ? ''
+        : `factory_tail_key <> ${p('makerless')} and factory_bare_key <> ${p('makerless')}` +
+          ` and pid_key is distinct from ${p('benz')}::text`;
     let text: string;
     if (search === 'pidSelective') {
       text = `select ${LIST_COLUMNS} from products where id in (
           select id from (
-            select id from products where pid_key like ${p('pattern')}${category}
+            select id from products where pid_key like ${p('pattern')}${category} and ${notMakerless}
             union
-            select id from products where factory_key like ${p('pattern')}${category}
+            select id from products where factory_key like ${p('pattern')}${category} and ${notMakerless}
           ) matches${notShown ? ` where ${notShown}` : ''} order by id limit ${limit} offset ${offset}
         ) order by id`;
     } else {
       const conditions: string[] = [];
-      if (search === 'pid') conditions.push(`(pid_key like ${p('pattern')} or factory_key like ${p('pattern')})`);
+      if (search === 'pid') {
+        conditions.push(`(pid_key like ${p('pattern')} or factory_key like ${p('pattern')})`, notMakerless);
+      }
       if (inCategory) conditions.push(`category = ${p('category')}`);
       if (notShown) conditions.push(notShown);
       const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
@@ -103,29 +112,37 @@ function gridStatement(search: Search, inCategory: boolean, excluding: boolean):
   return statement;
 }
 
+/** Which rows of a grid query to read: `limit` from the `offset`th on, less the ids in `excluding`. */
+interface GridWindow {
+  offset: number;
+  limit: number;
+  excluding?: readonly number[];
+}
+
 /**
  * The statement and parameters of a grid query: every product without a keyword, else the keyword
- * as a part-number prefix, less the ids given; null when it cannot match anything (no letter or digit).
+ * as a part-number prefix less its maker-less products and the ids given; null when it cannot match
+ * anything (no letter or digit). Reads a page and one row more (to tell whether more follow) unless
+ * another window is given.
  */
 function gridQuery(
   q: ProductQuery,
-  excluding: readonly number[] = [],
+  window: GridWindow = { offset: (q.page - 1) * q.size, limit: q.size + 1 },
 ): { statement: PreparedStatement; values: unknown[] } | null {
   const keyword = q.keyword ?? '';
   let search: Search = 'all';
-  let pattern: string | null = null;
+  const values: unknown[] = [];
   if (keyword !== '') {
     const key = alphaNumber(keyword);
     if (key === '') return null;
     search = key.length >= SELECTIVE_PREFIX ? 'pidSelective' : 'pid';
-    pattern = `${key}%`;
+    values.push(`${key}%`, key, mercedesKey(key));
   }
+  const excluding = window.excluding ?? [];
   const excludes = search !== 'all' && excluding.length > 0;
-  const values: unknown[] = [];
-  if (pattern !== null) values.push(pattern);
   if (q.category) values.push(q.category);
   if (excludes) values.push(excluding);
-  values.push(q.size + 1, (q.page - 1) * q.size);
+  values.push(window.limit, window.offset);
   return { statement: gridStatement(search, Boolean(q.category), excludes), values };
 }
 
@@ -220,50 +237,74 @@ export const productsByNumber = async (db: Db, keyword: string, size: number): P
   (await searchByNumber(db, keyword, { searchType: 'pid', keyword, page: 1, size })).rows;
 
 /**
- * A number search's pages: page 1 is its head (the number's relations and its maker-less factory
- * number) and then the prefix's rows; every page's prefix rows leave out the head's, so a product is
- * shown once across the pages (docs/search.md#one-box).
+ * A number search's pages (docs/search.md#one-box): one list, `size` rows a page, of the number's
+ * relation hits (its chains' current products, its own, its interchangeable ones), then the products
+ * of the number without its maker, then its prefix's; each product once, where it first comes.
+ * The relations are read whole on every page (at most MAX_HITS_PER_NUMBER products); the maker-less
+ * number and the prefix are read in id order up to the page's end and no further, and leave out
+ * what comes before them: page 1 of a number on 40,000 products costs what a rare one's does.
  */
 async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise<SearchAnswer> {
-  const query = gridQuery(q);
-  if (!query) return { rows: [], more: false };
   const key = alphaNumber(keyword);
-  // The prefix's page, read one row past it to tell whether more follow.
-  const prefixPage = (excluding: readonly number[]) => {
-    const page = excluding.length ? gridQuery(q, excluding)! : query;
-    return runPrepared<ProductHitRow>(db, page.statement, page.values);
+  if (key === '') return { rows: [], more: false };
+  const from = (q.page - 1) * q.size;
+  // The page's rows and one more (whether more follow).
+  const through = from + q.size + 1;
+  const prefixPage = async (window: GridWindow) => {
+    const query = gridQuery(q, window)!;
+    return runPrepared<ProductRow>(db, query.statement, query.values);
   };
-  let rows: ProductHitRow[];
-  let head: ProductHitRow[];
+  let relations: ProductHitRow[];
+  let makerless: MakerlessPage;
+  let prefix: ProductRow[];
   if (q.page === 1) {
     // Page 1's statements do not wait for each other (docs/search.md#what-a-search-costs): the
-    // prefix page and the head run at once, each on its own connection of the pool. Only when the
-    // head took rows of a page that has more is the page read again without them.
-    [rows, head] = await Promise.all([prefixPage([]), numberHead(db, keyword, key, q.category)]);
-    const headIds = head.map((r) => r.seq);
-    if (rows.length > q.size && rows.some((r) => headIds.includes(r.seq))) rows = await prefixPage(headIds);
+    // maker-less number and the prefix are read without the relations' ids, `size + 1` rows each, and
+    // the relations' rows dropped after. Each loses at most as many rows as the relations bring, so
+    // the page is whole; the prefix comes only after the maker-less number's last product.
+    [relations, makerless, prefix] = await Promise.all([
+      numberRelations(db, keyword, key, q.category),
+      makerlessFactoryNumber(db, key, q.category, { excluding: [], skip: 0, take: through }),
+      prefixPage({ offset: 0, limit: through }),
+    ]);
+    const shown = new Set(relations.map((r) => r.seq));
+    if (makerless.rows.length === through) prefix = [];
+    makerless.rows = makerless.rows.filter((r) => !shown.has(r.seq));
+    prefix = prefix.filter((r) => !shown.has(r.seq));
   } else {
-    head = await numberHead(db, keyword, key, q.category);
-    rows = await prefixPage(head.map((r) => r.seq));
+    // A later page reads the relations first: what follows them is read from where the page starts
+    // among them, less their ids. The prefix starts after the maker-less number's last product.
+    relations = await numberRelations(db, keyword, key, q.category);
+    const excluding = relations.map((r) => r.seq);
+    const skip = Math.max(0, from - relations.length);
+    // Nothing to read when the relations fill the page and the row after it.
+    const take = through - Math.max(from, relations.length);
+    makerless =
+      take > 0 ? await makerlessFactoryNumber(db, key, q.category, { excluding, skip, take }) : { rows: [], seen: 0 };
+    const left = take - makerless.rows.length;
+    prefix = left > 0 ? await prefixPage({ offset: Math.max(0, skip - makerless.seen), limit: left, excluding }) : [];
   }
-  const shown = new Set(head.map((r) => r.seq));
-  rows = rows.filter((r) => !shown.has(r.seq));
-  const more = rows.length > q.size;
-  if (more) rows.length = q.size;
-  for (const row of rows) {
-    row.matchKind = 'own';
-    row.matchReason = ownNumberReason(row, key);
-  }
-  // A number that found nothing else lists the longer maker-less numbers it starts, paged as any
-  // rows are (a later page asks whether page 1's prefix was empty too, so only then).
-  if (head.length === 0 && rows.length === 0 && (q.page === 1 || (await prefixIsEmpty(db, q))))
+  const found: ProductHitRow[] = [
+    ...relations.slice(from),
+    ...makerless.rows.map((row) => ({ ...row, matchKind: 'own' as const, matchReason: makerlessReason(row, key) })),
+    ...prefix.map((row) => ({ ...row, matchKind: 'own' as const, matchReason: ownNumberReason(row, key) })),
+  ];
+  // A number that found nothing at all lists the longer maker-less numbers it starts, paged as any
+  // rows are (a later page asks whether page 1 was empty too, so only then).
+  if (
+    relations.length === 0 &&
+    found.length === 0 &&
+    (q.page === 1 || (makerless.seen === 0 && (await prefixIsEmpty(db, q))))
+  )
     return makerlessStartsPage(await makerlessFactoryNumberStarts(db, key, q.category, SELECTIVE_PREFIX), q);
-  return { rows: q.page === 1 ? [...head, ...rows] : rows, more };
+  const more = found.length > q.size;
+  if (more) found.length = q.size;
+  return { rows: found, more };
 }
 
-/** Whether the number's prefix has no row at all: its page 1 is empty. */
+/** Whether the number's prefix has no row at all (less its maker-less products): its page 1 is empty. */
 async function prefixIsEmpty(db: Db, q: ProductQuery): Promise<boolean> {
-  const first = gridQuery({ ...q, page: 1, size: 1 });
+  const first = gridQuery(q, { offset: 0, limit: 1 });
   return !first || (await runPrepared<ProductRow>(db, first.statement, first.values)).length === 0;
 }
 
@@ -276,30 +317,20 @@ function makerlessStartsPage(starts: ProductRow[], q: ProductQuery): SearchAnswe
   return { rows, more: starts.length > from + q.size };
 }
 
-/** Page 1's head of a number search: the number's relations (at most MAX_RELATION_HITS), then its maker-less factory number. */
-async function numberHead(
+/**
+ * A number search's relation hits, best first (findProductsByNumbers: at most MAX_HITS_PER_NUMBER),
+ * in the category when one is given.
+ */
+async function numberRelations(
   db: Db,
   keyword: string,
   key: string,
   category: string | undefined,
 ): Promise<ProductHitRow[]> {
-  const [hits, makerless] = await Promise.all([
-    findProductsByNumbers(db, [keyword]).then((found) => found.get(key) ?? []),
-    makerlessFactoryNumber(db, key, category),
-  ]);
-  const head: ProductHitRow[] = hits
+  const hits = (await findProductsByNumbers(db, [keyword])).get(key) ?? [];
+  return hits
     .filter((h) => !category || h.product.category === category)
-    .slice(0, MAX_RELATION_HITS)
     .map((h) => ({ ...h.product, matchKind: h.match, matchReason: h.reason }));
-  const shown = new Set(head.map((r) => r.seq));
-  const benz = mercedesKey(key);
-  for (const row of makerless) {
-    if (shown.has(row.seq)) continue;
-    shown.add(row.seq);
-    const number = benz !== null && alphaNumber(row.pid) === benz ? row.pid : row.factoryNum;
-    head.push({ ...row, matchKind: 'own', matchReason: `${OWN_NUMBER_LABEL} (${number})` });
-  }
-  return head;
 }
 
 /**
@@ -314,67 +345,3 @@ function ownNumberReason(row: ProductRow, key: string): string {
     ? `${OWN_NUMBER_LABEL} (${row.factoryNum})`
     : prefixNumberLabel(row.factoryNum);
 }
-
-const BY_ID: PreparedStatement = {
-  name: 'product_by_id',
-  text: `select ${DETAIL_COLUMNS} from products where id = $1`,
-};
-const BY_OE_NUMBER: PreparedStatement = {
-  name: 'products_by_oe_number',
-  text: `select ${DETAIL_COLUMNS} from products where pid_key = $1 order by id limit 50`,
-};
-
-export async function productById(db: Db, id: number): Promise<ProductRow | undefined> {
-  const [row] = await runPrepared<ProductRow>(db, BY_ID, [id]);
-  return row;
-}
-
-/** Products whose OE number matches a catalogue part number (alpha-number forms equal). */
-export async function productsByOeNumber(db: Db, pid: string): Promise<ProductRow[]> {
-  const key = alphaNumber(pid);
-  if (key === '') return [];
-  return runPrepared<ProductRow>(db, BY_OE_NUMBER, [key]);
-}
-
-const BY_OE_NUMBERS: PreparedStatement = {
-  name: 'products_by_oe_numbers',
-  text: `select ${LIST_COLUMNS}, pid_key as "pidKey" from products where pid_key = any($1::text[]) order by pid_key, id`,
-};
-
-/**
- * The products of many part numbers at once (alpha-number keys), for a catalogue parts page: one
- * query for the whole drawing, grouped by key.
- */
-export async function productsByOeKeys(db: Db, keys: readonly string[]): Promise<Map<string, ProductRow[]>> {
-  const wanted = [...new Set(keys.filter((k) => k !== ''))];
-  const out = new Map<string, ProductRow[]>();
-  if (wanted.length === 0) return out;
-  const rows = await runPrepared<ProductRow & { pidKey: string }>(db, BY_OE_NUMBERS, [wanted]);
-  for (const row of rows) {
-    const list = out.get(row.pidKey) ?? [];
-    if (list.length < 20) list.push(row);
-    out.set(row.pidKey, list);
-  }
-  return out;
-}
-
-/**
- * One page of the products among `ids` (in id order, as the grid), in a category when one is given:
- * the home grid filtered to a vehicle (docs/requirements.md#my-vehicles).
- */
-export async function productsAmong(
-  db: Db,
-  ids: readonly number[],
-  q: { category?: string | undefined; page: number; size: number },
-): Promise<{ rows: ProductRow[]; more: boolean }> {
-  if (ids.length === 0) return { rows: [], more: false };
-  const category = q.category ? q.category : null;
-  const rows = await runPrepared<ProductRow>(db, AMONG_IDS, [[...ids], category, q.size + 1, (q.page - 1) * q.size]);
-  return { rows: rows.slice(0, q.size), more: rows.length > q.size };
-}
-
-const AMONG_IDS: PreparedStatement = {
-  name: 'products_among_ids',
-  text: `select ${LIST_COLUMNS} from products where id = any($1::int[]) and ($2::text is null or category = $2::text)
-    order by id limit $3 offset $4`,
-};
