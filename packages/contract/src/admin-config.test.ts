@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { warehouseDeliveryOptions } from './admin-config.js';
+import { standardDeliveryOptions, warehouseDeliveryOptions } from './admin-config.js';
 
 /**
  * docs/requirements.md#shipping: pay type 2 is 방문수령 (pickup) and costs nothing; 선불 (0) costs
  * 6,000 won and 착불 (1) nothing. So 방문수령 is paid only as 방문수령, and 화물, 택배 and 퀵배송 only
  * 선불 or 착불: a 택배 'paid' by 방문수령 was sent free without being 착불, a 방문수령 charged 6,000 won.
  */
-const standard = {
-  storageId: 1,
-  warehouseName: '한국 김포물류센터',
-  gdFreight: { offered: true, payTypes: [1, 0], defaultPayType: 1 },
-  gdDelivery: { offered: true, payTypes: [0, 1], defaultPayType: 0 },
-  quick: { offered: true, payTypes: [1], defaultPayType: 1, selfQuick: true },
-  pickUp: { offered: true, payTypes: [2], defaultPayType: 2 },
-};
+const standard = standardDeliveryOptions({ storageId: 1, stockName: '한국 김포물류센터' });
 
 /** Every refusal as 'path: message'; [] when the options pass. */
 function refusals(options: unknown): string[] {

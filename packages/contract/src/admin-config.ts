@@ -82,6 +82,23 @@ export const warehouseDeliveryOptions = z.object({
 export type WarehouseDeliveryOptions = z.infer<typeof warehouseDeliveryOptions>;
 
 /**
+ * The shop's standard options for a warehouse, used until the back office saves its own: freight
+ * collect or prepaid, courier prepaid or collect, quick collect (to the recipient or oneself), pickup
+ * at the warehouse (docs/requirements.md#shipping).
+ */
+export function standardDeliveryOptions(w: { storageId: number; stockName: string }): WarehouseDeliveryOptions {
+  const { prepaid, collect, pickup } = SHIPPING.payTypes;
+  return {
+    storageId: w.storageId,
+    warehouseName: w.stockName,
+    gdFreight: { offered: true, payTypes: [collect, prepaid], defaultPayType: collect },
+    gdDelivery: { offered: true, payTypes: [prepaid, collect], defaultPayType: prepaid },
+    quick: { offered: true, payTypes: [collect], defaultPayType: collect, selfQuick: true },
+    pickUp: { offered: true, payTypes: [pickup], defaultPayType: pickup },
+  };
+}
+
+/**
  * A licence package as the buyer pays for it (payCenter/showLicensePaymentWinow): its price is a
  * payment amount, so it keeps the payment's bounds (CASH_CHARGE); one outside them could be shown
  * but never bought (docs/requirements.md#licence).

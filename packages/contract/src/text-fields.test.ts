@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { standardDeliveryOptions } from './admin-config.js';
 import { CALLS } from './calls.js';
 import { CALL_SCHEMAS } from './call-schemas.js';
 import { linesField, plainText, textField } from './text-field.js';
@@ -82,16 +83,7 @@ const FILLED: Record<string, unknown> = {
   adminSaveConfig: {
     ...CALLS.adminSaveConfig.example,
     shippingAddress: [{ name: '한국 김포물류센터', address: '경기 김포시 고촌읍 1', phone: '031-123-4567' }],
-    deliveryOptions: [
-      {
-        storageId: 1,
-        warehouseName: '한국 김포물류센터',
-        gdFreight: { offered: true, payTypes: [1, 0], defaultPayType: 1 },
-        gdDelivery: { offered: true, payTypes: [0, 1], defaultPayType: 0 },
-        quick: { offered: true, payTypes: [1], defaultPayType: 1, selfQuick: true },
-        pickUp: { offered: true, payTypes: [2], defaultPayType: 2 },
-      },
-    ],
+    deliveryOptions: [standardDeliveryOptions({ storageId: 1, stockName: '한국 김포물류센터' })],
   },
 };
 

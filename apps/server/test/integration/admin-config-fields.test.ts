@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standardDeliveryOptions } from '@partsmall/contract';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
 
@@ -105,14 +106,7 @@ describe('licence packages (api/admin/saveConfig)', () => {
 });
 
 describe('texts buyers are served (api/admin/saveConfig)', () => {
-  const KOREA = {
-    storageId: 1,
-    warehouseName: '한국 김포물류센터',
-    gdFreight: { offered: true, payTypes: [1, 0], defaultPayType: 1 },
-    gdDelivery: { offered: true, payTypes: [0, 1], defaultPayType: 0 },
-    quick: { offered: true, payTypes: [1], defaultPayType: 1, selfQuick: true },
-    pickUp: { offered: true, payTypes: [2], defaultPayType: 2 },
-  };
+  const KOREA = standardDeliveryOptions({ storageId: 1, stockName: '한국 김포물류센터' });
   const address = (over: Record<string, string>) => ({
     shippingAddress: [{ name: '한국 김포물류센터', address: '경기 김포시 고촌읍 1', phone: '031-123-4567', ...over }],
   });

@@ -4,6 +4,7 @@ import {
   SHIPPING,
   SHIPPING_TYPE_LABELS,
   WAREHOUSE_LIST,
+  standardDeliveryOptions,
   type DeliveryMethodOption,
   type WarehouseDelivery,
   type WarehouseDeliveryOptions,
@@ -15,10 +16,8 @@ import { badRequest } from '../../shared/http.js';
 /**
  * Delivery options per warehouse (api/getDeliInfo). They live in the shop
  * configuration (`deliveryOptions`, edited in the back office); a configuration saved before they
- * existed uses the shop's standard options below: freight collect or prepaid, courier prepaid or
- * collect, quick collect (to the recipient or oneself), pickup at the warehouse.
+ * existed uses the shop's standard options (`standardDeliveryOptions` in the contract).
  */
-const { prepaid, collect, pickup } = SHIPPING.payTypes;
 
 export const METHOD_KEYS = ['gdFreight', 'gdDelivery', 'quick', 'pickUp'] as const;
 type MethodKey = (typeof METHOD_KEYS)[number];
@@ -28,17 +27,6 @@ const METHOD = {
   quick: { shippingValue: SHIPPING.types.quick, label: SHIPPING_TYPE_LABELS[SHIPPING.types.quick]! },
   pickUp: { shippingValue: SHIPPING.types.pickup, label: SHIPPING_TYPE_LABELS[SHIPPING.types.pickup]! },
 } as const satisfies Record<MethodKey, { shippingValue: number; label: string }>;
-
-export function standardDeliveryOptions(w: { storageId: number; stockName: string }): WarehouseDeliveryOptions {
-  return {
-    storageId: w.storageId,
-    warehouseName: w.stockName,
-    gdFreight: { offered: true, payTypes: [collect, prepaid], defaultPayType: collect },
-    gdDelivery: { offered: true, payTypes: [prepaid, collect], defaultPayType: prepaid },
-    quick: { offered: true, payTypes: [collect], defaultPayType: collect, selfQuick: true },
-    pickUp: { offered: true, payTypes: [pickup], defaultPayType: pickup },
-  };
-}
 
 export const STANDARD_DELIVERY_OPTIONS: WarehouseDeliveryOptions[] = WAREHOUSE_LIST.map(standardDeliveryOptions);
 

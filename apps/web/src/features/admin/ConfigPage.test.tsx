@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CALLS, type WarehouseDeliveryOptions } from '@partsmall/contract';
+import { CALLS, standardDeliveryOptions, type WarehouseDeliveryOptions } from '@partsmall/contract';
 import ConfigPage from './ConfigPage';
 import { renderScreen } from '../../../test/render-screen';
 import { jsonAnswer } from '../../../test/api-mock';
@@ -12,14 +12,7 @@ import { jsonAnswer } from '../../../test/api-mock';
  * 화물, 택배 and 퀵배송 선불 or 착불. The form offers no other; one stored before the rule is shown
  * checked so that staff can take it off, and the save is refused under the method until they do.
  */
-const korea: WarehouseDeliveryOptions = {
-  storageId: 1,
-  warehouseName: '한국 김포물류센터',
-  gdFreight: { offered: true, payTypes: [1, 0], defaultPayType: 1 },
-  gdDelivery: { offered: true, payTypes: [0, 1], defaultPayType: 0 },
-  quick: { offered: true, payTypes: [1], defaultPayType: 1, selfQuick: true },
-  pickUp: { offered: true, payTypes: [2], defaultPayType: 2 },
-};
+const korea: WarehouseDeliveryOptions = standardDeliveryOptions({ storageId: 1, stockName: '한국 김포물류센터' });
 const { deliveryOptions: _none, ...fields } = CALLS.adminSaveConfig.example as Record<string, unknown>;
 
 let sent: { url: string; body: Record<string, unknown> }[];
