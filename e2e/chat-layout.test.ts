@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult } from '@partsmall/contract';
 import { products } from '../apps/server/src/db/schema.js';
 import { ack, clientId, newCustomer, openChat } from '../apps/server/test/chat-helpers.js';
 import { png } from '../apps/server/test/chat-images.js';
-import { call, desktopPage, phonePage, shot, startShop } from './helpers.js';
+import { chatLogin } from './chat-session.js';
+import { desktopPage, phonePage, shot, startShop } from './helpers.js';
 import { layoutFindings } from './layout-checks.js';
 
 /**
@@ -21,21 +21,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function loginContext(context: BrowserContext, id: string, pw: string) {
-  const res = await call<LoginResult>(shop.server, 'POST', 'api/login', { id, pw });
-  const result = res.body.results!;
-  await context.grantPermissions(['notifications']);
-  await context.addInitScript((r: LoginResult) => {
-    try {
-      if (!sessionStorage.getItem('token')) {
-        sessionStorage.setItem('token', r.token);
-        sessionStorage.setItem('userInfo', JSON.stringify(r.userInfo));
-      }
-    } catch {
-      // Documents without storage (an image opened in a window).
-    }
-  }, result);
-}
+const loginContext = (context: BrowserContext, id: string, pw: string) => chatLogin(context, shop.server, id, pw);
 
 /** A customer's upload of pictures (width x height each) as one message, over HTTP as the chat sends it. */
 async function upload(token: string, pictures: [number, number][]) {

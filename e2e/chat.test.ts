@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '@partsmall/contract';
 import { products } from '../apps/server/src/db/schema.js';
 import { ack, clientId, newCustomer, openChat } from '../apps/server/test/chat-helpers.js';
+import { chatLogin, useChatSession } from './chat-session.js';
 import { newCompany } from './fixtures.js';
 import { call, CHROMIUM, desktopPage, phonePage, shot, startShop } from './helpers.js';
 
@@ -25,26 +26,7 @@ afterAll(async () => {
 });
 
 /** Logs a context in as the login screen would (token and user info in the tab's storage). */
-async function loginContext(context: BrowserContext, id: string, pw: string): Promise<LoginResult> {
-  const res = await call<LoginResult>(shop.server, 'POST', 'api/login', { id, pw });
-  return useSession(context, res.body.results!);
-}
-
-async function useSession(context: BrowserContext, result: LoginResult): Promise<LoginResult> {
-  // Notifications allowed beforehand: the chat asks only when the browser has not decided yet.
-  await context.grantPermissions(['notifications']);
-  await context.addInitScript((r: LoginResult) => {
-    try {
-      if (!sessionStorage.getItem('token')) {
-        sessionStorage.setItem('token', r.token);
-        sessionStorage.setItem('userInfo', JSON.stringify(r.userInfo));
-      }
-    } catch {
-      // Documents without storage (an image opened in a window).
-    }
-  }, result);
-  return result;
-}
+const loginContext = (context: BrowserContext, id: string, pw: string) => chatLogin(context, shop.server, id, pw);
 
 /** A small red PNG, pasted as the clipboard's file (what a screenshot tool puts there). */
 async function pasteImage(page: Page) {
@@ -281,7 +263,7 @@ describe('floating chat button', () => {
       { 'x-forwarded-for': '10.9.8.7' },
     );
     const member = await desktopPage(shop.browser);
-    await useSession(member.context, joined.body.results!);
+    await useChatSession(member.context, joined.body.results!);
     await member.page.goto(`${shop.server.base}/home`);
     await member.page.getByTestId('chat-fab').waitFor();
 
@@ -359,7 +341,7 @@ describe('chat entry and sign-up', () => {
 
   it('the chat entry on a phone, and the mobile chat after login', async () => {
     const { page, context } = await phonePage(shop.browser);
-    // Notifications decided beforehand, as useSession does: the question's answer is an alert whose
+    // Notifications decided beforehand, as useChatSession does: the question's answer is an alert whose
     // backdrop, coming late on a busy machine, would cover the send button.
     await context.grantPermissions(['notifications']);
     await page.goto(`${shop.server.base}/chatMobile`);
