@@ -240,6 +240,10 @@ describe('the staff console on a phone', () => {
     );
     expect(await linesOf(page, '[data-testid="chat-product-card"]', product!.pid)).toBe(1);
     expect(await linesOf(page, '[data-testid="chat-product-card"]', product!.name)).toBeLessThanOrEqual(2);
+    // A phone's keyboard has no Shift+Enter: the composer's hint names the send button, as the customer's does.
+    expect(await page.locator('.chat-composer textarea').getAttribute('placeholder')).toBe(
+      '메시지를 입력하고 [전송]을 누르세요.',
+    );
     await shot(page, 'chat-console-phone');
 
     await header.getByRole('button', { name: '고객 정보' }).click();

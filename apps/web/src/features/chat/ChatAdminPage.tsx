@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { CHAT_EVENTS, type ChatUser } from '@partsmall/contract';
+import { isPhoneBrowser } from '../../shared/device';
 import { phone } from '../../shared/format';
 import { LoginForm } from '../../shared/login';
 import { session, useSession } from '../../shared/session';
@@ -142,7 +143,15 @@ function Console({ token, name }: { token: string; name: string }) {
           typing={selected !== null && chat.typing[selected] ? (user?.name ?? '') : null}
           empty={selected === null ? TC.emptyConsole : TC.emptyStaff}
         />
-        <Composer chat={chat} files={files} onProblem={alert} disabled={selected === null} staff insert={insert} />
+        <Composer
+          chat={chat}
+          files={files}
+          onProblem={alert}
+          disabled={selected === null}
+          staff
+          insert={insert}
+          phone={isPhoneBrowser()}
+        />
       </div>
     </section>
   );
