@@ -1,3 +1,4 @@
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { loginResult, type UserInfo } from '@partsmall/contract';
 import { setUnauthorizedHandler } from '../src/shared/api';
@@ -32,6 +33,30 @@ export function stubFetch(res: (url: string) => Response) {
 /** A server's answer as fetch hands it over: `body` as JSON, with its status. */
 export const jsonAnswer = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * A screen test's server: before each test fetch is stubbed, every request's address and JSON body
+ * recorded in the list returned (emptied each test) and answered by `answer`; after it, the screen is
+ * unmounted and fetch restored.
+ */
+export function recordRequests(answer: (url: string) => Response): { url: string; body: unknown }[] {
+  const sent: { url: string; body: unknown }[] = [];
+  beforeEach(() => {
+    sent.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        sent.push({ url, body: JSON.parse(String(init?.body)) });
+        return answer(url);
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  return sent;
+}
 
 /** Each test of the API client starts logged out, with the real fetch and no 401 handler left over. */
 export function resetApiClientPerTest() {

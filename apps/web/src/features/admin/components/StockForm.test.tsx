@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminProduct } from '@partsmall/contract';
 import { StockForm } from './StockForm';
 import { renderScreen } from '../../../../test/render-screen';
-import { jsonAnswer } from '../../../../test/api-mock';
+import { jsonAnswer, recordRequests } from '../../../../test/api-mock';
 
 /**
  * A stock change's reason shows a character (docs/requirements.md#validation): Hangul fillers or
@@ -13,21 +13,9 @@ import { jsonAnswer } from '../../../../test/api-mock';
  */
 const product = { seq: 57, hasAmount: 17 } as AdminProduct;
 
-let sent: { url: string; body: unknown }[];
-beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      sent.push({ url, body: JSON.parse(String(init?.body)) });
-      return jsonAnswer({ code: 200, message: '재고를 변경했습니다.', results: { ...product, hasAmount: 15 } });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const sent = recordRequests(() =>
+  jsonAnswer({ code: 200, message: '재고를 변경했습니다.', results: { ...product, hasAmount: 15 } }),
+);
 
 describe('재고 변경', () => {
   it("refuses a reason of Hangul fillers with '사유를 입력하세요.', then sends a real one", async () => {

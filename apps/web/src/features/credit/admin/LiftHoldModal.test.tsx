@@ -1,33 +1,24 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG_ADMIN, MSG_CREDIT } from '@partsmall/contract';
 import { LiftHoldModal } from './CreditAccountForm';
 import { renderScreen } from '../../../../test/render-screen';
-import { jsonAnswer } from '../../../../test/api-mock';
+import { jsonAnswer, recordRequests } from '../../../../test/api-mock';
 
 /**
  * 외상 보류 해제 (docs/requirements.md#credit): staff give the reason the change is audited with; a
  * reason the contract refuses is said under the field and nothing is sent.
  */
-let sent: { url: string; body: unknown }[];
-beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      sent.push({ url, body: JSON.parse(String(init?.body)) });
-      // The company's page as the server answers it (its account read again elsewhere).
-      const results = { account: null, summary: null, balance: 0, terms: [], audit: [], ledger: [], statements: [] };
-      return jsonAnswer({ code: 200, message: MSG_CREDIT.holdLifted, results });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// The company's page as the server answers it (its account read again elsewhere).
+const sent = recordRequests(() =>
+  jsonAnswer({
+    code: 200,
+    message: MSG_CREDIT.holdLifted,
+    results: { account: null, summary: null, balance: 0, terms: [], audit: [], ledger: [], statements: [] },
+  }),
+);
 
 describe('lifting a hold', () => {
   it('refuses a one-letter reason, then sends the company and the reason written; the layer closes', async () => {
