@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_DEPOSIT } from '@partsmall/contract';
 import { depositEvents, deposits, statementAccounts, statements } from '../../src/db/schema.js';
@@ -59,6 +59,14 @@ const webhook = (body: unknown) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+
+/**
+ * Toss's createdAt `seconds` after `from` (ms): Seoul's wall clock with microseconds, no offset. Events
+ * are stamped after their account was opened and before they reach the shop (a time outside that is
+ * read as the moment it arrived: docs/requirements.md#credit-deposits).
+ */
+const tossTime = (from: number, seconds = 0) =>
+  new Date(from + seconds * 1000 + 9 * 3600_000).toISOString().replace('Z', '000');
 
 /** The server's provider as it would be with a 500 ms Toss timeout: a late answer (1.5 s) is lost to it. */
 const impatientProvider = () =>
@@ -420,31 +428,32 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
 
   it('taken back (DONE → WAITING_FOR_DEPOSIT): un-applied; a late DONE changes nothing; a new deposit applies again', async () => {
     const { company, seq, account } = await statementWithAccount('취소정비');
-    const done = toss.depositInto(account.orderId, { createdAt: '2026-11-02T10:00:00.000000' });
+    const t0 = Date.now();
+    const done = toss.depositInto(account.orderId, { createdAt: tossTime(t0) });
     expect((await webhook(done)).status).toBe(200);
     await until('applied', async () => (await statementOf(server, seq)).status === 'paid');
 
     const back = toss.depositInto(account.orderId, {
       back: true,
-      createdAt: '2026-11-02T10:05:00.000000',
+      createdAt: tossTime(t0, 60),
       transactionKey: done.transactionKey,
     });
     expect((await webhook(back)).status).toBe(200);
     await until('un-applied', async () => (await statementOf(server, seq)).status === 'unpaid');
     expect(await owed(server, company.companyId)).toBe(55_000);
 
-    // The DONE of 10:00 delivered again after the 10:05 reversal (a retry arriving late): repeated.
+    // The DONE of t0 delivered again after the reversal of a minute later (a retry arriving late): repeated.
     const late = await webhook(done);
     expect(late.status).toBe(200);
     expect(late.body).toMatchObject({ results: { repeated: true } });
     // A DONE of another transaction stamped before the reversal: stored, changes nothing.
-    const stale = { ...done, transactionKey: 'tx_stale_before_reversal', createdAt: '2026-11-02T10:01:00.000000' };
+    const stale = { ...done, transactionKey: 'tx_stale_before_reversal', createdAt: tossTime(t0, 10) };
     const staleAnswer = await webhook(stale);
     expect(staleAnswer.status).toBe(200);
     expect(staleAnswer.body).toMatchObject({ message: MSG_DEPOSIT.webhookLate, results: { repeated: false } });
     expect((await statementOf(server, seq)).status).toBe('unpaid');
 
-    const again = toss.depositInto(account.orderId, { createdAt: '2026-11-03T09:00:00.000000' });
+    const again = toss.depositInto(account.orderId, { createdAt: tossTime(t0, 120) });
     expect((await webhook(again)).status).toBe(200);
     await until('applied again', async () => (await statementOf(server, seq)).status === 'paid');
     const rows = await server.db.select().from(deposits).where(eq(deposits.companyId, company.companyId));
@@ -460,21 +469,83 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
     await expectStatementsMatchLedger(server);
   });
 
+  it("a createdAt that is no possible time of the account's event is stored as the moment it arrived, never a 500", async () => {
+    const { seq, account } = await statementWithAccount('시각오류정비');
+    const inputs = [
+      '-271821-04-20T00:00:00Z', // JavaScript's first day: a year the database cannot keep
+      '+275760-09-13T00:00:00Z', // and its last
+      '0001-01-01T00:00:00+14:00', // the database's own range left by the offset
+      '2026-02-30T25:61:61', // off the calendar and the clock (JavaScript rolled it into March)
+      '0000-01-01T00:00:00', // year 0 (Date.UTC read it as 1900)
+      '2026-01-01T09:00:00', // a real time, before the account was opened
+      tossTime(Date.now(), 3600), // an hour ahead of the shop's clock
+    ];
+    for (const [i, createdAt] of inputs.entries()) {
+      const transactionKey = `tx_time_${i}_${account.id}`;
+      const before = Date.now();
+      const res = await webhook(toss.depositInto(account.orderId, { createdAt, transactionKey }));
+      const after = Date.now();
+      expect([createdAt, res.status, res.body!.message]).toEqual([createdAt, 200, MSG_DEPOSIT.webhookStored]);
+      const [event] = await server.db
+        .select()
+        .from(depositEvents)
+        .where(and(eq(depositEvents.accountId, account.id), eq(depositEvents.transactionKey, transactionKey)));
+      expect(event!.eventAt.getTime()).toBeGreaterThanOrEqual(before);
+      expect(event!.eventAt.getTime()).toBeLessThanOrEqual(after);
+    }
+    await until('applied', async () => (await statementOf(server, seq)).status === 'paid');
+    // Five minutes of clock skew either way is Toss's own time, kept as stamped.
+    const skewed = toss.depositInto(account.orderId, { createdAt: tossTime(Date.now(), 4 * 60) });
+    expect((await webhook(skewed)).status).toBe(200);
+    const [kept] = await server.db
+      .select()
+      .from(depositEvents)
+      .where(and(eq(depositEvents.accountId, account.id), eq(depositEvents.transactionKey, skewed.transactionKey)));
+    expect(kept!.eventAt.toISOString()).toBe(new Date(`${skewed.createdAt.slice(0, 23)}+09:00`).toISOString());
+  });
+
+  it('a take-back stamped 9999-12-31 is placed at its arrival: the next real deposit is not late, and stands', async () => {
+    const { company, seq, account } = await statementWithAccount('먼미래정비');
+    const done = toss.depositInto(account.orderId, { createdAt: tossTime(Date.now()) });
+    expect((await webhook(done)).status).toBe(200);
+    await until('applied', async () => (await statementOf(server, seq)).status === 'paid');
+    const back = toss.depositInto(account.orderId, {
+      back: true,
+      createdAt: '9999-12-31T00:00:00',
+      transactionKey: done.transactionKey,
+    });
+    const backAnswer = await webhook(back);
+    expect([backAnswer.status, backAnswer.body!.message]).toEqual([200, MSG_DEPOSIT.webhookStored]);
+    await until('un-applied', async () => (await statementOf(server, seq)).status === 'unpaid');
+    const again = toss.depositInto(account.orderId, { createdAt: tossTime(Date.now(), 1) });
+    const answer = await webhook(again);
+    expect([answer.status, answer.body!.message]).toEqual([200, MSG_DEPOSIT.webhookStored]);
+    await until('applied again', async () => (await statementOf(server, seq)).status === 'paid');
+    const rows = await server.db.select().from(deposits).where(eq(deposits.companyId, company.companyId));
+    expect(rows.map((d) => [d.sourceKey, d.status])).toEqual([
+      [`toss:${done.transactionKey}`, 'reversed'],
+      [`toss:${again.transactionKey}`, 'applied'],
+    ]);
+    expect(await owed(server, company.companyId)).toBe(0);
+    await expectStatementsMatchLedger(server);
+  });
+
   /**
-   * The bank took the first deposit back at 10:05 and the buyer paid again at 10:10; Toss's 10:05
-   * callback failed once and its retry arrives after the 10:10 one, which went to cash (the statement
-   * was paid then). `spend` won of the cash is spent on an order before the take-back arrives.
+   * The bank took the first deposit (t0) back a minute later and the buyer paid again two minutes
+   * after t0; Toss's take-back callback failed once and its retry arrives after the second deposit's,
+   * which went to cash (the statement was paid then). `spend` won of the cash is spent on an order before the take-back arrives.
    */
   async function takeBackAfterNextDeposit(label: string, spend: number) {
     const { company, seq, account } = await statementWithAccount(label);
-    const first = toss.depositInto(account.orderId, { createdAt: '2026-11-04T10:00:00.000000' });
+    const t0 = Date.now();
+    const first = toss.depositInto(account.orderId, { createdAt: tossTime(t0) });
     expect((await webhook(first)).status).toBe(200);
     await until('applied', async () => (await statementOf(server, seq)).status === 'paid');
     const cashBefore = await balanceOf(server, company.companyId);
-    const second = toss.depositInto(account.orderId, { createdAt: '2026-11-04T10:10:00.000000' });
+    const second = toss.depositInto(account.orderId, { createdAt: tossTime(t0, 120) });
     const back = toss.depositInto(account.orderId, {
       back: true,
-      createdAt: '2026-11-04T10:05:00.000000',
+      createdAt: tossTime(t0, 60),
       transactionKey: first.transactionKey,
     });
     expect((await webhook(second)).status).toBe(200);
@@ -494,6 +565,7 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
     await until('first undone', async () => (await byKey()).get(`toss:${first.transactionKey}`)?.status === 'reversed');
     const rows = await byKey();
     return {
+      t0,
       company,
       seq,
       account,
@@ -504,7 +576,7 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
   }
 
   it('a take-back that reaches the shop after the next deposit: the first is undone, the next one pays the statement from cash', async () => {
-    const { company, seq, account, cashBefore, first, second } = await takeBackAfterNextDeposit('역순정비', 0);
+    const { t0, company, seq, account, cashBefore, first, second } = await takeBackAfterNextDeposit('역순정비', 0);
     expect([first.status, second.status]).toEqual(['reversed', 'applied']);
     // The buyer paid once: the second deposit, meant for this statement, pays it; its cash is moved.
     expect(await statementOf(server, seq)).toMatchObject({ status: 'paid', paid: 55_000 });
@@ -529,7 +601,7 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
     // The bank takes the second back too: its payment is undone, and no cash is taken (none is left of it).
     const secondBack = toss.depositInto(account.orderId, {
       back: true,
-      createdAt: '2026-11-04T11:00:00.000000',
+      createdAt: tossTime(t0, 180),
       transactionKey: second.sourceKey.replace(/^toss:/, ''),
     });
     expect((await webhook(secondBack)).status).toBe(200);

@@ -274,6 +274,121 @@ describe('the sandbox page', () => {
   });
 });
 
+describe("the sandbox's virtual account past its due date (72 hours after the start)", () => {
+  const HOUR = 3_600_000;
+  const EXPIRED = '입금 기한이 지나 가상계좌가 만료되었습니다. 결제하려면 다시 신청해 주세요.';
+  /** A transfer of `amount` started `age` ms ago (its row written back that far). */
+  async function agedTransfer(token: string, amount: number, age: number) {
+    const paymentId = await startedId(token, amount, 'banktransfer');
+    const createdAt = new Date(Date.now() - age);
+    await server.db.update(payments).set({ createdAt }).where(eq(payments.gatewayId, paymentId));
+    return { paymentId, createdAt };
+  }
+  const pending = async (token: string) =>
+    (await call(server, 'mallPendingTransfers', {}, { token })).body.results!.map((t) => t.paymentId);
+
+  it('the page offers the deposit until the due time; after it, says the account expired and offers none', async () => {
+    const open = await agedTransfer(demo, 8000, 72 * HOUR - 60_000);
+    const lapsed = await agedTransfer(demo, 8000, 72 * HOUR + 5_000);
+    const openPage = await rawCall(server, 'GET', pagePath(open.paymentId));
+    expect([openPage.status, openPage.text.includes('>입금하기<'), openPage.text.includes(EXPIRED)]).toEqual([
+      200,
+      true,
+      false,
+    ]);
+    const lapsedPage = await rawCall(server, 'GET', pagePath(lapsed.paymentId));
+    expect([lapsedPage.status, lapsedPage.text.includes('>입금하기<'), lapsedPage.text.includes(EXPIRED)]).toEqual([
+      200,
+      false,
+      true,
+    ]);
+    expect(lapsedPage.text).not.toContain('<form');
+    // The due time it passed is still shown, as the member area's list had it.
+    expect(lapsedPage.text).toContain('입금 기한');
+    // The member area lists the same one as waiting, and not the other.
+    const listed = await pending(demo);
+    expect([listed.includes(open.paymentId), listed.includes(lapsed.paymentId)]).toEqual([true, false]);
+  });
+
+  it('pressing deposit after the due time credits nothing and declines the payment; a minute before it, credits once', async () => {
+    const before = await company(demoCompanyId);
+    const rowsBefore = await ledgerRows(demoCompanyId);
+    const lapsed = await agedTransfer(demo, 8000, 72 * HOUR + 5_000);
+    const refused = await press(lapsed.paymentId, 'deposit');
+    expect([refused.status, refused.text.includes(EXPIRED), refused.text.includes('결제가 완료되었습니다.')]).toEqual([
+      409,
+      true,
+      false,
+    ]);
+    expect((await paymentRow(lapsed.paymentId)).status).toBe('declined');
+    expect((await company(demoCompanyId)).point).toBe(before.point);
+    expect(await ledgerRows(demoCompanyId)).toBe(rowsBefore);
+    // Pressed again, or a signed confirmation sent for it: still nothing.
+    expect((await press(lapsed.paymentId, 'deposit')).text).toContain(EXPIRED);
+    const signed = await confirmPaid(lapsed.paymentId, 8000);
+    expect([signed.status, signed.body.message]).toEqual([409, MSG_MEMBER.paymentConflict]);
+    expect((await rawCall(server, 'GET', pagePath(lapsed.paymentId))).text).toContain(EXPIRED);
+    expect((await company(demoCompanyId)).point).toBe(before.point);
+    expect(await ledgerRows(demoCompanyId)).toBe(rowsBefore);
+
+    // A signed confirmation of another lapsed transfer, without its page: declined, nothing credited.
+    const other = await agedTransfer(demo, 9000, 100 * HOUR);
+    const declined = await confirmPaid(other.paymentId, 9000);
+    expect([declined.status, declined.body.results!.status]).toEqual([200, 'declined']);
+    expect((await company(demoCompanyId)).point).toBe(before.point);
+
+    const open = await agedTransfer(demo, 8000, 72 * HOUR - 60_000);
+    const paid = await press(open.paymentId, 'deposit');
+    expect([paid.status, paid.text.includes('결제가 완료되었습니다.')]).toEqual([200, true]);
+    expect((await paymentRow(open.paymentId)).status).toBe('paid');
+    expect((await company(demoCompanyId)).point).toBe(before.point + 8000);
+    expect(await ledgerRows(demoCompanyId)).toBe(rowsBefore + 1);
+  });
+
+  it('a deposit made at the due time racing the refusals after it credits at most once', async () => {
+    const gateway = createSandboxGateway(SECRET, { publicUrl: server.base });
+    for (let round = 0; round < 3; round++) {
+      const before = await company(otherCompanyId);
+      const rowsBefore = await ledgerRows(otherCompanyId);
+      const { paymentId, createdAt } = await agedTransfer(other, 8000, 72 * HOUR + 5_000);
+      const body = { paymentId, amount: 8000, status: 'paid' } as const;
+      const atDue = new Date(createdAt.getTime() + 72 * HOUR);
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2
+            ? press(paymentId, 'deposit')
+            : confirmPayment(
+                server.db,
+                NO_SUBSCRIBERS,
+                gateway,
+                { ...body, signature: gateway.sign(body) },
+                atDue,
+              ).catch((err: unknown) => err),
+        ),
+      );
+      const status = (await paymentRow(paymentId)).status;
+      expect(['paid', 'declined']).toContain(status);
+      const credited = status === 'paid' ? 8000 : 0;
+      expect((await company(otherCompanyId)).point).toBe(before.point + credited);
+      expect(await ledgerRows(otherCompanyId)).toBe(rowsBefore + (credited ? 1 : 0));
+    }
+    // One moment past the due time the same confirmation is refused: nothing credited, declined.
+    const before = await company(otherCompanyId);
+    const { paymentId, createdAt } = await agedTransfer(other, 8000, 72 * HOUR + 5_000);
+    const body = { paymentId, amount: 8000, status: 'paid' } as const;
+    const late = await confirmPayment(
+      server.db,
+      NO_SUBSCRIBERS,
+      gateway,
+      { ...body, signature: gateway.sign(body) },
+      new Date(createdAt.getTime() + 72 * HOUR + 1),
+    );
+    expect([late.payment.status, late.expired]).toEqual(['declined', true]);
+    expect((await company(otherCompanyId)).point).toBe(before.point);
+    await expectLedgerMatchesBalances(server);
+  });
+});
+
 describe('the gateway callback', () => {
   it('the same confirmation delivered 20 times at once credits exactly once', async () => {
     const before = await company(demoCompanyId);

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
+import { isDepositYear } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { enqueue } from '../../shared/job-queue.js';
 import { accountByOrderId } from './accounts.js';
@@ -42,17 +43,55 @@ export function sameSecret(expected: string, given: string): boolean {
   return timingSafeEqual(digest(expected), digest(given));
 }
 
-/** Toss writes `2026-03-05T14:20:11.123456` (Seoul, no offset); an ISO time with an offset is read as such. */
-export function callbackTime(text: string | undefined, now: Date): Date {
-  if (!text) return now;
-  const local = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?$/.exec(text);
-  if (local) {
-    const [, y, mo, d, h, mi, s, frac] = local;
-    const ms = Math.floor(Number(`0.${frac ?? '0'}`) * 1000);
-    return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h) - 9, Number(mi), Number(s), ms));
+/**
+ * How far the provider's clock may be from ours: an event stamped up to this long before its
+ * account was written, or after it reached us, is still read as stamped
+ * (docs/requirements.md#credit-deposits).
+ */
+export const CALLBACK_CLOCK_SKEW_MS = 5 * 60_000;
+
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:(Z)|([+-])(\d{2}):(\d{2}))?$/;
+
+/** Days of a month (1 … 12) of a year. */
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+/**
+ * A provider's time, read strictly: Toss writes `2026-03-05T14:20:11.123456` (Seoul, no offset); an
+ * ISO time with `Z` or an offset of at most ±14:00 is read as such. Undefined for anything else: a day
+ * or time off the calendar or the clock (JavaScript rolls 2026-02-30T25:61:61 over into March), a year
+ * outside DEPOSIT_YEARS (JavaScript reads years of six digits the database cannot keep, and year 0 as
+ * 1900), a form that is not ISO.
+ */
+export function readProviderTime(text: string): Date | undefined {
+  const m = ISO_TIME.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  if (!isDepositYear(y) || mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo)) return undefined;
+  if (h > 23 || mi > 59 || s > 59) return undefined;
+  let offsetMinutes = 9 * 60;
+  if (m[8]) offsetMinutes = 0;
+  else if (m[9]) {
+    const [oh, om] = [Number(m[10]), Number(m[11])];
+    if (om > 59 || oh * 60 + om > 14 * 60) return undefined;
+    offsetMinutes = (m[9] === '-' ? -1 : 1) * (oh * 60 + om);
   }
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? now : new Date(at);
+  const ms = Math.floor(Number(`0.${m[7] ?? '0'}`) * 1000);
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms) - offsetMinutes * 60_000);
+}
+
+/**
+ * The time a callback's event is stored and replayed at: the provider's own (readProviderTime), or
+ * the moment it arrived (`now`) when that is missing, unreadable, or impossible for this account:
+ * before the account was written (`openedAt`) or after the callback arrived, beyond
+ * CALLBACK_CLOCK_SKEW_MS. A far-off time would otherwise reorder the account's history: a take-back
+ * stamped 9999-12-31 would undo every later deposit (docs/requirements.md#credit-deposits).
+ */
+export function callbackTime(text: string | undefined, now: Date, openedAt: Date): Date {
+  const at = text ? readProviderTime(text) : undefined;
+  if (!at) return now;
+  const t = at.getTime();
+  const possible = t >= openedAt.getTime() - CALLBACK_CLOCK_SKEW_MS && t <= now.getTime() + CALLBACK_CLOCK_SKEW_MS;
+  return possible ? at : now;
 }
 
 /**
@@ -70,7 +109,7 @@ export async function receiveDepositCallback(
   const account = await accountByOrderId(db, provider, callback.orderId);
   if (!account) return { kind: 'notOurs' };
   if (!account.secret || !sameSecret(account.secret, callback.secret)) return { kind: 'forged' };
-  const eventAt = callbackTime(callback.createdAt, now);
+  const eventAt = callbackTime(callback.createdAt, now, account.createdAt);
   return db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(depositEvents)

@@ -28,6 +28,12 @@ export interface PaymentGateway {
   start(order: PaymentOrder): Promise<StartedPayment>;
   /** True when the confirmation really comes from this gateway (its signature checks out). */
   verify(confirmation: GatewayConfirmation): boolean;
+  /**
+   * Hours a bank transfer's virtual account takes a deposit for, counted from the payment's start,
+   * when the shop keeps that time itself (the sandbox's); unset when the gateway tells (Toss's
+   * EXPIRED) or staff vouch for the deposit (docs/requirements.md#payments).
+   */
+  readonly transferHours?: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { MSG_MEMBER, PAYMENT_METHODS, SHOP_NAME, formatWon } from '@partsmall/contract';
 import type { PaymentRow } from './service.js';
-import { VIRTUAL_ACCOUNT_HOURS, virtualAccount } from './sandbox.js';
+import { lapsedUnpaid, transferDue, transferLapsed, virtualAccount } from './sandbox.js';
 import { seoulNow } from '../../shared/time.js';
 
 export const escapeHtml = (s: string) =>
@@ -34,6 +34,9 @@ export function layout(title: string, body: string, nonce: string, closeAfterMs?
 /** Why the sandbox's approve and deposit buttons do nothing in production mode. */
 export const SANDBOX_APPROVE_OFF = '운영 모드에서는 테스트 결제창에서 결제를 승인할 수 없습니다.';
 
+/** A sandbox transfer past its due time: its account takes no deposit (docs/requirements.md#payments). */
+export const SANDBOX_TRANSFER_EXPIRED = '입금 기한이 지나 가상계좌가 만료되었습니다. 결제하려면 다시 신청해 주세요.';
+
 /** A box of terms and their values (HTML), each value with its class if it has one. */
 function termsBox(terms: readonly (readonly [term: string, value: string, cls?: string])[]): string {
   const rows = terms.map(([term, value, cls]) => `<dt>${term}</dt><dd${cls ? ` class="${cls}"` : ''}>${value}</dd>`);
@@ -66,16 +69,30 @@ const postButton = ({ action }: TestPageButtons, name: string, label: string, cl
 
 /**
  * The sandbox payment page: card (approve or decline) or bank transfer (virtual account, deposit).
- * In production mode only declining is offered.
+ * In production mode only declining is offered. A transfer past its due time offers nothing: the page
+ * says its account expired.
  */
-export function paymentPage(p: PaymentRow, buttons: TestPageButtons, nonce: string): string {
+export function paymentPage(p: PaymentRow, buttons: TestPageButtons, nonce: string, now = new Date()): string {
   const summary = termsBox([
     ['상품명', escapeHtml(p.productName)],
     ['결제금액', formatWon(p.amount), 'amount'],
     ['결제수단', METHOD[p.pgcode] ?? escapeHtml(p.pgcode)],
   ]);
   const head = `<h1>${SHOP_NAME} 결제</h1><p class="sub">테스트 결제창입니다. 실제 결제는 이루어지지 않습니다.</p>`;
-  if (p.status !== 'pending') return resultPage(p.status === 'paid', nonce);
+  if (p.status !== 'pending')
+    return resultPage(p.status === 'paid', nonce, lapsedUnpaid(p) ? SANDBOX_TRANSFER_EXPIRED : undefined);
+  const transferAccount = () => {
+    const v = virtualAccount(p.gatewayId);
+    return termsBox(
+      accountTerms({ ...v, accountNumber: v.account, amount: p.amount, dueAt: transferDue(p.createdAt) }),
+    );
+  };
+  if (transferLapsed(p, now))
+    return layout(
+      '계좌이체 결제',
+      `${head}${summary}${transferAccount()}<p class="result fail">${SANDBOX_TRANSFER_EXPIRED}</p>`,
+      nonce,
+    );
   const decline = postButton(buttons, 'decline', '거절', 'decline');
   if (!buttons.approveButtons) {
     return layout(
@@ -85,12 +102,9 @@ export function paymentPage(p: PaymentRow, buttons: TestPageButtons, nonce: stri
     );
   }
   if (p.pgcode === 'banktransfer') {
-    const v = virtualAccount(p.gatewayId);
-    const dueAt = seoulNow(p.createdAt).add(VIRTUAL_ACCOUNT_HOURS, 'hour').toDate();
-    const account = termsBox(accountTerms({ ...v, accountNumber: v.account, amount: p.amount, dueAt }));
     return layout(
       '계좌이체 결제',
-      `${head}${summary}${account}<div class="buttons">${postButton(buttons, 'deposit', '입금하기')}</div>
+      `${head}${summary}${transferAccount()}<div class="buttons">${postButton(buttons, 'deposit', '입금하기')}</div>
 <p class="note">입금이 확인되면 충전이 완료됩니다.</p>`,
       nonce,
     );

@@ -5,8 +5,15 @@ import type { Db } from '../../db/client.js';
 import type { Api } from '../../shared/context.js';
 import { AppError } from '../../shared/http.js';
 import { accountByOrderId, latestDepositEvent, receiveDepositCallback } from '../deposits/index.js';
-import { SANDBOX_APPROVE_OFF, demoAccountPage, notFoundPage, paymentPage, resultPage } from './page.js';
-import { SANDBOX_PAGE_PREFIX, type SandboxGateway, type SandboxVirtualAccounts } from './sandbox.js';
+import {
+  SANDBOX_APPROVE_OFF,
+  SANDBOX_TRANSFER_EXPIRED,
+  demoAccountPage,
+  notFoundPage,
+  paymentPage,
+  resultPage,
+} from './page.js';
+import { SANDBOX_PAGE_PREFIX, lapsedUnpaid, type SandboxGateway, type SandboxVirtualAccounts } from './sandbox.js';
 import { paymentByGatewayId, type ConfirmOutcome } from './service.js';
 
 /** Security headers of the sandbox pages: nothing external, inline code only with this response's nonce. */
@@ -90,13 +97,16 @@ export function sandboxPageRoutes(
         const status = action === 'decline' ? 'declined' : 'paid';
         const body = { paymentId: payment.gatewayId, amount: payment.amount, status } as const;
         try {
-          const { payment: after } = await confirm({ ...body, signature: sandbox.sign(body) });
+          // A deposit after the due time is refused there, in the same update that would credit it.
+          const { payment: after, expired } = await confirm({ ...body, signature: sandbox.sign(body) });
+          if (expired) return sendPage(reply, 409, (nonce) => resultPage(false, nonce, SANDBOX_TRANSFER_EXPIRED));
           return sendPage(reply, 200, (nonce) => resultPage(after.status === 'paid', nonce));
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
           // Already settled the other way (declined, then approved in another tab): show what stands.
           const current = await paymentByGatewayId(db, sandbox.name, payment.gatewayId);
-          return sendPage(reply, err.status, (nonce) => resultPage(current?.status === 'paid', nonce, err.message));
+          const text = current && lapsedUnpaid(current) ? SANDBOX_TRANSFER_EXPIRED : err.message;
+          return sendPage(reply, err.status, (nonce) => resultPage(current?.status === 'paid', nonce, text));
         }
       },
     );

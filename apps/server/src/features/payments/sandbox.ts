@@ -15,6 +15,8 @@ export function signConfirmation(secret: string, c: { paymentId: string; amount:
 }
 
 export interface SandboxGateway extends PaymentGateway {
+  /** Its transfers' virtual accounts take a deposit for VIRTUAL_ACCOUNT_HOURS from the start. */
+  readonly transferHours: number;
   /** Signs a confirmation the way the sandbox's own page sends it. */
   sign(c: { paymentId: string; amount: number; status: 'paid' | 'declined' }): string;
   /** The key a payment's page link carries: only who was handed the link can open the page and press its buttons. */
@@ -47,6 +49,7 @@ export function createSandboxGateway(secret: string, site: { readonly publicUrl:
     sign,
     pageKey,
     checkPageKey: (paymentId, key) => typeof key === 'string' && sameText(pageKey(paymentId), key),
+    transferHours: VIRTUAL_ACCOUNT_HOURS,
   };
 }
 
@@ -59,6 +62,20 @@ function sameText(expected: string, given: string): boolean {
 
 /** How long the sandbox's virtual account waits for the deposit (the time the Toss window asks for, too). */
 export const VIRTUAL_ACCOUNT_HOURS = 72;
+
+/** When the sandbox's virtual account of a transfer started at `createdAt` stops taking a deposit. */
+export const transferDue = (createdAt: Date) => new Date(createdAt.getTime() + VIRTUAL_ACCOUNT_HOURS * 3_600_000);
+
+/**
+ * True when a sandbox transfer's account is past its due time at `now` (docs/requirements.md#payments):
+ * its deposit is refused and the payment declined. At the due time itself it still takes one.
+ */
+export const transferLapsed = (p: { pgcode: string; createdAt: Date }, now: Date) =>
+  p.pgcode === 'banktransfer' && now.getTime() > transferDue(p.createdAt).getTime();
+
+/** True when a sandbox transfer was declined after its due time: its account lapsed unpaid. */
+export const lapsedUnpaid = (p: { status: string; pgcode: string; createdAt: Date; declinedAt: Date | null }) =>
+  p.status === 'declined' && p.declinedAt !== null && transferLapsed(p, p.declinedAt);
 
 /** Bank and account of the sandbox's virtual account for a payment: fixed per payment id. */
 export function virtualAccount(paymentId: string): { bank: string; account: string; holder: string } {

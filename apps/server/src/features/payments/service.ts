@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, ne, or } from 'drizzle-orm';
 import { MSG_MEMBER, formatWon, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { memberNameById, moveLicenseEnd } from '../members/repository.js';
@@ -11,7 +11,7 @@ import { credit } from '../wallet/index.js';
 import { notifyCashCredited, notifyTransferWaiting } from '../notify/index.js';
 import { recordCardPayment } from '../deposits/index.js';
 import type { PaymentGateway } from './gateway.js';
-import { VIRTUAL_ACCOUNT_HOURS, virtualAccount } from './sandbox.js';
+import { transferDue, virtualAccount } from './sandbox.js';
 import { pageWithTotal } from '../../db/page.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -74,7 +74,7 @@ export async function startPayment(
         bank: account.bank,
         account: account.account,
         amount: p.amount,
-        due: new Date(row.createdAt.getTime() + VIRTUAL_ACCOUNT_HOURS * 3600_000),
+        due: transferDue(row.createdAt),
       });
     }
   });
@@ -129,6 +129,8 @@ export interface ConfirmOutcome {
   payment: PaymentRow;
   /** True when this confirmation repeated one already applied: nothing changed. */
   repeated: boolean;
+  /** True when a deposit came after its transfer's due time: the payment was declined instead. */
+  expired?: boolean;
 }
 
 /**
@@ -138,7 +140,9 @@ export interface ConfirmOutcome {
  * - the payment row moves pending → paid or pending → declined by a conditional update, and a
  *   'paid' credits in the same transaction: cash (balance and ledger row) or licence days. A
  *   second delivery of the same confirmation, at once or later, finds the row no longer pending
- *   and changes nothing (docs/requirements.md#payments).
+ *   and changes nothing (docs/requirements.md#payments);
+ * - at a gateway that times its transfers' accounts itself (`transferHours`, the sandbox's), a
+ *   deposit after the due time credits nothing: the payment is declined (`expired`).
  */
 export async function confirmPayment(
   db: Db,
@@ -148,19 +152,35 @@ export async function confirmPayment(
   now: Date = new Date(),
 ): Promise<ConfirmOutcome> {
   if (!gateway.verify(c)) throw badRequest(MSG_MEMBER.paymentSignature, 'signature');
+  // A transfer whose account the shop times (the sandbox's) takes its deposit until the due time
+  // only: the same conditional update checks it, so a deposit racing the due time credits at most once.
+  const dueFrom =
+    gateway.transferHours === undefined ? undefined : new Date(now.getTime() - gateway.transferHours * 3_600_000);
+  const payment = and(
+    eq(payments.gatewayId, c.paymentId),
+    eq(payments.provider, gateway.name),
+    eq(payments.status, 'pending'),
+    eq(payments.amount, c.amount),
+  );
   const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
     const [moved] = await tx
       .update(payments)
       .set(c.status === 'paid' ? { status: 'paid', paidAt: now } : { status: 'declined', declinedAt: now })
       .where(
-        and(
-          eq(payments.gatewayId, c.paymentId),
-          eq(payments.provider, gateway.name),
-          eq(payments.status, 'pending'),
-          eq(payments.amount, c.amount),
-        ),
+        c.status === 'paid' && dueFrom
+          ? and(payment, or(ne(payments.pgcode, 'banktransfer'), gte(payments.createdAt, dueFrom)))
+          : payment,
       )
       .returning();
+    if (!moved && c.status === 'paid' && dueFrom) {
+      // Its account lapsed unpaid: declined, as Toss's EXPIRED declines it (docs/requirements.md#payments).
+      const [lapsed] = await tx
+        .update(payments)
+        .set({ status: 'declined', declinedAt: now })
+        .where(and(payment, eq(payments.pgcode, 'banktransfer'), lt(payments.createdAt, dueFrom)))
+        .returning();
+      if (lapsed) return { payment: lapsed, repeated: false, expired: true };
+    }
     if (!moved) {
       const row = await paymentByGatewayId(tx, gateway.name, c.paymentId);
       if (!row) throw notFound(MSG_MEMBER.paymentNotFound);
