@@ -81,6 +81,8 @@ export const MSG_ORDER = {
   moveStatus: '변경할 주문 상태를 선택하세요.',
   moveNote: '메모는 255자 이내로 입력하세요.',
   moveCarrier: '택배사는 30자 이내로 입력하세요.',
+  /** A carrier sent as a number, a flag or a list: its type is wrong, not its length. */
+  moveCarrierType: '택배사를 글자로 입력하세요.',
   moveWaybill: '송장번호는 40자 이내로 입력하세요.',
   carrierRequired: '택배사와 송장번호를 입력하세요.',
   addressSaved: '배송지를 저장했습니다.',

@@ -138,6 +138,23 @@ describe('an order number', () => {
   });
 });
 
+describe("a staff move's carrier", () => {
+  const move = (carrier: unknown) => refusal(orderMoveRequest, { seq: 5, status: 2, carrier, waybill: '123456789012' });
+  it('is text: a number, a flag, a list or null is refused as not text, never as too long', () => {
+    for (const carrier of [123, 0, true, ['kr.hanjin'], { code: 'kr.hanjin' }, null])
+      expect(move(carrier), JSON.stringify(carrier)).toEqual({
+        message: '택배사를 글자로 입력하세요.',
+        field: 'carrier',
+      });
+  });
+  it('takes 30 characters (a code, a name, or none); 31 are too long', () => {
+    for (const carrier of ['kr.hanjin', '한진택배', '가'.repeat(30), ` ${'가'.repeat(30)} `, '', undefined])
+      expect(move(carrier), JSON.stringify(carrier)).toBeNull();
+    expect(move('가'.repeat(31))).toEqual({ message: '택배사는 30자 이내로 입력하세요.', field: 'carrier' });
+    expect(move('한진\u202e택배')).toEqual({ message: '입력할 수 없는 문자가 포함되어 있습니다.', field: 'carrier' });
+  });
+});
+
 /**
  * The cart's and the buy form's row numbers take a string of digits as the order number does, and a
  * refusal names the row it asks for.

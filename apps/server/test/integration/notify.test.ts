@@ -141,6 +141,26 @@ describe('each event reaches each account once', () => {
     expect(shipped.text).toContain('택배사: CJ대한통운\n운송장번호: 601234567890\n배송조회: http');
   });
 
+  it("shipped with a carrier of no list: the 알림톡's waybill is the one the order shows, as typed", async () => {
+    const p = await makeProduct(server, { tiers: [5000, 5000, 5000, 5000], salePrice: 5000 });
+    const own = await makeCompany(server, '해외배송', 0);
+    const seq = await insertOrder(server, {
+      companyId: own.companyId,
+      memberId: own.main.seq,
+      status: 1,
+      productId: p.id,
+    });
+    const ship = { seq, status: 2, carrier: 'DHL', waybill: 'JD-0146 0001 234' };
+    expect((await call(server, 'POST', 'api/admin/setOrderStatus', ship, staff)).body.code).toBe(201);
+    const [order] = await server.db.select().from(orders).where(eq(orders.id, seq));
+    expect([order!.carrier, order!.waybill]).toEqual(['DHL', 'JD-0146 0001 234']);
+    await until('shipped notice', async () => (await eventsAt(server.db, own.main.phone)).includes('shipped'));
+    const shipped = (await notices(server.db, own.main.phone)).find((n) => n.event === 'shipped')!;
+    expect(shipped.text).toContain(
+      `주문번호: ${seq}\n택배사: DHL\n운송장번호: JD-0146 0001 234\n배송조회: 쇼핑몰 주문 내역에서 확인하세요.`,
+    );
+  });
+
   it('seller cancel tells the refund; return on hold and approved tell the note', async () => {
     const p = await makeProduct(server, { tiers: [5000, 5000, 5000, 5000], salePrice: 5000 });
     const cancelled = await insertOrder(server, {

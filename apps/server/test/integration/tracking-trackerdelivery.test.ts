@@ -198,6 +198,45 @@ describe('tracker.delivery', () => {
     expect([s.lastStatus, s.deliveredAt, s.events.length]).toEqual(['AT_PICKUP', null, 1]);
   });
 
+  it('a description cut at 300 units never halves an emoji: the hint is taken and delivery stored (298 and 299 before it)', async () => {
+    for (const [waybill, before, stored] of [
+      ['111122223333', 299, '가'.repeat(299)],
+      ['111122223334', 298, `${'가'.repeat(298)}😀`],
+    ] as const) {
+      const seq = await shippedOrder('kr.hanjin', waybill);
+      const delivered = { ...DONE, description: `${'가'.repeat(before)}😀` };
+      standIn.setParcel('kr.hanjin', waybill, [PICKUP, delivered]);
+      const res = await hintAt({ carrierId: 'kr.hanjin', trackingNumber: waybill });
+      expect([res.status, res.body.message]).toEqual([200, '배송 정보 변경 알림을 받았습니다.']);
+      const s = await shipmentOf(seq);
+      expect([s.lastStatus, s.deliveredAt?.toISOString(), s.events.at(-1)?.description]).toEqual([
+        'DELIVERED',
+        '2026-11-25T05:37:00.000Z',
+        stored,
+      ]);
+      const read = await call(server, 'getOrderTracking', { seq }, { token: buyer });
+      expect(read.body.results?.events.at(-1)?.description).toBe(stored);
+    }
+  });
+
+  it('half an emoji from the provider (a lone surrogate) is stored as U+FFFD: the hint is taken', async () => {
+    const seq = await shippedOrder('kr.hanjin', '111122223335');
+    standIn.setParcel('kr.hanjin', '111122223335', [
+      { ...PICKUP, location: { name: '서울\ud83d성수' } },
+      { ...DONE, description: '배달완료\ude00' },
+    ]);
+    const res = await hintAt({ carrierId: 'kr.hanjin', trackingNumber: '111122223335' });
+    expect([res.status, res.body.message]).toEqual([200, '배송 정보 변경 알림을 받았습니다.']);
+    const s = await shipmentOf(seq);
+    expect([s.deliveredAt?.toISOString(), s.events.map((e) => [e.location, e.description])]).toEqual([
+      '2026-11-25T05:37:00.000Z',
+      [
+        ['서울\ufffd성수', '집화처리되었습니다.'],
+        ['부산해운대', '배달완료\ufffd'],
+      ],
+    ]);
+  });
+
   it('provider down or answering errors: the hint gets a Korean 503, stored events stay, the buyer still reads', async () => {
     const seq = await shippedOrder('kr.epost', '6071234500001');
     standIn.setParcel('kr.epost', '6071234500001', [PICKUP]);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import { orderEvents, orders, shipments } from '../../src/db/schema.js';
 import { jobId } from '../../src/features/jobs/index.js';
-import { orderTracking, refreshShipment } from '../../src/features/tracking/service.js';
+import { orderTracking, refreshShipment, takeHint } from '../../src/features/tracking/service.js';
 import type { TrackResult, TrackingProvider } from '../../src/features/tracking/provider.js';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { call, loginAs, rawCall, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { insertOrder, makeProduct } from '../order-helpers.js';
 
@@ -134,6 +134,14 @@ describe('shipping an order', () => {
       const res = await ship(seq, carrier, waybill);
       expect(res.status, JSON.stringify([carrier, waybill])).toBe(400);
       expect(res.body.message).toMatch(/[가-힣]/);
+    }
+    // A carrier that is no text is told so, not that it is too long; 31 characters are too long.
+    for (const [carrier, message] of [
+      [123, '택배사를 글자로 입력하세요.'],
+      ['가'.repeat(31), '택배사는 30자 이내로 입력하세요.'],
+    ] as const) {
+      const res = await ship(seq, carrier, '123456789012');
+      expect([res.status, res.body.message, res.body.field]).toEqual([400, message, 'carrier']);
     }
     const [order] = await server.db.select().from(orders).where(eq(orders.id, seq));
     expect([order!.status, order!.carrier, order!.waybill, order!.shippedAt]).toEqual([1, '', '', null]);
@@ -309,6 +317,60 @@ describe('reading a real provider', () => {
     for (const s of [slow, row!])
       expect([s.deliveredAt, s.lastStatus, s.events]).toEqual([delivered.deliveredAt, 'DELIVERED', delivered.events]);
   });
+
+  it("the database refusing what was read is logged (without the row's values) and is no 'provider down': a hint gets 500, a buyer the stored events", async () => {
+    const seq = await confirmedOrder();
+    expect((await ship(seq, 'kr.cjlogistics', '601234567855')).body.code).toBe(201);
+    const hint = { carrierId: 'kr.cjlogistics', trackingNumber: '601234567855' };
+    // What no provider adapter hands over any more (its texts are made well-formed): jsonb refuses it.
+    const unstorable = carrierSaying({
+      events: [{ time: null, status: 'IN_TRANSIT', location: '', description: '간선\ud83d상차' }],
+      lastStatus: 'IN_TRANSIT',
+      deliveredAt: null,
+    });
+    const logged: { obj: { err?: unknown; shipmentId?: number }; msg: string }[] = [];
+    const log = {
+      error: (obj: { err?: unknown; shipmentId?: number }, msg: string) => void logged.push({ obj, msg }),
+    };
+    const [s] = await shipmentOf(seq);
+    const failed = (await takeHint(server.db, unstorable.provider, hint, new Date(), log).catch((e: unknown) => e)) as {
+      status?: number;
+      message?: string;
+    };
+    expect([failed.status, failed.message]).toEqual([500, '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.']);
+    expect(unstorable.asked).toEqual(['601234567855']);
+    expect(logged.map((l) => [l.msg, l.obj.shipmentId])).toEqual([['tracking: storing a read failed', s!.id]]);
+    const err = logged[0]!.obj.err as Error;
+    expect(err.message).toMatch(/^Failed query: update "shipments"/);
+    expect(err.message).not.toContain('간선');
+
+    // A buyer's read shows the stored events (none yet), and the fault is logged too.
+    const reader = { staff: false, companyId: gaon.companyId };
+    const read = await orderTracking(server.db, unstorable.provider, reader, seq, new Date(), log);
+    expect([read.events, read.deliveredAt]).toEqual([[], null]);
+    expect(logged.map((l) => [l.msg, l.obj.shipmentId])).toEqual([
+      ['tracking: storing a read failed', s!.id],
+      ['tracking: storing a read failed', s!.id],
+    ]);
+
+    // The provider failing is the 503, and is not logged as a fault of the shop.
+    const down: TrackingProvider = {
+      name: 'trackerdelivery',
+      track: () => Promise.reject(new Error('tracker.delivery 연결 실패: fetch failed')),
+      register: () => Promise.resolve(),
+    };
+    const unanswered = (await takeHint(server.db, down, hint, new Date(), log).catch((e: unknown) => e)) as {
+      status?: number;
+      message?: string;
+    };
+    expect([unanswered.status, unanswered.message]).toEqual([
+      503,
+      '배송 조회 서비스가 응답하지 않습니다. 잠시 후 다시 시도하세요.',
+    ]);
+    expect(logged).toHaveLength(2);
+    const [after] = await shipmentOf(seq);
+    expect([after!.events, after!.checkedAt]).toEqual([[], null]);
+  });
 });
 
 describe('api/trackingWebhook (a hint only, at the keyed address)', () => {
@@ -344,6 +406,29 @@ describe('api/trackingWebhook (a hint only, at the keyed address)', () => {
       ])
         expect([res.status, res.body.message]).toEqual([401, '웹훅 키가 올바르지 않습니다.']);
     }
+    // The key is checked before the body is read: a body no hint has gets the same 401 without it.
+    const bodies: Record<string, unknown>[] = [
+      {},
+      { carrierId: 7, trackingNumber: '601234567890' },
+      { trackingNumber: '1'.repeat(41) },
+    ];
+    for (const body of bodies)
+      for (const res of [
+        await call(server, 'POST', 'api/trackingWebhook', body),
+        await hint(body, ''),
+        await hint(body, `${key}0`),
+      ])
+        expect([JSON.stringify(body), res.status, res.body.message, res.body.field]).toEqual([
+          JSON.stringify(body),
+          401,
+          '웹훅 키가 올바르지 않습니다.',
+          undefined,
+        ]);
+    const broken = await rawCall(server, 'POST', 'api/trackingWebhook', {
+      body: '{"carrierId": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([broken.status, broken.body?.message]).toEqual([401, '웹훅 키가 올바르지 않습니다.']);
     expect(await shipmentOf(seq)).toEqual(before);
     expect(before[0]!.events).toEqual([]);
   });

@@ -44,11 +44,16 @@ export function notifyOrderPaid(
   return send(tx, { event: 'orderPaid', companyId: o.companyId, values }, `order:${o.orderId}:paid`);
 }
 
-/** The carrier's name and tracking link of what staff wrote (a code, or a name typed as before). */
+/**
+ * The carrier's name and tracking link of what staff wrote (a code, or a name typed as before), and
+ * the waybill exactly as the order shows it (docs/requirements.md#shipping-and-tracking): a listed
+ * carrier's digits, any other carrier's as typed.
+ */
 export function shippedValues(carrier: string | null | undefined, waybill: string | null | undefined): Values {
   const typed = (carrier ?? '').trim();
   const known = carrierByCode(typed) ?? carrierFromName(typed);
-  const number = normalizeWaybill(waybill ?? '');
+  const written = (waybill ?? '').trim();
+  const number = known?.waybill ? normalizeWaybill(written) : written;
   const link = known && number ? trackingLink(known, number) : null;
   return {
     carrier: known?.name ?? (typed || '직접 배송'),

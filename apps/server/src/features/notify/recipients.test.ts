@@ -106,6 +106,20 @@ describe('message values', () => {
     });
   });
 
+  it("shipped: the waybill as the order shows it, a listed carrier's digits and any other carrier's as typed", () => {
+    // A listed carrier, by code or by a name typed as before: hyphens and spaces dropped, as the order keeps it.
+    expect(shippedValues('kr.hanjin', '4200-9999 0001').waybill).toBe('420099990001');
+    expect(shippedValues('한진', '4200-9999 0001').waybill).toBe('420099990001');
+    // A carrier of no list: the waybill is kept as typed (trimmed, as the form sends it), hyphens and spaces too.
+    expect(shippedValues('DHL', 'JD-0146 0001 234')).toEqual({
+      carrier: 'DHL',
+      waybill: 'JD-0146 0001 234',
+      trackingLink: '쇼핑몰 주문 내역에서 확인하세요.',
+    });
+    expect(shippedValues(' 동네 화물 ', ' DH-0042 ').waybill).toBe('DH-0042');
+    expect(shippedValues('quick', '').waybill).toBe('-');
+  });
+
   it('items: the first line and how many more', () => {
     expect(itemsSummary(['브레이크 패드'])).toBe('브레이크 패드');
     expect(itemsSummary(['브레이크 패드', '오일 필터', '와이퍼'])).toBe('브레이크 패드 외 2건');

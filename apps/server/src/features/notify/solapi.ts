@@ -1,18 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fallbackChannel, type NotifyChannel } from '@partsmall/contract';
-import { GROUP_IN_USE, solapiGroupClient } from '../sms/index.js';
+import { GROUP_IN_USE, solapiGroupClient, type SolapiOutcome } from '../sms/index.js';
 import type { Db } from '../../db/client.js';
 import type { NotifySolapiSettings } from './config.js';
 import { maskPhone, type NotifyMessage, type NotifyProvider } from './types.js';
+
+type SolapiFailure = Extract<SolapiOutcome, { kind: 'failed' }>;
 
 /** Thrown when a message could not be handed to Solapi: the job is retried, then parked. */
 export class NotifySendError extends Error {
   override readonly name = 'NotifySendError';
 }
 
-/** A try's error that Solapi did not answer, or that another try of the same message is handing it over. */
-const unanswered = (reason: string) =>
-  reason === GROUP_IN_USE ? `다른 시도가 보내는 중 (${reason})` : `솔라피 응답 없음 (${reason})`;
+/**
+ * A try's error that Solapi did not answer, or that another try of the same message is handing it
+ * over. A call that got no answer at all keeps its error's own English ('fetch failed'), which the
+ * jobs page says as '작업 중 오류가 발생했습니다. (fetch failed)' (docs/operations.md#jobs).
+ */
+const unanswered = (out: SolapiFailure) => {
+  if (out.network) return out.reason;
+  return out.reason === GROUP_IN_USE ? `다른 시도가 보내는 중 (${out.reason})` : `솔라피 응답 없음 (${out.reason})`;
+};
 
 /**
  * Solapi (solapi.com) through its group flow (`sms/solapi-client.ts`), HMAC-SHA256 signed as the
@@ -46,7 +54,7 @@ export function solapiNotify(settings: NotifySolapiSettings, db: Db, log: Fastif
         }
         if (kakao.kind === 'failed') {
           log.warn({ phone, event: m.event, reason: kakao.reason }, 'solapi 알림톡 unanswered');
-          throw new NotifySendError(unanswered(kakao.reason));
+          throw new NotifySendError(unanswered(kakao));
         }
         log.warn(
           { phone, event: m.event, reason: kakao.reason, detail: kakao.detail },
@@ -61,7 +69,7 @@ export function solapiNotify(settings: NotifySolapiSettings, db: Db, log: Fastif
       }
       log.warn({ phone, event: m.event, channel, reason: text.reason }, 'solapi text not accepted');
       throw new NotifySendError(
-        text.kind === 'failed' ? unanswered(text.reason) : `솔라피가 문자를 거절했습니다 (${text.reason})`,
+        text.kind === 'failed' ? unanswered(text) : `솔라피가 문자를 거절했습니다 (${text.reason})`,
       );
     },
   };

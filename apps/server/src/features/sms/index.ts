@@ -4,3 +4,4 @@ export type { SmsProvider } from './provider.js';
 export { solapiAuthorization } from './solapi.js';
 export type { SolapiSettings } from './solapi.js';
 export { GROUP_IN_USE, solapiGroupClient } from './solapi-client.js';
+export type { SolapiOutcome } from './solapi-client.js';

@@ -59,8 +59,12 @@ export type SolapiOutcome =
   | { kind: 'accepted'; groupId: string }
   /** Solapi answered and refused the message (a 4xx, a statusCode other than 2000 in the add's resultList, a group FAILED or DELETED). */
   | { kind: 'refused'; reason: string; detail: unknown }
-  /** No answer, or a 5xx: may have been sent or not; the job tries again later. */
-  | { kind: 'failed'; reason: string };
+  /**
+   * No answer, or a 5xx: may have been sent or not; the job tries again later. `network` marks a call
+   * that got no answer at all (the network, a timeout: fetch threw), its `reason` then the error's own
+   * English message ('fetch failed'), which the jobs page says in its sentence (docs/operations.md#jobs).
+   */
+  | { kind: 'failed'; reason: string; network?: true };
 
 type Answer = { kind: 'ok'; body: Record<string, unknown> } | Exclude<SolapiOutcome, { kind: 'accepted' }>;
 
@@ -119,7 +123,7 @@ export function solapiGroupClient(settings: SolapiSettings, db: Db) {
       status = res.status;
       body = ((await res.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
     } catch (err) {
-      return { kind: 'failed', reason: err instanceof Error ? err.name : 'error' };
+      return { kind: 'failed', reason: (err instanceof Error && (err.message || err.name)) || 'error', network: true };
     }
     if (status >= 500) return { kind: 'failed', reason: `HTTP ${status}` };
     if (status >= 200 && status < 300) return { kind: 'ok', body };
@@ -196,6 +200,7 @@ export function solapiGroupClient(settings: SolapiSettings, db: Db) {
     let total = 0;
     if (!group.fresh) {
       const read = await request('GET', path);
+      if (read.kind === 'failed') return read;
       if (read.kind !== 'ok') return { kind: 'failed', reason: read.reason };
       if (read.body.status !== 'PENDING') return sentOrNot(read.body);
       const count = (read.body.count ?? {}) as { total?: unknown; registeredFailed?: unknown };

@@ -15,22 +15,32 @@ export function trackingRoutes(app: Api, ctx: AppContext, provider: TrackingProv
     const auth = requireMember(req);
     const staff = auth.member.role === 'staff' || auth.member.role === 'admin';
     if (!staff && auth.member.companyId === null) throw forbidden();
-    return ok(await orderTracking(db, provider, { staff, companyId: auth.member.companyId }, req.body.seq));
+    const reader = { staff, companyId: auth.member.companyId };
+    return ok(await orderTracking(db, provider, reader, req.body.seq, new Date(), req.log));
   });
 
   // The profile's 배송 현황: the company's own orders, main and sub-accounts alike (docs/requirements.md#member-area).
   route(app, 'getMallShipmentCounts', async (req) => ok(await shipmentCounts(db, requireCompanyMember(req).companyId)));
 
   // The key of the registered callback address, compared in constant time (docs/security.md#webhooks):
-  // without it nothing is read, and with it the answer does not say whether the waybill is the shop's.
+  // without it nothing is read, not even the body (the check runs before it is parsed or validated),
+  // and with it the answer does not say whether the waybill is the shop's.
   const expected = digest(ctx.config.trackingWebhookKey);
-  route(app, 'trackingWebhook', async (req) => {
-    const given = (req.query as Record<string, unknown> | undefined)?.key;
-    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected))
-      throw unauthorized(MSG_TRACKING.webhookKeyWrong);
-    await takeHint(db, provider, req.body);
-    return ok({ received: true as const }, MSG_TRACKING.hintReceived);
-  });
+  route(
+    app,
+    'trackingWebhook',
+    async (req) => {
+      await takeHint(db, provider, req.body, new Date(), req.log);
+      return ok({ received: true as const }, MSG_TRACKING.hintReceived);
+    },
+    {
+      onRequest: async (req) => {
+        const given = (req.query as Record<string, unknown> | undefined)?.key;
+        if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected))
+          throw unauthorized(MSG_TRACKING.webhookKeyWrong);
+      },
+    },
+  );
 }
 
 /** Equal-length digests, so that the comparison takes the same time whatever was sent. */

@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { MSG_TRACKING, normalizeWaybill, type OrderTracking } from '@partsmall/contract';
+import { MSG, MSG_TRACKING, normalizeWaybill, type OrderTracking } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { orderShipping } from '../orders/repository.js';
 import { AppError, notFound, tooMany } from '../../shared/http.js';
+import { loggableError } from '../../shared/loggable-error.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
 import { enqueue } from '../../shared/job-queue.js';
 import type { TrackingProvider } from './provider.js';
@@ -59,8 +60,27 @@ function view(s: ShipmentRow): OrderTracking {
 }
 
 /**
+ * The provider could not answer (no connection, a timeout, an error answer): what the webhook calls
+ * 503 and a buyer's read shows the stored events for. Its message is the provider's failure's, so a
+ * job that fails on it says what the provider said. Anything else thrown while a read is stored (the
+ * database) is a fault of the shop's: logged, never reported as the provider's.
+ */
+export class TrackingUnavailable extends Error {
+  override readonly name = 'TrackingUnavailable';
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+/** Where a failed store of a read is told (the request's logger). */
+export interface TrackingLog {
+  error(obj: { err: unknown; shipmentId: number }, msg: string): void;
+}
+
+/**
  * Reads the parcel from the provider and stores what it says. Delivery is set once: a later answer
- * never takes it back (the carrier's lastEvent already prevails over a stray event after it).
+ * never takes it back (the carrier's lastEvent already prevails over a stray event after it). The
+ * provider's failure is thrown as TrackingUnavailable; the database's as it is.
  */
 export async function refreshShipment(
   db: Db,
@@ -69,10 +89,12 @@ export async function refreshShipment(
   now: Date,
 ): Promise<ShipmentRow> {
   if (!s.tracked || !s.carrierCode || s.deliveredAt) return s;
-  const result = await provider.track(
-    { carrierId: s.carrierCode, trackingNumber: s.waybill, shippedAt: s.shippedAt },
-    now,
-  );
+  let result: Awaited<ReturnType<TrackingProvider['track']>>;
+  try {
+    result = await provider.track({ carrierId: s.carrierCode, trackingNumber: s.waybill, shippedAt: s.shippedAt }, now);
+  } catch (err) {
+    throw new TrackingUnavailable(err);
+  }
   const update: Partial<typeof shipments.$inferInsert> = { checkedAt: now };
   if (result) {
     update.events = result.events;
@@ -89,6 +111,11 @@ export async function refreshShipment(
   return current ?? s;
 }
 
+/** The database refused what was read: logged without the row's values (docs/security.md#secrets-and-logs). */
+function logStoreFailure(log: TrackingLog | undefined, err: unknown, shipmentId: number): void {
+  log?.error({ err: loggableError(err), shipmentId }, 'tracking: storing a read failed');
+}
+
 /**
  * api/getOrderTracking. Another company's order reads as not found; an order shipped before
  * shipments were kept shows its carrier and waybill as typed, without events.
@@ -99,6 +126,7 @@ export async function orderTracking(
   reader: TrackingReader,
   seq: number,
   now: Date = new Date(),
+  log?: TrackingLog,
 ): Promise<OrderTracking> {
   const order = await orderShipping(db, seq, reader.staff ? null : (reader.companyId ?? -1));
   if (!order) throw notFound(MSG_TRACKING.orderNotFound);
@@ -119,13 +147,14 @@ export async function orderTracking(
     };
   }
   // The demo computes its events, so every read is fresh; a real provider is asked again only when
-  // the stored events are old, and a failure then shows the stored ones.
+  // the stored events are old, and a failure then shows the stored ones (the database's is logged).
   const stale =
     provider.name === 'demo' || !shipment.checkedAt || now.getTime() - shipment.checkedAt.getTime() >= REFRESH_AFTER_MS;
   if (!stale) return view(shipment);
   try {
     return view(await refreshShipment(db, provider, shipment, now));
-  } catch {
+  } catch (err) {
+    if (!(err instanceof TrackingUnavailable)) logStoreFailure(log, err, shipment.id);
     return view(shipment);
   }
 }
@@ -142,6 +171,7 @@ export async function takeHint(
   provider: TrackingProvider,
   hint: { carrierId: string; trackingNumber: string },
   now: Date = new Date(),
+  log?: TrackingLog,
 ): Promise<number> {
   const carrier = carrierOf(hint.carrierId);
   if (!carrier || carrier.code !== hint.carrierId || !carrier.tracked) return 0;
@@ -162,9 +192,12 @@ export async function takeHint(
   for (const s of rows) {
     try {
       await refreshShipment(db, provider, s, now);
-    } catch {
+    } catch (err) {
       // The provider did not answer: the sender may try again; the next read asks again anyway.
-      throw new AppError(503, MSG_TRACKING.providerDown, 503);
+      if (err instanceof TrackingUnavailable) throw new AppError(503, MSG_TRACKING.providerDown, 503);
+      // The shop could not store what the provider said: its own fault, logged, and never "provider down".
+      logStoreFailure(log, err, s.id);
+      throw new AppError(500, MSG.serverError, 500);
     }
   }
   return rows.length;

@@ -49,3 +49,44 @@ describe("tracker.delivery's track answer", () => {
     expect(toTrackResult(null, now)).toBeNull();
   });
 });
+
+describe("tracker.delivery's texts as the shop stores them (docs/requirements.md#shipping-and-tracking)", () => {
+  const one = (node: { location?: string | null; description?: string | null; name?: string | null }) =>
+    toTrackResult(
+      {
+        events: {
+          edges: [
+            {
+              node: {
+                time: '2026-11-25T14:37:00+09:00',
+                status: { code: 'DELIVERED', name: node.name ?? '배달완료' },
+                location: { name: node.location ?? '부산' },
+                description: node.description ?? null,
+              },
+            },
+          ],
+        },
+      },
+      now,
+    )!.events[0]!;
+
+  it('a description of 300 units keeps its emoji; one of 301 leaves the emoji out whole, never half', () => {
+    expect(one({ description: `${'가'.repeat(298)}😀` }).description).toBe(`${'가'.repeat(298)}😀`);
+    expect(one({ description: `${'가'.repeat(299)}😀` }).description).toBe('가'.repeat(299));
+    expect(one({ description: '가'.repeat(301) }).description).toBe('가'.repeat(300));
+  });
+
+  it('a place of 100 units keeps its emoji; one of 101 leaves the emoji out whole', () => {
+    expect(one({ location: `${'가'.repeat(98)}🚚` }).location).toBe(`${'가'.repeat(98)}🚚`);
+    expect(one({ location: `${'가'.repeat(99)}🚚` }).location).toBe('가'.repeat(99));
+  });
+
+  it("half an emoji from the provider becomes U+FFFD, and a control character a space: what PostgreSQL's jsonb can hold", () => {
+    expect(one({ description: '배달\ud83d완료' }).description).toBe('배달\ufffd완료');
+    expect(one({ description: '배달완료\ude00' }).description).toBe('배달완료\ufffd');
+    expect(one({ location: '부산\u0000해운대' }).location).toBe('부산 해운대');
+    expect(one({ name: '배달\ud83d' }).description).toBe('배달\ufffd');
+    // A whole emoji is kept as it is.
+    expect(one({ description: '배달완료 😀' }).description).toBe('배달완료 😀');
+  });
+});

@@ -1,4 +1,4 @@
-import { TRACKING_STATUSES, type TrackingEvent, type TrackingStatus } from '@partsmall/contract';
+import { TRACKING_STATUSES, cutText, type TrackingEvent, type TrackingStatus } from '@partsmall/contract';
 import type { TrackerDeliverySettings, TrackResult, TrackingProvider } from './types.js';
 
 export type { TrackerDeliverySettings } from './types.js';
@@ -48,8 +48,19 @@ function instant(value: string | null | undefined): string | null {
   return Number.isNaN(t) ? null : new Date(t).toISOString();
 }
 
-/** Carriers' texts are short; a hostile or broken answer must not fill the database. */
-const clip = (s: string | null | undefined, n: number) => (s ?? '').slice(0, n);
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A carrier's text as the shop can store it (docs/requirements.md#shipping-and-tracking): half of a
+ * surrogate pair becomes U+FFFD and a control character a space (PostgreSQL's jsonb refuses the one
+ * and NUL), then it is cut at `n` UTF-16 units by whole characters, an emoji across the cut left
+ * out. Carriers' texts are short; a hostile or broken answer must not fill the database.
+ */
+function clip(s: string | null | undefined, n: number): string {
+  const text = (s ?? '').replace(LONE_SURROGATE, '\ufffd').replace(/\p{Cc}/gu, ' ');
+  return cutText(text, n);
+}
 
 export function toTrackResult(data: TrackData['track'], now: Date): TrackResult | null {
   if (!data) return null;
@@ -97,10 +108,10 @@ export function trackerDelivery(c: TrackerDeliverySettings): TrackingProvider {
 
   const failure = (errors: GraphqlAnswer<unknown>['errors']) =>
     new TrackerDeliveryError(
-      `tracker.delivery 오류: ${(errors ?? [])
-        .map((e) => `[${e.extensions?.code ?? '?'}] ${e.message ?? ''}`)
-        .join('; ')
-        .slice(0, 300)}`,
+      `tracker.delivery 오류: ${clip(
+        (errors ?? []).map((e) => `[${e.extensions?.code ?? '?'}] ${e.message ?? ''}`).join('; '),
+        300,
+      )}`,
     );
 
   return {
