@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkRow,
-  code,
-  codeList,
-  Fail,
-  formatBytes,
-  image,
-  int,
-  line,
-  optDate,
-  optText,
-  pairs,
-  vin,
-} from './format.js';
+import { checkRow, code, codeList, Fail, image, int, line, optDate, optText, pairs, vin } from './format.js';
+import { formatBytes } from './plan.js';
 
 const failOf = (v: unknown) => (v instanceof Fail ? v.message : null);
 
@@ -121,10 +109,19 @@ describe('field checks of the import files', () => {
       'images/../../a.svg',
       'http://img.example.kr/a.png',
       'javascript:alert(1)',
-      'images\\a.svg',
-      'images/a b.svg',
+      'C:\\images\\a.svg',
     ]) {
       expect(failOf(i(bad)), bad).toBe('이미지는 폴더 안의 상대 경로(예: images/a.svg) 또는 https:// 주소여야 합니다.');
+    }
+  });
+
+  it('images: a relative path names the characters it may hold (docs/catalogue-format.md#files)', () => {
+    const i = image();
+    expect(i('images/Logo_1.2-a/b.PNG')).toBe('images/Logo_1.2-a/b.PNG');
+    for (const bad of ['images/로고 1.svg', 'images/a b.svg', 'images\\a.svg', 'images/a+b.svg', 'images/é.png']) {
+      expect(failOf(i(bad)), bad).toBe(
+        '이미지 경로에는 영문, 숫자, 밑줄(_), 점(.), 하이픈(-), 슬래시(/)만 쓸 수 있습니다. 한글이나 공백이 있는 파일 이름은 바꾸세요.',
+      );
     }
   });
 

@@ -26,7 +26,7 @@ export const TABLES = [
   'replacements',
 ] as const;
 export type TableName = (typeof TABLES)[number];
-/** Tables a catalogue cannot do without. */
+/** Tables a catalogue cannot do without: each file must be there and hold a row (else none would replace them). */
 export const REQUIRED_TABLES: readonly TableName[] = [
   'catalogue',
   'main_groups',
@@ -75,16 +75,11 @@ export const M = {
   kind: "종류는 'supersedes' 또는 'interchangeable'이어야 합니다.",
   unknownField: (keys: string[]) => `알 수 없는 항목입니다: ${keys.join(', ')}`,
   imagePath: '이미지는 폴더 안의 상대 경로(예: images/a.svg) 또는 https:// 주소여야 합니다.',
+  imagePathChars:
+    '이미지 경로에는 영문, 숫자, 밑줄(_), 점(.), 하이픈(-), 슬래시(/)만 쓸 수 있습니다. 한글이나 공백이 있는 파일 이름은 바꾸세요.',
   partNumber: '부품번호에 영문 또는 숫자가 없습니다.',
   refmid: "refmid 항목은 'mid,pnum' 형식이어야 합니다.",
 } as const;
-
-/** 1536 -> '1.5 KB' (limits in messages). */
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)} MB`;
-  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
-  return `${n}바이트`;
-}
 
 /**
  * Field checks. The importer reads millions of rows, so rows are checked by these small
@@ -244,14 +239,18 @@ export const pairs = (): Check<[string, string][]> => {
 };
 
 const IMAGE_URL = /^https:\/\/[^\s"'<>\\]+$/;
+/** A local image's path: these characters only (docs/catalogue-format.md#files), else it is told which. */
 const IMAGE_PATH = /^[A-Za-z0-9_./-]+$/;
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/; // an address or a drive ('http:', 'C:'), not a path in the folder
 function imageValue(v: unknown): string | Fail {
   if (typeof v !== 'string') return new Fail(M.imagePath);
   const t = v.trim();
   if (t.length > 300) return new Fail(M.tooLong(300));
   if (IMAGE_URL.test(t)) return t;
-  if (IMAGE_PATH.test(t) && !t.startsWith('/') && !t.split('/').includes('..')) return t;
-  return new Fail(M.imagePath);
+  if (SCHEME.test(t)) return new Fail(M.imagePath);
+  if (!IMAGE_PATH.test(t)) return new Fail(M.imagePathChars);
+  if (t.startsWith('/') || t.split('/').includes('..')) return new Fail(M.imagePath);
+  return t;
 }
 
 /** An image: a relative path inside the folder, or an https address. */

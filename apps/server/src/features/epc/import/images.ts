@@ -1,7 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatBytes } from './format.js';
+import sharp from 'sharp';
+import { groupDigits } from '@partsmall/contract';
+import { decodeQueue, foreignData, imageLayout, MAX_INPUT_PIXELS, type ImageKind } from '../../chat/index.js';
+import { formatBytes } from './plan.js';
 import type { CatalogueSource } from './source.js';
 
 /** Served under /uploads/epc/ with content-addressed names, so re-imports and catalogues share files. */
@@ -13,6 +16,12 @@ export const IMAGE_MSG = {
   type: (file: string) => `이미지 파일 '${file}'은(는) SVG, PNG, JPEG, WebP가 아니거나 확장자와 내용이 다릅니다.`,
   unsafeSvg: (file: string) =>
     `SVG 파일 '${file}'에 스크립트, 이벤트 속성, 외부 참조 또는 엔티티가 있어 쓸 수 없습니다.`,
+  broken: (file: string) => `이미지 파일 '${file}'이(가) 손상되었거나 형식이 맞지 않아 읽을 수 없습니다.`,
+  foreignData: (file: string) => `이미지 파일 '${file}'에 이미지가 아닌 데이터가 들어 있어 쓸 수 없습니다.`,
+  tooManyPixels: (file: string, max: number) => {
+    const side = Math.floor(Math.sqrt(max));
+    return `이미지 파일 '${file}'의 해상도가 너무 큽니다 (최대 ${groupDigits(max / 10_000)}만 화소, 예: ${side}×${side}).`;
+  },
 };
 
 export interface CheckedImage {
@@ -54,7 +63,42 @@ export function isSafeSvg(text: string): boolean {
   return true;
 }
 
-/** Checks one image of the folder; returns the problem text or the stored name. */
+/** The chat's names of the raster kinds (features/chat/image-check.ts). */
+const RASTER_KIND = { png: 'png', jpg: 'jpeg', webp: 'webp' } as const satisfies Record<string, ImageKind>;
+
+/**
+ * The problem of a PNG, JPEG or WebP, or null: judged as a chat picture is (docs/security.md#uploads):
+ * its structure walked to its end, nothing foreign in its metadata or after it, the decoder reading
+ * the same format, at most 25 megapixels (all frames counted), in the one decode queue of the
+ * process. Unlike a chat picture it is stored and served as it came, not re-encoded, so every pixel
+ * is decoded here: a file whose header is sound and whose pixel data is not would show a broken image.
+ */
+async function rasterProblem(file: string, kind: keyof typeof RASTER_KIND, bytes: Buffer): Promise<string | null> {
+  const imageKind = RASTER_KIND[kind];
+  const layout = imageLayout(bytes, imageKind);
+  if (!layout) return IMAGE_MSG.broken(file);
+  if (foreignData(bytes, imageKind, layout)) return IMAGE_MSG.foreignData(file);
+  return decodeQueue.run(async () => {
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: imageKind === 'webp' });
+    try {
+      const meta = await image.metadata();
+      if (meta.format !== imageKind) return IMAGE_MSG.broken(file);
+      if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * (meta.pages ?? 1) > MAX_INPUT_PIXELS)
+        return IMAGE_MSG.tooManyPixels(file, MAX_INPUT_PIXELS);
+      await image.stats();
+      return null;
+    } catch (err) {
+      return /pixel limit/i.test((err as Error).message)
+        ? IMAGE_MSG.tooManyPixels(file, MAX_INPUT_PIXELS)
+        : IMAGE_MSG.broken(file);
+    }
+  });
+}
+
+/**
+ * Checks one image of the folder; returns the problem text or the stored name. An SVG is not
+ * decoded (a browser draws it, at any size): it must be safe markup (isSafeSvg).
+ */
 export async function checkImage(
   source: CatalogueSource,
   file: string,
@@ -67,6 +111,10 @@ export async function checkImage(
   const bytes = await source.read(file);
   if (!kind || !matchesType(kind, bytes)) return IMAGE_MSG.type(file);
   if (kind === 'svg' && !isSafeSvg(bytes.toString('utf8'))) return IMAGE_MSG.unsafeSvg(file);
+  if (kind !== 'svg') {
+    const problem = await rasterProblem(file, kind, bytes);
+    if (problem) return problem;
+  }
   const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${kind}`;
   return { file, served: `/uploads/${EPC_UPLOAD_FOLDER}/${name}`, stored: name };
 }

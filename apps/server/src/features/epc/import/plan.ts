@@ -4,7 +4,7 @@
  */
 import { groupDigits, type Applicability, type EpcCatalogueBrand } from '@partsmall/contract';
 import type { CopyValue } from './copy-text.js';
-import { formatBytes, type TableName } from './format.js';
+import type { TableName } from './format.js';
 import type { CheckedImage } from './images.js';
 
 export interface ImportProblem {
@@ -66,8 +66,16 @@ export interface ImportPlan {
   counts: Record<TableName, number>;
 }
 
+/** 1536 -> '1.5 KB' (limits in messages). */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
+  return `${n}바이트`;
+}
+
 export const V = {
   missingTable: (name: string) => `필수 파일 ${name}.jsonl 또는 ${name}.csv가 없습니다.`,
+  noRows: (file: string) => `필수 파일 ${file}에 행이 없습니다. 한 행 이상 쓰세요.`,
   bothFormats: (name: string) => `${name}.jsonl과 ${name}.csv가 함께 있습니다. 하나만 두세요.`,
   unknownFile: (tables: string) => `알 수 없는 데이터 파일입니다. 파일 이름은 ${tables} 중 하나여야 합니다.`,
   fileTooLarge: (max: number) => `파일이 너무 큽니다 (최대 ${formatBytes(max)}).`,

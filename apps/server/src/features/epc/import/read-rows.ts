@@ -68,7 +68,10 @@ export async function imageOf(ck: ImportCheck, file: string, line: number, value
  */
 const SLICE_MS = 10;
 
-/** Streams the rows of one table through its schema, giving way every SLICE_MS; `handle` sees the valid ones. */
+/**
+ * Streams the rows of one table through its schema, giving way every SLICE_MS; `handle` sees the
+ * valid ones. A required table without rows is a problem of its file.
+ */
 export async function eachRow<T extends TableName>(
   ck: ImportCheck,
   table: T,
@@ -127,4 +130,8 @@ export async function eachRow<T extends TableName>(
     }
   }
   ck.counts[table] = index;
+  // A required table read whole yet without a row would replace the live catalogue's rows with none
+  // (docs/catalogue-format.md#files); the catalogue's own file says it needs exactly one.
+  if (index === 0 && REQUIRED_TABLES.includes(table) && !unreadable.has(table))
+    problems.add(file, null, table === 'catalogue' ? V.catalogueRows : V.noRows(file));
 }

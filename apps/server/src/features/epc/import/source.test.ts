@@ -107,6 +107,32 @@ describe('readCsv', () => {
     ]);
   });
 
+  // An empty parts.csv was read as a table of no rows and replaced the live catalogue's parts with
+  // none (docs/catalogue-format.md#files): a file without a header line is refused on line 1.
+  it.each([
+    ['an empty file', ''],
+    ['blank lines', '\n\r\n\n'],
+    ['a BOM alone', '\uFEFF'],
+    ['a header of empty names', ',,\n1,2,3\n'],
+  ])('refuses %s: there is no header line', async (_what, csv) => {
+    expect(await all(readCsv(pieces(Buffer.from(csv), 2), 1000))).toEqual([
+      { line: 1, error: '첫 줄(머리글)에 항목 이름을 쓰세요.', fatal: true },
+    ]);
+  });
+
+  it('reports a header line too long as that, not also as a missing header', async () => {
+    expect(await all(readCsv(pieces(Buffer.from('a'.repeat(2000) + '\n1\n'), 64), 1000))).toEqual([
+      { line: 1, error: '줄이 너무 깁니다 (최대 1000자).', fatal: true },
+    ]);
+  });
+
+  it('takes a header line without records (an empty table) and a header after blank lines', async () => {
+    expect(await all(readCsv(pieces(Buffer.from('diagram,key,x,y\n'), 3), 1000))).toEqual([]);
+    expect(await all(readCsv(pieces(Buffer.from('\n\na,b\n1,2\n'), 3), 1000))).toEqual([
+      { line: 4, row: { a: '1', b: '2' } },
+    ]);
+  });
+
   it("reports a parser error it has no Korean text for without the parser's English", () => {
     const error = Object.assign(new Error('Invalid Closing Quote: found non trimable byte after quote at line 3'), {
       code: 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE',

@@ -180,7 +180,10 @@ export async function* readJsonLines(stream: Readable, maxLineChars: number): As
 
 /**
  * CSV with a header row (UTF-8, with or without BOM; files Korean Excel saves in EUC-KR are read
- * as such, told apart by the first 64 KB). Each record comes with the line it starts on.
+ * as such, told apart by the first 64 KB). Each record comes with the line it starts on. A file
+ * without a header line (empty, blank lines only, or a header of empty names) is one fatal problem
+ * on line 1: read as a table of no rows, an empty parts file replaced a live catalogue's parts with
+ * none (docs/catalogue-format.md#files).
  */
 export async function* readCsv(stream: Readable, maxLineChars: number): AsyncGenerator<RawRow[]> {
   const chunks: Buffer[] = [];
@@ -207,12 +210,15 @@ export async function* readCsv(stream: Readable, maxLineChars: number): AsyncGen
       yield decoder.decode();
     })(),
   );
+  let header = false;
   const parser = text.pipe(
     parseCsv({
       bom: true,
-      columns: (header: string[]) => {
+      columns: (names: string[]) => {
+        header = true;
+        if (names.every((h) => h.trim() === '')) throw new HeaderError(READ_MSG.header);
         const seen = new Set<string>();
-        return header.map((h) => {
+        return names.map((h) => {
           const name = h.trim();
           if (seen.has(name)) throw new HeaderError(READ_MSG.duplicateHeader(name));
           seen.add(name);
@@ -245,6 +251,8 @@ export async function* readCsv(stream: Readable, maxLineChars: number): AsyncGen
   } catch (e) {
     batch.push(csvErrorRow(e, lastLine, maxLineChars));
   }
+  // Without a header and without a parser error (a first line too long, say), nothing was there to read.
+  if (!header && batch.length === 0) batch.push({ line: 1, error: READ_MSG.header, fatal: true });
   if (batch.length) yield batch;
 }
 

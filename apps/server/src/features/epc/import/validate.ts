@@ -100,8 +100,6 @@ async function checkCatalogue(ck: ImportCheck): Promise<ImportPlan['catalogue'] 
       img: await imageOf(ck, fileOf.get('catalogue')!, line, row.img),
     };
   });
-  if (fileOf.has('catalogue') && ck.counts.catalogue === 0 && !ck.unreadable.has('catalogue'))
-    problems.add(fileOf.get('catalogue')!, null, V.catalogueRows);
   return catalogue as ImportPlan['catalogue'] | null;
 }
 
