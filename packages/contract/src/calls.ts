@@ -118,7 +118,8 @@ export const CALLS = {
     tags: ['auth'],
     summary: '사업자등록번호 확인 (200 신규, 400 기존)',
     spec: true,
-    description: '10자리 사업자등록번호의 검증번호를 확인하고, 가입된 회사가 없으면 200, 이미 있으면 400으로 답합니다.',
+    description:
+      '10자리 사업자등록번호의 검증번호를 확인하고, 가입된 회사가 없으면 200, 이미 있으면 400으로 답합니다. 형식이나 검증번호가 틀린 번호는 HTTP 400, 본문 코드 499로 거절합니다.',
     example: { license: '2148605122' },
   },
   mobileVerification: {
@@ -126,7 +127,8 @@ export const CALLS = {
     tags: ['auth'],
     summary: '가입용 인증번호 요청',
     spec: true,
-    description: '가입할 휴대폰으로 6자리 인증번호를 보냅니다. 같은 번호는 60초에 한 번입니다.',
+    description:
+      '가입할 휴대폰으로 6자리 인증번호를 보냅니다. 같은 번호는 60초에 한 번입니다. 이미 가입된 번호라는 거절도 요청한 주소의 하루 요청 횟수에 셉니다.',
     example: { phone: '01098765432', authType: 'message' },
   },
   checkAuthCode: {
@@ -142,7 +144,8 @@ export const CALLS = {
     tags: ['auth'],
     summary: '아이디·비밀번호 찾기용 인증번호 요청',
     spec: true,
-    description: '가입된 휴대폰으로 아이디·비밀번호 찾기용 인증번호를 보냅니다.',
+    description:
+      '가입된 휴대폰으로 아이디·비밀번호 찾기용 인증번호를 보냅니다. 가입된 계정이 없다는 거절도 요청한 주소의 하루 요청 횟수에 셉니다.',
     example: { phone: '01012345601', authType: 'message' },
   },
   findMemberId: {
@@ -167,7 +170,7 @@ export const CALLS = {
     summary: '회원가입 (회사 또는 부계정: securityNum)',
     spec: true,
     description:
-      '인증된 휴대폰으로 회사와 대표 계정을 만들거나, securityNum이 있으면 그 회사의 부계정을 만듭니다 (201). 거절은 499.',
+      '인증된 휴대폰으로 회사와 대표 계정을 만들거나, securityNum이 있으면 그 회사의 부계정을 만듭니다 (201). 거절은 499. 인증번호를 먼저 확인한 뒤에야 아이디·휴대폰이 쓰이고 있는지 답합니다.',
     example: {
       license: '2148605122',
       companyName: '새한모터스',

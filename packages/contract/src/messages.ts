@@ -57,7 +57,8 @@ export const MSG = {
   codeDigits: '인증번호는 숫자 6자리입니다.',
   codeWrong: '인증번호가 일치하지 않습니다.',
   codeExpired: '인증번호가 만료되었습니다. 다시 요청하세요.',
-  codeTooManyTries: '인증번호를 5회 잘못 입력했습니다. 인증번호를 다시 요청하세요.',
+  // Wrong answers and joins refused past a right code both spend the five tries (docs/security.md#account-enumeration).
+  codeTooManyTries: '인증번호 확인 횟수(5회)를 모두 사용했습니다. 인증번호를 다시 요청하세요.',
   codeNotRequested: '인증번호를 먼저 요청하세요.',
   codeVerified: '인증되었습니다.',
   phoneNotVerified: '휴대폰 인증을 먼저 완료하세요.',

@@ -50,7 +50,8 @@ interface ValidationItem {
 
 /**
  * One error handler for the whole API: rule breaks become 400 with the field named and the
- * contract's Korean message; anything unexpected becomes a generic 500 with a request id.
+ * contract's Korean message (the body code the route names, 400 without one); anything unexpected
+ * becomes a generic 500 with a request id.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -67,7 +68,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const first = validation[0]!;
       const path = first.params?.issue?.path?.map(String) ?? (first.instancePath ?? '').split('/').filter(Boolean);
       const message = first.message && HANGUL.test(first.message) ? first.message : MSG.badRequest;
-      const body: ApiEnvelope = { code: 400, message };
+      const body: ApiEnvelope = { code: request.routeOptions.config.refusalCode ?? 400, message };
       if (path.length > 0) body.field = path.join('.');
       return reply.status(400).send(body);
     }

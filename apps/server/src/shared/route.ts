@@ -33,16 +33,23 @@ export type CallHandler<I extends CallId> = (
   reply: FastifyReply,
 ) => Promise<ApiEnvelope<ResultsOf<I>> | FastifyReply> | ApiEnvelope<ResultsOf<I>> | FastifyReply;
 
-/** What a route may add to its entry: a larger body limit (uploads), or a hook of its own. */
+/**
+ * What a route may add to its entry: a larger body limit (uploads), a hook of its own, or the body
+ * code its payload's rule breaks answer instead of 400, where the original client reads 400 as
+ * something else (api/checkLicense: 400 is 'already a member').
+ */
 export interface RouteExtras {
   bodyLimit?: number;
   onRequest?: onRequestHookHandler;
+  refusalCode?: number;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The call's id in the table (the audit log and the logs name calls by it). */
     call?: CallId;
+    /** The body code of a payload's rule break (RouteExtras.refusalCode); 400 without it. */
+    refusalCode?: number;
   }
 }
 
@@ -55,7 +62,11 @@ export function route<I extends CallId>(app: Api, id: I, handler: CallHandler<I>
     url: entry.path,
     ...(extras.bodyLimit !== undefined && { bodyLimit: extras.bodyLimit }),
     ...(extras.onRequest && { onRequest: extras.onRequest }),
-    config: { access: entry.access, call: id },
+    config: {
+      access: entry.access,
+      call: id,
+      ...(extras.refusalCode !== undefined && { refusalCode: extras.refusalCode }),
+    },
     schema: {
       ...(schemas.body && { body: schemas.body }),
       ...(schemas.query && { querystring: schemas.query }),

@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMIT, MSG } from '@partsmall/contract';
+import { LOGIN_LIMIT, MSG, PHONE_CODE } from '@partsmall/contract';
 import { members, phoneCodes, sessions } from '../../src/db/schema.js';
 import { hashToken } from '../../src/features/auth/sessions.js';
 import { insertMember } from '../../src/features/members/repository.js';
 import {
   allowCodeResend,
   call,
+  fromAddress,
   loginAs,
+  newAddress,
   nextEvent,
   sendPhoneCode,
   startTestServer,
@@ -65,6 +67,46 @@ describe('GET api/mobileVerificationInq', () => {
   });
 });
 
+describe('numbers told apart by api/mobileVerificationInq are counted (docs/security.md#account-enumeration)', () => {
+  const ask = (phone: string, address: string) =>
+    call(server, 'mobileVerificationInq', { phone, authType: 'message' }, { headers: fromAddress(address) });
+  const unknownPhone = (i: number) => `0104100${String(i).padStart(4, '0')}`;
+
+  it(`an address is told of ${PHONE_CODE.dailyCapPerAddress} numbers a day, refusals included; then every number gets the same 429`, async () => {
+    const address = newAddress();
+    const c = await makeCompany(server, '번호세기', 1);
+    const member = [c.main, c.subs[0]!];
+    for (let i = 1; i < PHONE_CODE.dailyCapPerAddress; i++) {
+      const res = await ask(unknownPhone(i), address);
+      expect([res.status, res.body], `number ${i}`).toEqual([
+        400,
+        { code: 400, message: MSG.phoneNotFound, field: 'phone' },
+      ]);
+    }
+    // The 30th answer of the day: a member's number still gets its code.
+    expect((await ask(member[0]!.phone, address)).body).toEqual({ code: 200, message: MSG.codeSent });
+    // Past it, a number without an account and a member's number answer alike.
+    for (const phone of [unknownPhone(100), member[1]!.phone]) {
+      const res = await ask(phone, address);
+      expect([res.status, res.body], phone).toEqual([429, { code: 429, message: MSG.codeAddressDailyCap }]);
+    }
+    expect(await server.db.select().from(phoneCodes).where(eq(phoneCodes.phone, member[1]!.phone))).toHaveLength(0);
+    // Another address is still told, with the original text.
+    expect((await ask(unknownPhone(100), newAddress())).body).toEqual({
+      code: 400,
+      message: MSG.phoneNotFound,
+      field: 'phone',
+    });
+  });
+
+  it('forty unknown numbers at once from one address: 30 refusals, then 10 answers of 429', async () => {
+    const address = newAddress();
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => ask(unknownPhone(200 + i), address)));
+    expect(answers.filter((a) => a.body.message === MSG.phoneNotFound)).toHaveLength(PHONE_CODE.dailyCapPerAddress);
+    expect(answers.filter((a) => a.status === 429 && a.body.message === MSG.codeAddressDailyCap)).toHaveLength(10);
+  });
+});
+
 describe('GET api/findMemberId', () => {
   it('returns the id for the right code, and the code cannot be used again', async () => {
     await allowCodeResend(server, SUB_PHONE);
@@ -117,10 +159,14 @@ describe('GET api/findMemberId', () => {
     expect((await findId(phone, code)).body.results).toEqual({ id: 'other@partsmall.kr' });
   });
 
-  it('refuses a phone without a member', async () => {
-    const res = await findId('01040000002', '123456');
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 400, message: MSG.phoneNotFound, field: 'phone' });
+  it("a phone without a member and a member's phone, neither sent a code: the same refusal", async () => {
+    for (const phone of ['01040000002', '01012345605']) {
+      const res = await findId(phone, '123456');
+      expect([res.status, res.body], phone).toEqual([
+        400,
+        { code: 400, message: MSG.codeNotRequested, field: 'authCode' },
+      ]);
+    }
   });
 
   it('refuses a phone with no code requested', async () => {
@@ -210,8 +256,9 @@ describe('POST api/findMemberPw', () => {
     expect(mismatch.body).toEqual({ code: 400, message: MSG.passwordMismatch, field: 'cpw' });
     const short = await findPw(DEMO_PHONE, code, 'abc');
     expect(short.body).toEqual({ code: 400, message: MSG.passwordLength, field: 'pw' });
+    // A number nobody sent a code to is refused for its code, whether it has an account or not.
     const unknown = await findPw('01040000003', code, 'never1234');
-    expect(unknown.body).toEqual({ code: 400, message: MSG.phoneNotFound, field: 'phone' });
+    expect(unknown.body).toEqual({ code: 400, message: MSG.codeNotRequested, field: 'authCode' });
 
     expect(await passwordHashOf('demo@partsmall.kr')).toBe(hash);
     // The code survived the form errors and still finishes the flow.
@@ -309,8 +356,8 @@ describe('a number changed by the edit of an account, without a code (docs/secur
       expect([asked.status, asked.body.message], account.id).toEqual([400, MSG.phoneNotFound]);
       expect((await findPw(thief, '000000', 'thief1234')).body).toEqual({
         code: 400,
-        message: MSG.phoneNotFound,
-        field: 'phone',
+        message: MSG.codeNotRequested,
+        field: 'authCode',
       });
       expect(await loginAs(server, account.id, account.pw)).toBeTruthy();
     }

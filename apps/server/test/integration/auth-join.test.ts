@@ -1,12 +1,14 @@
-import { count, eq, isNull } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMIT, MSG } from '@partsmall/contract';
+import { LOGIN_LIMIT, MSG, PHONE_CODE } from '@partsmall/contract';
+import { queryRows } from '../../src/db/client.js';
 import { companies, members, phoneCodes, sessions } from '../../src/db/schema.js';
 import { DEMO_COMPANY, OTHER_COMPANY, withCheckDigit } from '../../src/seed/demo.js';
 import { securityNumbersOf } from '../member-helpers.js';
 import {
   call,
   fromAddress,
+  latestCode,
   loginAs,
   newAddress,
   nextEvent,
@@ -14,6 +16,7 @@ import {
   startTestServer,
   tradeSocket,
   wrongCode,
+  until,
   type TestServer,
 } from '../helpers.js';
 
@@ -219,16 +222,32 @@ describe('join refusals: body code 499 (or 400 for form rules) and nothing writt
     );
   });
 
-  it('a phone already used by a member', async () => {
+  it('a phone already used by a member: told only past a code sent to it, before a member took it', async () => {
+    const phone = freshPhone();
+    const form = companyForm({
+      license: withCheckDigit('411300002'),
+      phone,
+      authCode: await codeFromOwnAddress(phone),
+      id: 'reuse@join.kr',
+    });
+    // Without its code the join says nothing of the member's phone.
     await refused(
-      companyForm({
-        license: withCheckDigit('411300002'),
-        phone: '01012345601',
-        authCode: '123456',
-        id: 'reuse@join.kr',
-      }),
-      { code: 499, message: MSG.phoneInUse, field: 'phone' },
+      { ...form, phone: '01012345601', authCode: '123456' },
+      { code: 499, message: MSG.codeNotRequested, field: 'authCode' },
     );
+    // The code was sent while the phone was free; another account proved it since.
+    await server.db
+      .update(members)
+      .set({ phone: form.phone as string, phoneVerified: true })
+      .where(eq(members.loginId, 'other@partsmall.kr'));
+    try {
+      await refused(form, { code: 499, message: MSG.phoneInUse, field: 'phone' });
+    } finally {
+      await server.db
+        .update(members)
+        .set({ phone: '01012345603', phoneVerified: true })
+        .where(eq(members.loginId, 'other@partsmall.kr'));
+    }
   });
 
   it('a wrong code', async () => {
@@ -423,10 +442,200 @@ describe('sub-account join (securityNum)', () => {
       message: MSG.idInUse,
       field: 'id',
     });
+    // Another member's phone without a code sent to it: the code is judged first, and says nothing of the phone.
     expect((await call(server, 'POST', 'api/join', { ...form, phone: '01012345602' })).body).toEqual({
       code: 499,
-      message: MSG.phoneInUse,
-      field: 'phone',
+      message: MSG.codeNotRequested,
+      field: 'authCode',
+    });
+  });
+});
+
+/**
+ * Sends a join code from an address of its own: the tests below would otherwise use up the default
+ * address's 30 codes a day that the rest of this file needs.
+ */
+async function codeFromOwnAddress(phone: string): Promise<string> {
+  const res = await call(
+    server,
+    'mobileVerification',
+    { phone, authType: 'message' },
+    { headers: fromAddress(newAddress()) },
+  );
+  expect(res.body.code).toBe(200);
+  return latestCode(server, phone);
+}
+
+describe('the join tells nothing of an id or a phone before the phone code (docs/security.md#account-enumeration)', () => {
+  const unknownId = 'nobody-here@join.kr';
+  const sub = (over: Record<string, unknown>) => ({
+    license: DEMO_COMPANY.license,
+    securityNum: DEMO_COMPANY.securityNum,
+    pw: 'subpass1',
+    cpw: 'subpass1',
+    policy: true,
+    privacy: true,
+    ...over,
+  });
+
+  it('a company join with no code sent: the same refusal for the admin id, a member id and an unknown id', async () => {
+    const license = withCheckDigit('411400001');
+    const phone = freshPhone();
+    for (const id of ['admin@partsmall.kr', 'demo@partsmall.kr', unknownId]) {
+      const res = await call(server, 'POST', 'api/join', companyForm({ license, phone, authCode: '000000', id }));
+      expect([res.status, res.body], id).toEqual([
+        400,
+        { code: 499, message: MSG.codeNotRequested, field: 'authCode' },
+      ]);
+    }
+  });
+
+  it('a company join with a wrong code: the same refusal for a taken id and a free one', async () => {
+    const phone = freshPhone();
+    const code = await codeFromOwnAddress(phone);
+    for (const id of ['admin@partsmall.kr', unknownId]) {
+      const res = await call(
+        server,
+        'POST',
+        'api/join',
+        companyForm({ license: withCheckDigit('411400002'), phone, authCode: wrongCode(code), id }),
+      );
+      expect(res.body, id).toEqual({ code: 499, message: MSG.codeWrong, field: 'authCode' });
+    }
+  });
+
+  it('a sub-account join with the right security number and no code sent: the same refusal for a taken id and a free one', async () => {
+    const [row] = await server.db
+      .select({ s: companies.securityNum })
+      .from(companies)
+      .where(eq(companies.license, DEMO_COMPANY.license));
+    const phone = freshPhone();
+    for (const id of ['admin@partsmall.kr', unknownId]) {
+      const res = await call(server, 'POST', 'api/join', sub({ securityNum: row!.s, id, phone, authCode: '000000' }));
+      expect(res.body, id).toEqual({ code: 499, message: MSG.codeNotRequested, field: 'authCode' });
+    }
+  });
+
+  it(`one code learns at most ${PHONE_CODE.maxWrongTries} taken ids: each refused join spends one of its tries`, async () => {
+    const form = await withCodeFor('411400003');
+    for (let i = 1; i <= PHONE_CODE.maxWrongTries; i++) {
+      const res = await call(server, 'POST', 'api/join', { ...form, id: 'admin@partsmall.kr' });
+      expect(res.body, `refusal ${i}`).toEqual({ code: 499, message: MSG.idInUse, field: 'id' });
+    }
+    for (const id of ['demo@partsmall.kr', 'free-after-five@join.kr']) {
+      const res = await call(server, 'POST', 'api/join', { ...form, id });
+      expect(res.body, id).toEqual({ code: 499, message: MSG.codeTooManyTries, field: 'authCode' });
+    }
+    const [m] = await server.db
+      .select({ n: count() })
+      .from(members)
+      .where(eq(members.loginId, 'free-after-five@join.kr'));
+    expect(m!.n).toBe(0);
+  });
+
+  it(`a code refused ${PHONE_CODE.maxWrongTries - 1} times for a taken id still finishes a join with a free one`, async () => {
+    const form = await withCodeFor('411400004');
+    for (let i = 1; i < PHONE_CODE.maxWrongTries; i++) {
+      expect((await call(server, 'POST', 'api/join', { ...form, id: 'admin@partsmall.kr' })).body.message).toBe(
+        MSG.idInUse,
+      );
+    }
+    expect((await call(server, 'POST', 'api/join', { ...form, id: 'fifth-try@join.kr' })).body).toEqual({
+      code: 201,
+      message: MSG.joinDone,
+    });
+  });
+
+  async function withCodeFor(nine: string) {
+    const phone = freshPhone();
+    return companyForm({ license: withCheckDigit(nine), phone, authCode: await codeFromOwnAddress(phone) });
+  }
+});
+
+describe('a join that makes nothing leaves its code usable', () => {
+  /** Holds an uncommitted account with `id` open until `release`, so a join with it waits on the id and then loses. */
+  async function holdId(id: string) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const holding = new Promise<void>((resolve) => (inserted = resolve));
+    const done = server.db.transaction(async (tx) => {
+      const [demo] = await tx.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+      await tx.insert(members).values({
+        loginId: id,
+        passwordHash: demo!.passwordHash,
+        name: '먼저가입',
+        phone: freshPhone(),
+        phoneVerified: false,
+        mail: id,
+        type: demo!.type + 1,
+        companyId: demo!.companyId,
+      });
+      inserted();
+      await released;
+    });
+    await holding;
+    return { release, done };
+  }
+
+  it('the loser of two joins with one id (each its own code) keeps its code and joins with another id', async () => {
+    const phone = freshPhone();
+    const code = await codeFromOwnAddress(phone);
+    const form = companyForm({ license: withCheckDigit('411500001'), phone, authCode: code, id: 'raced-id@join.kr' });
+    const first = await holdId('raced-id@join.kr');
+    const join = call(server, 'POST', 'api/join', form);
+    // The join got past its checks and waits on the other account's id.
+    await until('the join to wait on the id', async () => {
+      const rows = await queryRows(
+        server.db,
+        sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return rows.length > 0;
+    });
+    first.release();
+    await first.done;
+    const lost = await join;
+    expect([lost.status, lost.body]).toEqual([400, { code: 499, message: MSG.idInUse, field: 'id' }]);
+    const [unused] = await server.db.select().from(phoneCodes).where(eq(phoneCodes.phone, phone));
+    expect(unused!.consumedAt).toBeNull();
+
+    const retried = await call(server, 'POST', 'api/join', { ...form, id: 'raced-retry@join.kr' });
+    expect(retried.body).toEqual({ code: 201, message: MSG.joinDone });
+    expect(await loginAs(server, 'raced-retry@join.kr', 'saehan12')).toBeTruthy();
+  });
+
+  it('the same for a sub-account join', async () => {
+    const [row] = await server.db
+      .select({ s: companies.securityNum })
+      .from(companies)
+      .where(eq(companies.license, DEMO_COMPANY.license));
+    const phone = freshPhone();
+    const form = {
+      license: DEMO_COMPANY.license,
+      securityNum: row!.s,
+      id: 'raced-sub@hanbit.kr',
+      pw: 'subpass1',
+      cpw: 'subpass1',
+      phone,
+      authCode: await codeFromOwnAddress(phone),
+      policy: true,
+      privacy: true,
+    };
+    const first = await holdId('raced-sub@hanbit.kr');
+    const join = call(server, 'POST', 'api/join', form);
+    await until('the join to wait on the id', async () => {
+      const rows = await queryRows(
+        server.db,
+        sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return rows.length > 0;
+    });
+    first.release();
+    await first.done;
+    expect((await join).body).toEqual({ code: 499, message: MSG.idInUse, field: 'id' });
+    expect((await call(server, 'POST', 'api/join', { ...form, id: 'raced-sub2@hanbit.kr' })).body).toEqual({
+      code: 201,
+      message: MSG.joinDone,
     });
   });
 });

@@ -51,10 +51,26 @@ describe('GET api/checkLicense', () => {
     [{ license: '123-45-67890' }, MSG.licenseDigits],
     [{ license: '' }, MSG.licenseRequired],
     [{}, MSG.licenseRequired],
-  ])('%j is refused with 400 on field license', async (query, message) => {
-    const res = await call(server, 'GET', 'api/checkLicense', query);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 400, message, field: 'license' });
+  ])(
+    '%j is refused with HTTP 400 and body code 499 on field license, never the 400 of a member',
+    async (query, message) => {
+      const res = await call(server, 'GET', 'api/checkLicense', query);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 499, message, field: 'license' });
+    },
+  );
+
+  it("the original client's reading: body code 200 new, 400 a member, anything else the message of a refusal", async () => {
+    const answers = await Promise.all(
+      [withCheckDigit('305820001'), DEMO_COMPANY.license, '1234567890'].map((license) =>
+        call(server, 'GET', 'api/checkLicense', { license }),
+      ),
+    );
+    expect(answers.map((a) => [a.status, a.body.code])).toEqual([
+      [200, 200],
+      [200, 400],
+      [400, 499],
+    ]);
   });
 
   it('the number of a withdrawn company is free again', async () => {
@@ -237,6 +253,40 @@ describe('daily caps of the requesting address', () => {
       .where(like(rateEvents.key, `phonecode:address:${address}%`));
     await allowCodeResend(server, phone);
     expect((await ask(phone, address)).body).toEqual({ code: 200, message: MSG.codeSent });
+  });
+
+  it('a refusal that tells a number is taken counts toward the 30 of the address (docs/security.md#account-enumeration)', async () => {
+    const address = newAddress();
+    const counted = () =>
+      server.db
+        .select()
+        .from(rateEvents)
+        .where(like(rateEvents.key, `phonecode:address:${address}%`));
+    const first = await ask('01012345602', address);
+    expect([first.status, first.body]).toEqual([400, { code: 400, message: MSG.phoneInUse, field: 'phone' }]);
+    // One for the address, none for the address and that phone (no text went to it).
+    expect((await counted()).map((e) => e.key)).toEqual([`phonecode:address:${address}`]);
+    // 28 more: the 30th answer of the day still tells.
+    await server.db
+      .insert(rateEvents)
+      .values(
+        Array.from({ length: PHONE_CODE.dailyCapPerAddress - 2 }, () => ({ key: `phonecode:address:${address}` })),
+      );
+    expect((await ask('01012345603', address)).body).toEqual({ code: 400, message: MSG.phoneInUse, field: 'phone' });
+    // Past it, a member's phone and a free one answer alike.
+    for (const phone of ['01012345601', '01020000041']) {
+      const res = await ask(phone, address);
+      expect([res.status, res.body], phone).toEqual([429, { code: 429, message: MSG.codeAddressDailyCap }]);
+    }
+    expect(await codesOf('01020000041')).toHaveLength(0);
+  });
+
+  it('forty phones of members at once from one address: 30 refusals, then 10 answers of 429', async () => {
+    const address = newAddress();
+    const members = ['01012345601', '01012345602', '01012345603', '01012345604'];
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => ask(members[i % 4]!, address)));
+    expect(answers.filter((a) => a.body.message === MSG.phoneInUse)).toHaveLength(PHONE_CODE.dailyCapPerAddress);
+    expect(answers.filter((a) => a.status === 429 && a.body.message === MSG.codeAddressDailyCap)).toHaveLength(10);
   });
 
   it('the find flow counts against the same caps (the seeded main account’s phone)', async () => {

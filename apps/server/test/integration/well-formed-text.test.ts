@@ -80,7 +80,8 @@ describe('query strings', () => {
   ])('api/checkLicense with %s: a 400 refusal, never a 500', async (_what, query) => {
     const res = await rawCall(server, 'GET', `api/checkLicense?${query}`);
     expect(res.status).toBe(400);
-    expect(res.body?.code).toBe(400);
+    // Body code 499, not the 400 of a member's number (docs/requirements.md#join).
+    expect(res.body?.code).toBe(499);
   });
 });
 

@@ -30,10 +30,19 @@ async function newestCode(db: Db | Tx, phone: string, purpose: CodePurpose) {
 }
 
 /**
+ * The flow's own refusal of the phone (find: no account has it; join: an account holds it), judged
+ * inside the request's transaction, under the address's lock.
+ */
+export type PhoneRefusal = (tx: Tx) => Promise<AppError | undefined>;
+
+/**
  * Sends a new 6-digit code: refused within 60 s of the previous one, past the phone's daily cap,
  * and past the daily caps of the requesting address (all phones together, and this phone).
  * Advisory locks per address and per phone (always in that order) keep simultaneous requests from
  * both passing the checks.
+ * `refusal` tells whether the number has an account, so what it refuses counts toward the
+ * address's daily cap like a code sent, and past the cap every number gets the same 429
+ * (docs/security.md#account-enumeration).
  */
 export async function requestPhoneCode(
   db: Db,
@@ -42,9 +51,10 @@ export async function requestPhoneCode(
   purpose: CodePurpose,
   address: string,
   log?: FastifyBaseLogger,
+  refusal?: PhoneRefusal,
 ): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(PHONE_CODE.length, '0');
-  const id = await db.transaction(async (tx) => {
+  const sent = await db.transaction(async (tx) => {
     await lockFor(tx, 'phone-address', address);
     await lockFor(tx, 'phone', phone);
     const now = Date.now();
@@ -58,6 +68,12 @@ export async function requestPhoneCode(
     const sinceMidnightSec = (now - startOfSeoulDay().getTime()) / 1000;
     if ((await recentEvents(tx, addressKey(address), sinceMidnightSec)) >= PHONE_CODE.dailyCapPerAddress)
       throw tooMany(MSG.codeAddressDailyCap);
+    const refused = await refusal?.(tx);
+    if (refused) {
+      // Answered outside the transaction, so that the count stays.
+      await recordEvents(tx, [addressKey(address)]);
+      return { refused };
+    }
     if (
       (await recentEvents(tx, addressPhoneKey(address, phone), sinceMidnightSec)) >=
       PHONE_CODE.dailyCapPerAddressAndPhone
@@ -83,8 +99,10 @@ export async function requestPhoneCode(
         expiresAt: new Date(now + TIMING.phoneCodeValidSec * 1000),
       })
       .returning({ id: phoneCodes.id });
-    return row!.id;
+    return { id: row!.id };
   });
+  if ('refused' in sent) throw sent.refused;
+  const { id } = sent;
   try {
     await sms.send(phone, `[${SHOP_NAME}] 인증번호 [${code}]를 입력해 주세요. (3분 이내)`, code, undefined, log);
   } catch (err) {
@@ -146,6 +164,54 @@ export async function checkPhoneCode(
   } else {
     await markConsumed(db, row.id, bodyCode);
   }
+}
+
+/** A join's code judged right, not yet used up: the transaction that makes the account uses it (useHeldCode). */
+export interface HeldCode {
+  readonly id: number;
+  readonly bodyCode: number;
+}
+
+/**
+ * Judges a join's code without using it up: the join tells nothing of its id or phone before the
+ * code is right, and a join that makes nothing leaves the code usable (docs/security.md#account-enumeration).
+ * Every judgement takes one of the code's five tries and a right one keeps it, so a code whose joins
+ * are refused (a taken id) finishes at most five: one code learns at most five taken ids. A code
+ * verified within 30 minutes is taken after its 3 minutes too, as by checkPhoneCode.
+ */
+export async function holdPhoneCode(
+  db: Db,
+  phone: string,
+  purpose: CodePurpose,
+  code: string,
+  bodyCode: number,
+): Promise<HeldCode> {
+  const row = await newestCode(db, phone, purpose);
+  if (!row || row.consumedAt !== null) throw codeError(MSG.codeNotRequested, bodyCode);
+  const now = Date.now();
+  const matches = row.codeHash === hashCode(phone, code);
+  const verifiedRecently = row.verifiedAt !== null && now - row.verifiedAt.getTime() < PHONE_CODE.verifiedUseSec * 1000;
+  if (!(matches && verifiedRecently)) {
+    if (row.attempts >= PHONE_CODE.maxWrongTries) throw codeError(MSG.codeTooManyTries, bodyCode);
+    if (row.expiresAt.getTime() <= now) throw codeError(MSG.codeExpired, bodyCode);
+  }
+  const [taken] = await db
+    .update(phoneCodes)
+    .set({ attempts: sql`${phoneCodes.attempts} + 1` })
+    .where(and(eq(phoneCodes.id, row.id), lt(phoneCodes.attempts, PHONE_CODE.maxWrongTries)))
+    .returning({ attempts: phoneCodes.attempts });
+  if (!taken) throw codeError(MSG.codeTooManyTries, bodyCode);
+  if (!matches)
+    throw codeError(taken.attempts >= PHONE_CODE.maxWrongTries ? MSG.codeTooManyTries : MSG.codeWrong, bodyCode);
+  return { id: row.id, bodyCode };
+}
+
+/**
+ * Uses up a held code in the transaction that makes the account: rolled back with it, the code stays
+ * usable. Another join that used it a moment earlier is told the code is gone.
+ */
+export async function useHeldCode(tx: Tx, held: HeldCode): Promise<void> {
+  await markConsumed(tx, held.id, held.bodyCode);
 }
 
 async function markConsumed(db: Db | Tx, id: number, bodyCode: number) {

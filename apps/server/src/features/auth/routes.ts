@@ -30,15 +30,26 @@ export function authRoutes(app: Api, ctx: AppContext) {
     return created(undefined, MSG.loggedOut);
   });
 
-  route(app, 'checkLicense', async (req) => {
-    const existing = await activeCompanyByLicense(db, req.query.license);
-    if (existing) return { code: 400, message: MSG.licenseExists };
-    return ok(undefined, MSG.licenseNew);
-  });
+  // Body code 400 is the original client's 'already a member': a number its rules refuse answers
+  // the join's refusal code 499 instead (docs/requirements.md#join).
+  route(
+    app,
+    'checkLicense',
+    async (req) => {
+      const existing = await activeCompanyByLicense(db, req.query.license);
+      if (existing) return { code: 400, message: MSG.licenseExists };
+      return ok(undefined, MSG.licenseNew);
+    },
+    { refusalCode: 499 },
+  );
 
+  // The refusals of both requests tell whether a number has an account: they count toward the
+  // address's daily cap (docs/security.md#account-enumeration).
   route(app, 'mobileVerification', async (req) => {
-    if (await verifiedMemberByPhone(db, req.query.phone)) throw badRequest(MSG.phoneInUse, 'phone');
-    await requestPhoneCode(db, ctx.sms, req.query.phone, 'join', req.clientAddress, req.log);
+    const { phone } = req.query;
+    await requestPhoneCode(db, ctx.sms, phone, 'join', req.clientAddress, req.log, async (tx) =>
+      (await verifiedMemberByPhone(tx, phone)) ? badRequest(MSG.phoneInUse, 'phone') : undefined,
+    );
     return ok(undefined, MSG.codeSent);
   });
 
@@ -48,8 +59,10 @@ export function authRoutes(app: Api, ctx: AppContext) {
   });
 
   route(app, 'mobileVerificationInq', async (req) => {
-    if (!(await memberByPhoneForRecovery(db, req.query.phone))) throw badRequest(MSG.phoneNotFound, 'phone');
-    await requestPhoneCode(db, ctx.sms, req.query.phone, 'find', req.clientAddress, req.log);
+    const { phone } = req.query;
+    await requestPhoneCode(db, ctx.sms, phone, 'find', req.clientAddress, req.log, async (tx) =>
+      (await memberByPhoneForRecovery(tx, phone)) ? undefined : badRequest(MSG.phoneNotFound, 'phone'),
+    );
     return ok(undefined, MSG.codeSent);
   });
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { LOGIN_LIMIT, MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, MSG, MSG_MEMBER, type LoginResult } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   activeCompanyByLicense,
   insertCompany,
@@ -21,7 +21,7 @@ import {
   type GuessPolicy,
   type GuessRefusal,
 } from '../../shared/rate-limit.js';
-import { checkPhoneCode } from './phone-codes.js';
+import { checkPhoneCode, holdPhoneCode, useHeldCode } from './phone-codes.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
 import { createSession, endSessions, type SessionSockets } from './sessions.js';
 import { buildUserInfo } from './user-info.js';
@@ -41,7 +41,7 @@ export function newSecurityNumber(): string {
  * never one whose member put the number there in 내 정보 without a code (docs/security.md#sessions);
  * the code sent to the phone proves it.
  */
-export async function memberByPhoneForRecovery(db: Db, phone: string) {
+export async function memberByPhoneForRecovery(db: Db | Tx, phone: string) {
   const verified = await verifiedMemberByPhone(db, phone);
   if (verified) return verified;
   return newestRecoverableMemberByPhone(db, phone);
@@ -149,7 +149,10 @@ export interface SubJoin {
   phoen?: string | undefined;
 }
 
-/** Refusals every join shares: the id and the phone must be free. */
+/**
+ * Refusals every join shares: the id and the phone must be free. The joins with a phone code ask
+ * only once the code is right (docs/security.md#account-enumeration).
+ */
 async function assertIdAndPhoneFree(db: Db, id: string, phone: string) {
   if (await memberByLoginId(db, id)) throw joinRefused(MSG.idInUse, 'id');
   if (await verifiedMemberByPhone(db, phone)) throw joinRefused(MSG.phoneInUse, 'phone');
@@ -167,14 +170,18 @@ function mapJoinConflict(err: unknown): never {
  * A new company and its main account (type 0), named by the company: the join asks no person's name.
  * That name may be 1 or 21-50 characters, outside the rule of a typed name; 내 정보 takes it
  * unchanged (docs/requirements.md#join).
+ * The phone code is judged before anything is told of the id or the phone, and used up in the
+ * transaction that makes the accounts: a join that makes nothing leaves it usable
+ * (docs/security.md#account-enumeration).
  */
 export async function joinCompany(db: Db, form: CompanyJoin): Promise<void> {
   if (await activeCompanyByLicense(db, form.license)) throw joinRefused(MSG.licenseExists, 'license');
+  const code = await holdPhoneCode(db, form.phone, 'join', form.authCode, 499);
   await assertIdAndPhoneFree(db, form.id, form.phone);
-  await checkPhoneCode(db, form.phone, 'join', form.authCode, 'consume', 499);
   const passwordHash = await hashPassword(form.pw);
   try {
     await db.transaction(async (tx) => {
+      await useHeldCode(tx, code);
       const companyId = await insertCompany(tx, {
         name: form.companyName,
         license: form.license,
@@ -213,20 +220,24 @@ export async function joinSubAccount(db: Db, form: SubJoin, ip: string): Promise
   if (guess.refused) throw tooMany(SECURITY_NUMBER_REFUSALS[guess.refused]);
   if (company.securityNum !== form.securityNum) throw joinRefused(MSG.securityNumWrong, 'securityNum');
   await guess.succeeded();
+  // As in joinCompany: the code first, used up only with the account made.
+  const code = await holdPhoneCode(db, form.phone, 'join', form.authCode, 499);
   await assertIdAndPhoneFree(db, form.id, form.phone);
-  await checkPhoneCode(db, form.phone, 'join', form.authCode, 'consume', 499);
   const passwordHash = await hashPassword(form.pw);
   try {
-    await insertMember(db, {
-      loginId: form.id,
-      passwordHash,
-      // Without a typed name, the id's part before '@' (1-48 characters), kept as joinCompany's is.
-      name: form.name || form.id.split('@')[0]!,
-      phone: form.phone,
-      contactPhone: form.phoen ?? '',
-      mail: form.id,
-      type: MEMBER_TYPE_SUB,
-      companyId: company.id,
+    await db.transaction(async (tx) => {
+      await useHeldCode(tx, code);
+      await insertMember(tx, {
+        loginId: form.id,
+        passwordHash,
+        // Without a typed name, the id's part before '@' (1-48 characters), kept as joinCompany's is.
+        name: form.name || form.id.split('@')[0]!,
+        phone: form.phone,
+        contactPhone: form.phoen ?? '',
+        mail: form.id,
+        type: MEMBER_TYPE_SUB,
+        companyId: company.id,
+      });
     });
   } catch (err) {
     mapJoinConflict(err);
@@ -282,15 +293,20 @@ export async function chatJoin(db: Db, form: ChatJoin, ip: string): Promise<Logi
   return { token, userInfo: await buildUserInfo(db, member!) };
 }
 
+/**
+ * Find id: the code first, so that a number without a code sent to it is refused alike whether an
+ * account has it or not (docs/security.md#account-enumeration). A code only goes to a number with
+ * an account; one whose account left since is told so.
+ */
 export async function findMemberId(db: Db, phone: string, authCode: string): Promise<string> {
+  await checkPhoneCode(db, phone, 'find', authCode, 'consume');
   const member = await memberByPhoneForRecovery(db, phone);
   if (!member) throw badRequest(MSG.phoneNotFound, 'phone');
-  await checkPhoneCode(db, phone, 'find', authCode, 'consume');
   await markPhoneVerified(db, member.id);
   return member.loginId;
 }
 
-/** Sets a new password after a phone check; every session of the account ends. */
+/** Sets a new password after a phone check (the code first, as in findMemberId); every session of the account ends. */
 export async function resetPasswordByPhone(
   db: Db,
   sockets: SessionSockets,
@@ -298,9 +314,9 @@ export async function resetPasswordByPhone(
   authCode: string,
   pw: string,
 ): Promise<number[]> {
+  await checkPhoneCode(db, phone, 'find', authCode, 'consume');
   const member = await memberByPhoneForRecovery(db, phone);
   if (!member) throw badRequest(MSG.phoneNotFound, 'phone');
-  await checkPhoneCode(db, phone, 'find', authCode, 'consume');
   await updateMember(db, member.id, { passwordHash: await hashPassword(pw) });
   await markPhoneVerified(db, member.id);
   // The owner proved the phone: the password guesses counted so far no longer hold the account back.
