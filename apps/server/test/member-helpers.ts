@@ -66,7 +66,8 @@ export async function makeCompany(
   const accounts: TestAccount[] = [];
   for (let i = 0; i <= subs; i++) {
     const account = {
-      id: `${label}-${i}-${tag}@test.kr`.toLowerCase(),
+      // A login id is printable ASCII (docs/requirements.md#validation): the label's Hangul is left out.
+      id: `${label.replace(/[^A-Za-z0-9]/g, '') || 'co'}-${i}-${tag}@test.kr`.toLowerCase(),
       pw: 'pass1234',
       name: i === 0 ? `${label}대표` : `${label}직원${i}`,
       phone: randomPhone(),

@@ -42,7 +42,13 @@ describe('checkout and cart texts', () => {
   });
 
   it('a saved address, a job reference and a quick order memo refuse control characters', () => {
-    const address = { name: '김수령', phone: '01012345678', postNum: '06236', address: '서울 강남구 테헤란로 1' };
+    const address = {
+      name: '김수령',
+      phone: '01012345678',
+      postNum: '06236',
+      address: '서울 강남구 테헤란로 1',
+      addrSub: '3층',
+    };
     expect(savedAddressRequest.safeParse(address).success).toBe(true);
     expect(firstIssue(savedAddressRequest.safeParse({ ...address, addrSub: '3층\u0000' }))).toEqual({
       message: MSG.textInvalid,

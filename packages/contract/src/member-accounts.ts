@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MAIL_SHAPE, newLoginIdRefusal } from './rules.js';
-import { required, id } from './member-fields.js';
+import { required, id, isAsciiMail } from './member-fields.js';
 import { MSG } from './messages.js';
 import { listKeyword, pageNumber, pageSize } from './page-fields.js';
 import { personNameField } from './auth.js';
@@ -51,7 +51,8 @@ const accountField = z
 const memberMailField = required(MSG_MEMBER.mailRequired)
   .min(10, MSG_MEMBER.memberMailLength)
   .max(50, MSG_MEMBER.memberMailLength)
-  .regex(MAIL_SHAPE, MSG_MEMBER.mailShape);
+  .regex(MAIL_SHAPE, MSG_MEMBER.mailShape)
+  .refine(isAsciiMail, MSG_MEMBER.mailAscii);
 const accountPasswordField = z
   .string({ error: MSG_MEMBER.passwordRequired })
   .min(1, MSG_MEMBER.passwordRequired)

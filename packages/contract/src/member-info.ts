@@ -4,7 +4,7 @@ import { answerOf, emptyAnswer } from './envelope.js';
 import { MSG } from './messages.js';
 import { MAIL_SHAPE, hasVisibleText } from './rules.js';
 import { plainText } from './text-field.js';
-import { required, id, digitsField } from './member-fields.js';
+import { required, id, digitsField, isAsciiMail } from './member-fields.js';
 import { fromDigits } from './page-fields.js';
 
 /**
@@ -36,6 +36,7 @@ export const MSG_MEMBER = {
   mailRequired: '메일 주소를 입력하세요.',
   mailLength: '메일 주소는 5~100자로 입력하세요.',
   mailShape: '메일 주소 형식으로 입력하세요.',
+  mailAscii: '메일 주소는 영문, 숫자와 기호로만 입력하세요. 한글, 전각 문자, 보이지 않는 문자는 쓸 수 없습니다.',
   infoUpdated: '회원정보를 수정했습니다.',
 
   // password
@@ -167,7 +168,8 @@ export const updateMyInfoRequest = z.object({
   mail: required(MSG_MEMBER.mailRequired)
     .min(5, MSG_MEMBER.mailLength)
     .max(100, MSG_MEMBER.mailLength)
-    .regex(MAIL_SHAPE, MSG_MEMBER.mailShape),
+    .regex(MAIL_SHAPE, MSG_MEMBER.mailShape)
+    .refine(isAsciiMail, MSG_MEMBER.mailAscii),
 });
 export type UpdateMyInfoRequest = z.input<typeof updateMyInfoRequest>;
 
@@ -209,6 +211,7 @@ export const invoiceFields = {
     .trim()
     .max(100, MSG_MEMBER.invoiceMail)
     .refine((v) => v === '' || MAIL_SHAPE.test(v), MSG_MEMBER.invoiceMail)
+    .refine(isAsciiMail, MSG_MEMBER.mailAscii)
     .optional(),
   invoiceMode: z.enum(INVOICE_MODES, { error: MSG.badRequest }).optional(),
 };
@@ -229,6 +232,7 @@ export const updateCompanyInfoRequest = z.object({
     .trim()
     .max(50, MSG_MEMBER.companyMail)
     .refine((v) => v === '' || MAIL_SHAPE.test(v), MSG_MEMBER.companyMail)
+    .refine(isAsciiMail, MSG_MEMBER.mailAscii)
     .default(''),
   postMain: digitsField(5, 6, MSG_MEMBER.postRequired, MSG_MEMBER.postDigits),
   addrMain: plainText(required(MSG_MEMBER.addrRequired).min(2, MSG_MEMBER.addrLength).max(100, MSG_MEMBER.addrLength)),

@@ -28,7 +28,13 @@ const courier = {
   shippingValue: 1,
   shippingPayType: 0,
 };
-const address = { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77' };
+const address = {
+  name: '김수령',
+  phone: '01055550000',
+  postNum: '04790',
+  address: '서울 성동구 성수이로 77',
+  addrSub: '3층',
+};
 
 /** The first refusal as the server answers it: its message and the field it names. */
 function refusal(schema: z.ZodType, value: unknown) {
@@ -64,6 +70,42 @@ describe("a recipient's name", () => {
       message: '받는 분 이름은 2~20자로 입력하세요.',
       field: 'name',
     });
+  });
+});
+
+/**
+ * A detail address (상세주소) is 2-100 characters, one of them visible, in a saved address as at the
+ * checkout: the address book saved '1' or Hangul fillers, and the checkout then refused the order
+ * to it (docs/requirements.md#validation).
+ */
+describe('a detail address', () => {
+  const ADDR_SUB = '상세주소는 2~100자로 입력하세요.';
+  const SHORT_OR_BLANK: [string, unknown][] = [
+    ['one character', '1'],
+    ['one character between spaces', ' 1 '],
+    ['Hangul fillers alone', '\u3164\u3164'],
+    ['zero-width spaces alone', '\u200B\u200B\u200B'],
+    ['an empty one', ''],
+    ['none', undefined],
+    ['a number', 12],
+  ];
+  it.each(SHORT_OR_BLANK)('a saved address with %s is refused as the checkout refuses it', (_, addrSub) => {
+    expect(refusal(savedAddressRequest, { ...address, addrSub })).toEqual({ message: ADDR_SUB, field: 'addrSub' });
+    expect(pay({ addrSub })).toEqual({ message: ADDR_SUB, field: 'shippingInfo.addrSub' });
+  });
+  it('both take 2 to 100 characters, a filler beside a visible one, and refuse 101', () => {
+    for (const addrSub of ['3층', '1A', '\u31641', '가'.repeat(100), ` ${'가'.repeat(100)} `]) {
+      expect(refusal(savedAddressRequest, { ...address, addrSub }), JSON.stringify(addrSub)).toBeNull();
+      expect(pay({ addrSub }), JSON.stringify(addrSub)).toBeNull();
+    }
+    expect(refusal(savedAddressRequest, { ...address, addrSub: '가'.repeat(101) })).toEqual({
+      message: ADDR_SUB,
+      field: 'addrSub',
+    });
+    expect(pay({ addrSub: '가'.repeat(101) })).toEqual({ message: ADDR_SUB, field: 'shippingInfo.addrSub' });
+  });
+  it('a pickup needs no address at all', () => {
+    expect(pay({ shippingValue: 4, shippingPayType: 2, postNum: '', address: '', addrSub: '' })).toBeNull();
   });
 });
 

@@ -81,6 +81,14 @@ export const updateCartQuantityRequest = z.object({ seq: cartLineSeq, qty: posit
 export const cartLineJobRefRequest = z.object({ seq: cartLineSeq, jobRef: jobRefField.unwrap() });
 export const cartDeleteRequest = z.object({ seq: cartLineSeq });
 
+/**
+ * Where an order goes: an address and its detail (상세주소), each 2-100 characters with one of them
+ * visible. A saved address takes them by these rules and a checkout (other than a pickup) by the same
+ * ones, so the address book keeps no address the checkout then refuses (docs/requirements.md#validation).
+ */
+const deliveryAddress = textField(2, 100, MSG_ORDER.address);
+const detailAddress = textField(2, 100, MSG_ORDER.addrSub);
+
 const digits = (min: number, max: number, msg: string) =>
   z
     .string({ error: msg })
@@ -112,10 +120,10 @@ export const shippingInfo = z
     const pickup = v.shippingValue === SHIPPING.types.pickup;
     if (!pickup) {
       if (!/^\d{5,6}$/.test(v.postNum)) ctx.addIssue({ code: 'custom', path: ['postNum'], message: MSG_ORDER.postNum });
-      // Two characters, one of them visible: fillers alone are a blank address (docs/requirements.md#validation).
-      if (v.address.length < 2 || !hasVisibleText(v.address))
+      // A saved address's rules: fillers alone are a blank address (docs/requirements.md#validation).
+      if (!deliveryAddress.safeParse(v.address).success)
         ctx.addIssue({ code: 'custom', path: ['address'], message: MSG_ORDER.address });
-      if (v.addrSub.length < 2 || !hasVisibleText(v.addrSub))
+      if (!detailAddress.safeParse(v.addrSub).success)
         ctx.addIssue({ code: 'custom', path: ['addrSub'], message: MSG_ORDER.addrSub });
     }
     if (v.shippingValue === SHIPPING.types.freight) {
@@ -182,8 +190,8 @@ export const savedAddressRequest = z.object({
   name: recipientName,
   phone: digits(10, 11, MSG_ORDER.recipientPhone),
   postNum: digits(5, 6, MSG_ORDER.postNum),
-  address: textField(2, 100, MSG_ORDER.address),
-  addrSub: textField(0, 100, MSG_ORDER.addrSub).default(''),
+  address: deliveryAddress,
+  addrSub: detailAddress,
 });
 
 /** api/getMallOrderInfo: the same date-range list query as the payment histories (docs/requirements.md#validation). */

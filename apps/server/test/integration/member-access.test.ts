@@ -217,7 +217,14 @@ describe('another company', () => {
       ['api/stateShippingInfo', { seq: demoAddressSeq }],
       [
         'api/setMallShppingInfo',
-        { seq: demoAddressSeq, name: '남의회사', phone: '0212345678', postNum: '12345', address: '어딘가 1' },
+        {
+          seq: demoAddressSeq,
+          name: '남의회사',
+          phone: '0212345678',
+          postNum: '12345',
+          address: '어딘가 1',
+          addrSub: '2층',
+        },
       ],
       ['api/setMallMemberInfo', { seq: subSeq, name: '가로채기', phone: '01099990000', mail: 'steal@other.kr' }],
       ['api/setMallMemberType', { seq: subSeq, type: 0 }],

@@ -11,6 +11,8 @@ let server: TestServer;
 let shop: TestCompany;
 /** The phone of the other company's main account (seed). */
 const OTHER_PHONE = '01012345603';
+/** A contact mail outside printable ASCII (docs/requirements.md#validation). */
+const MAIL_ASCII = '메일 주소는 영문, 숫자와 기호로만 입력하세요. 한글, 전각 문자, 보이지 않는 문자는 쓸 수 없습니다.';
 
 const memberRow = async (seq: number) => (await server.db.select().from(members).where(eq(members.id, seq)))[0]!;
 const companyRow = async (id: number) => (await server.db.select().from(companies).where(eq(companies.id, id)))[0]!;
@@ -48,6 +50,9 @@ describe('api/updateMyInfo', () => {
       [{ ...good, mail: 'a@b.' }, 'mail', MSG_MEMBER.mailLength],
       [{ ...good, mail: `${'a'.repeat(96)}@b.kr` }, 'mail', MSG_MEMBER.mailLength],
       [{ ...good, mail: 'not-a-mail' }, 'mail', MSG_MEMBER.mailShape],
+      // Full-width letters read as another address, as in a login id (docs/requirements.md#validation).
+      [{ ...good, mail: 'ｍａｉｌ@ｔｅｓｔ.kr' }, 'mail', MAIL_ASCII],
+      [{ ...good, mail: 'sales@ｔest.kr' }, 'mail', MAIL_ASCII],
       [{ ...good, phone: OTHER_PHONE }, 'phone', MSG_MEMBER.phoneInUse],
     ];
     for (const [body, field, message] of cases) {
@@ -219,6 +224,8 @@ describe('api/updateMyCompanyInfo', () => {
       [{ ...form(), fax: '02-123-4567' }, 'fax', MSG_MEMBER.faxDigits],
       [{ ...form(), mail: `${'a'.repeat(46)}@b.kr` }, 'mail', MSG_MEMBER.companyMail],
       [{ ...form(), mail: 'office' }, 'mail', MSG_MEMBER.companyMail],
+      [{ ...form(), mail: 'ｏｆｆｉｃｅ@profile.kr' }, 'mail', MAIL_ASCII],
+      [{ ...form(), invoiceMail: 'tax@ｐrofile.kr' }, 'invoiceMail', MAIL_ASCII],
       [{ ...form(), postMain: '' }, 'postMain', MSG_MEMBER.postRequired],
       [{ ...form(), postMain: '1234' }, 'postMain', MSG_MEMBER.postDigits],
       [{ ...form(), postMain: '1234567' }, 'postMain', MSG_MEMBER.postDigits],

@@ -87,6 +87,35 @@ describe("a recipient's name", () => {
   });
 });
 
+describe("a saved address's detail (상세주소)", () => {
+  const spec = { name: '이영희', phone: '01055550001', postNum: '12345', address: '서울 강남구' };
+  const saved = async () =>
+    (await server.db.select().from(shippingAddresses).where(eq(shippingAddresses.companyId, buyer.companyId))).length;
+
+  it('one character or fillers alone are refused, as the checkout refuses them, and nothing is stored', async () => {
+    const before = await saved();
+    for (const addrSub of ['1', '\u3164\u3164', '', undefined]) {
+      const r = await post('api/setMallShppingInfo', { ...spec, addrSub });
+      expect(answer(r), JSON.stringify(addrSub)).toEqual([400, '상세주소는 2~100자로 입력하세요.', 'addrSub']);
+    }
+    expect(await saved()).toBe(before);
+  });
+
+  it('a detail of two characters is saved, and the checkout to that address is paid', async () => {
+    const p = await makeProduct(server, { tiers: [7000, 7000, 7000, 7000], salePrice: 7000, stock: 10 });
+    const before = await saved();
+    const r = await post('api/setMallShppingInfo', { ...spec, addrSub: '1층' });
+    expect([r.status, r.body.code]).toEqual([200, 201]);
+    expect(await saved()).toBe(before + 1);
+    const [row] = await server.db
+      .select()
+      .from(shippingAddresses)
+      .where(eq(shippingAddresses.id, (r.body.results as { seq: number }).seq));
+    const shippingInfo = { ...COURIER, ...spec, addrSub: row!.addrSub };
+    expect((await pay(p.id, 1, shippingInfo)).body.code).toBe(201);
+  });
+});
+
 const BAD_SEQS: unknown[] = ['3a', '-1', 0, 1.5, true];
 const REFUSED = [400, '주문을 선택하세요.', 'seq'];
 

@@ -81,6 +81,41 @@ afterAll(async () => {
 });
 
 describe('cart', () => {
+  it("refuses an add past the stock with what the cart already holds, and the spec's text when it holds none", async () => {
+    const p = await product(23, 5000);
+    const add = (qty: number) => call(server, 'addToCart', { productId: p.id, hasAmount: qty }, { token: sub });
+    // An empty cart: more than the stock is the original text, all of it goes in.
+    const tooMany = await add(24);
+    expect([tooMany.status, tooMany.body.message]).toEqual([400, '재고가 부족합니다. 주문 가능 수량은 23개입니다.']);
+    expect((await add(22)).body.code).toBe(201);
+    // 22 in the cart: 5 more are refused, saying so; the line keeps its 22.
+    const five = await add(5);
+    expect([five.status, five.body.message]).toEqual([
+      400,
+      '재고가 부족합니다. 주문 가능 수량은 23개입니다. (재고 23개 중 22개가 이미 장바구니에 있음)',
+    ]);
+    const line = async () => (await server.db.select().from(cartItems).where(eq(cartItems.productId, p.id)))[0]!.qty;
+    expect(await line()).toBe(22);
+    // The same over the trade channel.
+    const socket = tradeSocket(server, sub);
+    try {
+      const answer = nextEvent(socket, 'addToCartCallBack');
+      socket.emit('addToCart', { productId: p.id, hasAmount: 2 });
+      expect(await answer).toMatchObject({
+        code: 400,
+        message: '재고가 부족합니다. 주문 가능 수량은 23개입니다. (재고 23개 중 22개가 이미 장바구니에 있음)',
+      });
+    } finally {
+      socket.close();
+    }
+    // The last unit fits: 23 of 23.
+    expect((await add(1)).body.code).toBe(201);
+    expect(await line()).toBe(23);
+    expect((await add(1)).body.message).toBe(
+      '재고가 부족합니다. 주문 가능 수량은 23개입니다. (재고 23개 중 23개가 이미 장바구니에 있음)',
+    );
+  });
+
   it('adds, lists with the tier price, updates and refuses bad quantities', async () => {
     const p = await product(10, 5000);
     expect((await call(server, 'addToCart', { productId: p.id, hasAmount: 2 })).status).toBe(401);
@@ -92,8 +127,11 @@ describe('cart', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.message).toMatch(/[가-힣]/);
     }
+    // 2 in the cart and 9 more pass the stock of 10: the answer says what the cart holds.
     const over = await call(server, 'addToCart', { productId: p.id, hasAmount: 9 }, { token: demo });
-    expect(over.body.message).toBe('재고가 부족합니다. 주문 가능 수량은 10개입니다.');
+    expect(over.body.message).toBe(
+      '재고가 부족합니다. 주문 가능 수량은 10개입니다. (재고 10개 중 2개가 이미 장바구니에 있음)',
+    );
     expect((await call(server, 'addToCart', { productId: 2_000_000_000, hasAmount: 1 }, { token: demo })).status).toBe(
       404,
     );
@@ -221,7 +259,14 @@ describe('addresses and delivery options', () => {
     const hijack = await call(
       server,
       'setMallShppingInfo',
-      { seq: saved.body.results!.seq, name: '남의회사', phone: '0212345678', postNum: '12345', address: '어딘가 1' },
+      {
+        seq: saved.body.results!.seq,
+        name: '남의회사',
+        phone: '0212345678',
+        postNum: '12345',
+        address: '어딘가 1',
+        addrSub: '2층',
+      },
       { token: other },
     );
     expect(hijack.status).toBe(404);
