@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, members } from '../apps/server/src/db/schema.js';
 import { estimatePdf } from '../apps/server/test/estimate-pdf.js';
-import { desktopPage, memberLogin, shot, startShop } from './helpers.js';
+import { addProduct } from './fixtures.js';
+import { desktopPage, memberLogin, phonePage, shot, startShop } from './helpers.js';
+import { shopPhoneFindings, TOUCH_TARGET_PX } from './layout-checks.js';
 
 /**
  * Quick order of an estimate as a PDF copies it, pasted or uploaded as the PDF itself
@@ -93,6 +95,60 @@ describe('quick order of a pasted estimate', () => {
     await page.getByRole('button', { name: '모두 장바구니에 담기 (2)' }).click();
     await page.waitForURL(/\/cart$/);
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    await context.close();
+  });
+});
+
+describe('quick order of an estimate on the phone', () => {
+  it("the columns' selects and each card's 담기 are 44 px targets with 16 px text; a merged line is said so", async () => {
+    const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+    await shop.server.db.delete(cartItems).where(eq(cartItems.memberId, m!.id));
+    const prices: [number, number, number, number] = [24_000, 21_000, 20_000, 19_000];
+    await addProduct(shop.server, { name: '휴대폰 견적 필터', pid: 'PH-QO-4221', prices, stock: 4 });
+    await addProduct(shop.server, { name: '휴대폰 견적 패드', pid: 'PH-QO-T4A5', prices, stock: 9 });
+    const { page, context } = await phonePage(shop.browser);
+    await memberLogin(page, url('/mobileQuickOrder'));
+    await page
+      .getByRole('textbox', { name: '품번 목록 붙여넣기' })
+      .fill('순번\t품번\t수량\t비고\n1\tPH-QO-4221\t2\t좌측\n2\tPH-QO-T4A5\t1\t\n3\tPH-QO-4221\t3\t메모2');
+    await page.getByRole('button', { name: '품번 확인' }).click();
+    const results = page.getByRole('region', { name: '확인 결과' });
+    const read = results.getByRole('group', { name: '읽은 열 (틀리면 고르세요)' });
+    await read.waitFor();
+    // Each element's drawn height, width and font size.
+    const measure = (els: Element[]) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { height: Math.round(r.height), width: Math.round(r.width), font: getComputedStyle(e).fontSize };
+      });
+    const selects = await read.getByRole('combobox').evaluateAll(measure);
+    expect(selects).toHaveLength(4);
+    for (const s of selects) {
+      expect(s.height).toBeGreaterThanOrEqual(TOUCH_TARGET_PX);
+      expect(s.font).toBe('16px');
+    }
+    // Each card's 담기: the checkbox inside its label, the label the 44 px target.
+    const boxes = results.locator('tbody tr input[type="checkbox"]');
+    expect(await boxes.count()).toBe(2);
+    expect(await boxes.evaluateAll((els) => els.map((e) => e.closest('label') !== null))).toEqual([true, true]);
+    const labels = await results.locator('tbody tr label:has(input[type="checkbox"])').evaluateAll(measure);
+    expect(labels).toHaveLength(2);
+    for (const l of labels) {
+      expect(l.height).toBeGreaterThanOrEqual(TOUCH_TARGET_PX);
+      expect(l.width).toBeGreaterThanOrEqual(TOUCH_TARGET_PX);
+    }
+    // Tapping the label unticks the card.
+    await results.locator('tbody tr').nth(1).locator('label:has(input[type="checkbox"])').click();
+    expect(await boxes.nth(1).isChecked()).toBe(false);
+    // Line 4 went into line 2 (the same part), its quantity cut to the stock of 4: said on the screen.
+    await results
+      .getByText('4줄은 이 줄(2줄)과 같은 상품이라 합쳤습니다. 합친 수량 5개 중 재고 4개만 담습니다.')
+      .waitFor();
+    expect(await results.getByRole('status').textContent()).toBe(
+      '3줄 중 같은 상품 1줄을 합쳐 2줄이 되었고, 1줄을 담을 수 있습니다.',
+    );
+    expect(await shopPhoneFindings(page, 'quick order estimate on the phone')).toEqual([]);
+    await shot(page, 'quick-order-estimate-phone');
     await context.close();
   });
 });

@@ -192,6 +192,34 @@ describe('estimates pasted as text', () => {
   });
 });
 
+describe('numbered empty rows of an estimate template', () => {
+  it('21. a row holding only its 순번 (and a zero amount a formula left) is no line; a row with anything else is', () => {
+    const text = ['순번\t품번\t수량\t비고', '1\t42215489599\t2\t좌측', '2\t\t\t', '3\t\t\t급함', '4\t\t\t'].join('\n');
+    expect(read(parseQuickOrderText(text)).rows).toEqual([
+      [2, '42215489599', 2, '좌측', null],
+      [4, '', null, '급함', '품번에 영문 또는 숫자가 없습니다.'],
+    ]);
+    const cells = parseQuickOrderCells([
+      { line: 1, cells: ['No', '품번', '품명', '수량', '단가', '금액'] },
+      { line: 2, cells: ['1', 'A2371291199', '패드', '1', '88,300', '88,300'] },
+      { line: 3, cells: ['2', '', '', '', '', '0'] },
+      { line: 4, cells: ['3', '', '', '', '', ''] },
+      { line: 5, cells: ['4', '', '패드', '', '', '0'] },
+    ]);
+    expect(read(cells).rows).toEqual([
+      [2, 'A2371291199', 1, '', null],
+      [5, '', null, '', '품번에 영문 또는 숫자가 없습니다.'],
+    ]);
+  });
+
+  it('22. an estimate of numbered empty rows only has no lines', () => {
+    expect(parseQuickOrderText('순번\t품번\t수량\n1\t\t\n2\t\t')).toEqual({
+      ok: false,
+      message: '품번과 수량을 입력하세요.',
+    });
+  });
+});
+
 describe('estimates uploaded as files', () => {
   it('17. an .xlsx without a header: name, part number, quantity, price', () => {
     const result = parseQuickOrderCells([

@@ -282,6 +282,22 @@ export function isTotalsRow(cells: readonly string[], roles: readonly EstimateRo
   );
 }
 
+/** Zero as an empty template row's formulas leave it in a price or amount column: 0, -, ₩0, 0원. */
+const isZeroMoney = (c: string) => /^(?:₩\s*)?(?:0|-)\s*(?:원)?$/.test(c.trim());
+
+/**
+ * A numbered empty row of an estimate template ('2', then empty cells, or a zero amount its formula
+ * left): not an order line (docs/search.md#paste-anything). A row with anything else in it (a name,
+ * a memo, a quantity) stays a line and is refused for its missing part number.
+ */
+export function isNumberOnlyRow(cells: readonly string[], roles: readonly EstimateRole[]): boolean {
+  const line = roles.indexOf('line');
+  if (line < 0 || !/^\d{1,4}\.?$/.test((cells[line] ?? '').trim())) return false;
+  return cells.every(
+    (c, i) => i === line || c.trim() === '' || ((roles[i] === 'price' || roles[i] === 'amount') && isZeroMoney(c)),
+  );
+}
+
 /** The part number, quantity and memo of a row of cells by its columns' roles. */
 export function cellsByRoles(
   cells: readonly string[],

@@ -17,6 +17,7 @@ export * from './name-search.js';
 export * from './search-words.js';
 export * from './particles.js';
 export * from './part-synonyms.js';
+export * from './csv.js';
 export * from './estimate-columns.js';
 export * from './quick-order-lines.js';
 export * from './call-routes.js';

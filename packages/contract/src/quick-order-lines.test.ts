@@ -103,6 +103,43 @@ describe('parseQuickOrderText: separators', () => {
   });
 });
 
+describe('parseQuickOrderText: a pasted CSV (docs/search.md#paste-anything)', () => {
+  it('reads quoted cells as the CSV file of the same text is read', () => {
+    expect(brief(parseQuickOrderText('"42215489599","2"\n"A2371291199","3"'))).toEqual([
+      [1, '42215489599', 2, '', null],
+      [2, 'A2371291199', 3, '', null],
+    ]);
+  });
+
+  it('a quoted header names the columns', () => {
+    const result = parseQuickOrderText('"No","Part No","Qty"\n"1","42215489599","2"\n"2","A2371291199","3"');
+    expect(brief(result)).toEqual([
+      [2, '42215489599', 2, '', null],
+      [3, 'A2371291199', 3, '', null],
+    ]);
+    expect(result.ok && result.columns).toEqual({ roles: ['line', 'part', 'qty'], header: true });
+  });
+
+  it('a comma inside a quoted memo stays in the memo; spaces after a comma before a quote are allowed', () => {
+    expect(brief(parseQuickOrderText('42215489599,2,"좌측, 앞"\nA2371291199, "3", "우측"'))).toEqual([
+      [1, '42215489599', 2, '좌측, 앞', null],
+      [2, 'A2371291199', 3, '우측', null],
+    ]);
+  });
+
+  it('tabs (Excel) and unquoted commas keep their reading: a thousands comma stays a quantity', () => {
+    expect(brief(parseQuickOrderText('A0004201220 1,000\n34 11 6 860 242,2'))).toEqual([
+      [1, 'A0004201220', 1000, '', null],
+      [2, '34116860242', 2, '', null],
+    ]);
+    expect(brief(parseQuickOrderText('"A0004201220"\t2\t"좌측"'))).toEqual([[1, 'A0004201220', 2, '"좌측"', null]]);
+  });
+
+  it('a quote that does not close is read as the line was typed, not refused', () => {
+    expect(brief(parseQuickOrderText('42215489599,2,17" 휠'))).toEqual([[1, '42215489599', 2, '17" 휠', null]]);
+  });
+});
+
 describe('parseQuickOrderText: quantities', () => {
   it.each([
     ['1', 1, null],

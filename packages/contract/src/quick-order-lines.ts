@@ -6,6 +6,7 @@
  */
 import {
   cellsByRoles,
+  isNumberOnlyRow,
   isTotalsRow,
   estimateCells,
   estimateColumns,
@@ -14,6 +15,7 @@ import {
   type EstimateColumns,
   type EstimateRole,
 } from './estimate-columns.js';
+import { csvRows } from './csv.js';
 import { alphaNumber, groupDigits } from './rules.js';
 
 export const QUICK_ORDER_MAX_LINES = 500;
@@ -315,7 +317,10 @@ function readTable(
   if (!columns) return null;
   const cols = columns;
   const header = cols.header ? headerRow(cells) : -1;
-  const data = lines.filter((l, i) => i !== header && !isTotalsRow(l.cells, cols.roles));
+  // Not order lines: the header, totals rows, and a template's numbered empty rows.
+  const data = lines.filter(
+    (l, i) => i !== header && !isTotalsRow(l.cells, cols.roles) && !isNumberOnlyRow(l.cells, cols.roles),
+  );
   // Without a quantity column each line would read as one piece and go to the cart unseen.
   const noQtyColumn = !cols.roles.includes('qty');
   const split = (l: { cells: string[] }) => () => ({ ...cellsByRoles(l.cells, cols.roles), noQtyColumn });
@@ -331,12 +336,28 @@ function readTable(
  * separated the same way, as in a file. `roles` are the columns as the buyer corrected them.
  */
 export function parseQuickOrderText(text: string, roles?: readonly EstimateRole[]): QuickOrderParse {
+  const csv = pastedCsv(text);
+  if (csv) return parseQuickOrderCells(csv, roles);
   const table: { line: number; raw: string; cells: string[] }[] = [];
   text.split(/\r\n|\r|\n/).forEach((raw, i) => {
     const clean = cleanLine(raw);
     if (clean.trim() !== '') table.push({ line: i + 1, raw, cells: estimateCells(clean) });
   });
   return readTable(table, roles, true) ?? parsePlainText(text);
+}
+
+/** A quote that opens a cell: first on a line, or after a comma or semicolon (spaces between allowed). */
+const QUOTED_CELL = /(?:^|[,;]) *"/m;
+
+/**
+ * The rows of a pasted CSV (docs/search.md#paste-anything): a text without tabs in which some cell is
+ * quoted ('"42215489599","2"', '42215489599,2,"좌측, 앞"') is read by the CSV reader an uploaded .csv
+ * is read by, so it reads as that file does. Null for any other text (tabs from Excel, unquoted commas
+ * with their thousands commas, spaces) and for broken quoting ('17" 휠'), which keep the line reading.
+ */
+function pastedCsv(text: string): { line: number; cells: string[] }[] | null {
+  if (text.includes('\t') || !QUOTED_CELL.test(text)) return null;
+  return csvRows(text);
 }
 
 function parsePlainText(text: string): QuickOrderParse {

@@ -44,6 +44,23 @@ describe('the items a payment asks for, merged by product', () => {
     expect([...merged.notes]).toEqual([[7, { memo: '', jobRef: '12가3456' }]]);
   });
 
+  it('orders the lines as the cart lists them (by cart line, the estimate order of a quick order), then direct items as sent', () => {
+    // Cart lines 11, 12, 13 hold products 30, 10, 20 (a quick order's estimate order); sent in another order.
+    const cart = [line(11, 30), line(12, 10), line(13, 20)];
+    const sent = [
+      item({ productId: 5, qty: 1 }),
+      item({ seq: 13, qty: 1 }),
+      item({ seq: 11, qty: 1 }),
+      item({ seq: 12, qty: 1 }),
+    ];
+    expect(mergeRequested(sent, cart).order).toEqual([30, 10, 20, 5]);
+    // A direct item of a product a cart line also holds stands at the cart line's place.
+    expect(
+      mergeRequested([item({ productId: 20, qty: 1 }), item({ seq: 12, qty: 1 }), item({ seq: 13, qty: 1 })], cart)
+        .order,
+    ).toEqual([10, 20]);
+  });
+
   it('refuses an item naming neither a cart line nor a product', () => {
     expect(() => mergeRequested([item({ qty: 1 })], [])).toThrow(MSG_ORDER.selectProduct);
   });

@@ -73,7 +73,7 @@ async function payOnce(
 ): Promise<PaymentResult> {
   const cartSeqs = req.carts.filter((c) => c.seq !== undefined).map((c) => c.seq!);
   const cart = cartSeqs.length > 0 ? await linesForPayment(db, buyer, cartSeqs) : [];
-  const { wanted, vins, notes, shown } = mergeRequested(req.carts, cart);
+  const { wanted, vins, notes, shown, order } = mergeRequested(req.carts, cart);
   const productIds = [...wanted.keys()].sort((a, b) => a - b);
   const s = req.shippingInfo;
   const fee = shippingFee(s.shippingPayType);
@@ -93,7 +93,11 @@ async function payOnce(
       s,
     );
     const level = locked[0]!.level;
-    const lines = locked.map((p) => {
+    // Locked in id order; written in the cart's order (docs/requirements.md#cart-and-checkout): a
+    // quick order's lines reach the order and its 거래명세서 as the estimate listed them.
+    const byId = new Map(locked.map((p) => [p.id, p]));
+    const lines = order.map((id) => {
+      const p = byId.get(id)!;
       const price = tierPrice(p, level);
       return { product: p, qty: wanted.get(p.id)!, price };
     });
@@ -174,17 +178,26 @@ async function payOnce(
  * The requested items merged by product: cart lines (seq) and direct items (productId), each
  * product's quantities summed. The vehicle each product was picked for (cart line or 'buy now'
  * item) is carried to the order line, and so are a cart line's memo and job reference
- * (docs/requirements.md#job-reference); the first one given for a product counts.
+ * (docs/requirements.md#job-reference); the first one given for a product counts. `order` is the
+ * products in the order their lines are written: as the cart lists its lines (by cart line, so a
+ * quick order's lines keep their estimate's order, docs/requirements.md#cart-and-checkout), whatever order
+ * the client sent them in, then direct items as sent.
  */
 export function mergeRequested(carts: ParsedPayment['carts'], cart: readonly PaidCartLine[]) {
   const wanted = new Map<number, number>();
   const vins = new Map<number, string>();
   const notes = new Map<number, { memo: string; jobRef: string }>();
   const shown = new Map<number, number[]>();
-  for (const c of carts) {
+  // Each product's place: [0, cart line id] for a cart line, [1, its index in the request] for a
+  // direct item; the lowest counts.
+  const place = new Map<number, [number, number]>();
+  for (const [index, c] of carts.entries()) {
     const line = c.seq !== undefined ? cart.find((l) => l.id === c.seq)! : null;
     const productId = line ? line.productId : c.productId;
     if (productId === undefined) throw badRequest(MSG_ORDER.selectProduct, 'carts');
+    const at: [number, number] = line ? [0, line.id] : [1, index];
+    const before = place.get(productId);
+    if (!before || at[0] < before[0] || (at[0] === before[0] && at[1] < before[1])) place.set(productId, at);
     wanted.set(productId, (wanted.get(productId) ?? 0) + c.qty);
     if (c.price !== undefined) shown.set(productId, [...(shown.get(productId) ?? []), c.price]);
     const vin = line?.vin ?? c.vin;
@@ -192,7 +205,8 @@ export function mergeRequested(carts: ParsedPayment['carts'], cart: readonly Pai
     if (line && (line.memo || line.jobRef) && !notes.has(productId))
       notes.set(productId, { memo: line.memo, jobRef: line.jobRef });
   }
-  return { wanted, vins, notes, shown };
+  const order = [...place].sort(([, a], [, b]) => a[0] - b[0] || a[1] - b[1]).map(([productId]) => productId);
+  return { wanted, vins, notes, shown, order };
 }
 
 /**

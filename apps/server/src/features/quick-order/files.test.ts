@@ -1,4 +1,4 @@
-import type { QuickOrderParse } from '@partsmall/contract';
+import { parseQuickOrderText, type QuickOrderParse } from '@partsmall/contract';
 import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { handWrittenXlsx, rangesSheet, sparseSheet, wideSheet } from '../../../t
 import {
   checkXlsxPackage,
   decodeCsv,
+  QUICK_ORDER_FILE_MSG,
   QUICK_ORDER_XLSX_MAX_UNPACKED,
   readQuickOrderFile,
   sheetReach,
@@ -75,6 +76,20 @@ describe('CSV files', () => {
     });
   });
 
+  it('a CSV pasted reads as the same CSV uploaded: quoted cells, a quoted header, a quoted memo with a comma', async () => {
+    const texts = [
+      '"42215489599","2"\n"A2371291199","3"',
+      '"No","Part No","Qty"\n"1","42215489599","2"\n"2","A2371291199","3"',
+      '42215489599,2,"좌측, 앞"',
+      CSV_TEXT,
+    ];
+    for (const text of texts) {
+      const file = await readQuickOrderFile({ filename: 'a.csv', data: new TextEncoder().encode(text) });
+      expect(parseQuickOrderText(text)).toEqual(file);
+    }
+    expect(brief(parseQuickOrderText(CSV_TEXT))).toEqual(CSV_ROWS);
+  });
+
   it('accepts 500 lines and refuses 501', async () => {
     const csv = (n: number) => new TextEncoder().encode(Array.from({ length: n }, (_, i) => `P${i},1`).join('\n'));
     expect(brief(await readQuickOrderFile({ filename: 'a.csv', data: csv(500) }))).toHaveLength(500);
@@ -118,6 +133,34 @@ describe('xlsx files', () => {
       ok: false,
       message: '2행에 계산 결과가 저장되지 않은 수식이 있습니다. 엑셀에서 열어 저장한 뒤 다시 올리세요.',
     });
+  });
+
+  it('reads the first sheet only: an empty first sheet is refused saying so, whatever the others hold', async () => {
+    const book = async (fill: (workbook: ExcelJS.Workbook) => void) => {
+      const workbook = new ExcelJS.Workbook();
+      fill(workbook);
+      return new Uint8Array(await workbook.xlsx.writeBuffer());
+    };
+    const firstEmpty = await book((w) => {
+      w.addWorksheet('표지');
+      w.addWorksheet('견적').addRow(['42215489599', 2]);
+    });
+    const message = QUICK_ORDER_FILE_MSG.firstSheetEmpty;
+    expect(message).toBe(
+      '엑셀 파일의 첫 번째 시트가 비어 있습니다. 빠른주문은 첫 번째 시트만 읽으니 주문할 내용을 첫 번째 시트에 두고 다시 올리세요.',
+    );
+    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: firstEmpty })).toEqual({ ok: false, message });
+    expect(
+      await readQuickOrderFile({ filename: 'a.xlsx', data: await book((w) => w.addWorksheet('빈 시트')) }),
+    ).toEqual({ ok: false, message });
+    // A first sheet with a line is read; the second sheet's lines are not.
+    const both = await book((w) => {
+      w.addWorksheet('견적').addRow(['A2371291199', 3]);
+      w.addWorksheet('참고').addRow(['42215489599', 2]);
+    });
+    expect(brief(await readQuickOrderFile({ filename: 'a.xlsx', data: both }))).toEqual([
+      [1, 'A2371291199', 3, '', null],
+    ]);
   });
 
   it('refuses a workbook with macros, by its content and by its name', async () => {

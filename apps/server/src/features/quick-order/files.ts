@@ -6,6 +6,7 @@
  * from the zip's own headers.
  */
 import {
+  csvRows,
   parseQuickOrderCells,
   parseQuickOrderText,
   type EstimateRole,
@@ -14,7 +15,6 @@ import {
 import ExcelJS from 'exceljs';
 import {
   checkXlsxPackage as checkSheetPackage,
-  csvRows,
   decodeCsv,
   firstSheetRows,
   sheetReach,
@@ -64,6 +64,9 @@ export const QUICK_ORDER_FILE_MSG = {
     '10,000행 아래에 내용이나 서식이 있는 엑셀 파일은 올릴 수 없습니다. 주문할 내용만 새 시트에 옮겨 다시 올리세요.',
   broken: '엑셀 파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인하세요.',
   noSheet: '엑셀 파일에 시트가 없습니다.',
+  /** Only the first sheet is read (docs/requirements.md#quick-order): other sheets are notes, copies, old estimates. */
+  firstSheetEmpty:
+    '엑셀 파일의 첫 번째 시트가 비어 있습니다. 빠른주문은 첫 번째 시트만 읽으니 주문할 내용을 첫 번째 시트에 두고 다시 올리세요.',
   formula: (row: number) =>
     `${row}행에 계산 결과가 저장되지 않은 수식이 있습니다. 엑셀에서 열어 저장한 뒤 다시 올리세요.`,
   encoding: '파일의 글자를 읽을 수 없습니다. UTF-8 또는 EUC-KR로 저장한 CSV 파일을 올리세요.',
@@ -111,6 +114,7 @@ export async function readQuickOrderFile(file: {
 
 // ---------------------------------------------------------------- CSV
 
+/** A CSV file, read by the contract's CSV reader, as a pasted CSV is (docs/search.md#paste-anything). */
 function readCsv(data: Uint8Array, columns?: readonly EstimateRole[]): QuickOrderParse {
   const text = decodeCsv(data);
   if (text === null) return refuse(QUICK_ORDER_FILE_MSG.encoding);
@@ -147,6 +151,7 @@ async function readXlsx(data: Uint8Array, columns?: readonly EstimateRole[]): Pr
     rows.push({ line, cells: cells.map((c) => c ?? '') });
   }
   if (formulaRow !== null) return refuse(QUICK_ORDER_FILE_MSG.formula(formulaRow));
+  if (rows.every((r) => r.cells.every((c) => c.trim() === ''))) return refuse(QUICK_ORDER_FILE_MSG.firstSheetEmpty);
   return parseQuickOrderCells(rows, columns);
 }
 

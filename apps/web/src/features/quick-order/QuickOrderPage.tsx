@@ -126,6 +126,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
     setEdits((list) => list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
 
   const readyCount = rows.filter((r, i) => ready(r, edits[i]!)).length;
+  const mergedCount = rows.reduce((n, r) => n + r.mergedLines.length, 0);
   const putAll = () => {
     const lines = rows
       .map((r, i) => ({ r, e: edits[i]! }))
@@ -168,7 +169,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
       {rows.length > 0 && (
         <section aria-label={QT.results}>
           <h2>{QT.results}</h2>
-          <p role="status">{QT.summary(rows.length, readyCount)}</p>
+          <p role="status">{QT.summary(rows.length, readyCount, mergedCount)}</p>
           {columns && <ColumnsRead roles={columns.read.roles} busy={resolve.isPending} onCorrect={correct} />}
           <div className="table-scroll">
             <table className={mobile ? 'table quick-order-table qo-cards' : 'table quick-order-table'}>
@@ -290,19 +291,25 @@ function ResultRow({
   return (
     <tr className={`qo-${row.status}`}>
       <td data-label={QT.include}>
-        <input
-          type="checkbox"
-          aria-label={`${row.line}${QT.line} ${QT.include}`}
-          checked={edit.include}
-          disabled={row.candidates.length === 0}
-          onChange={(e) => onChange({ include: e.target.checked })}
-        />
+        {/* The checkbox's target is its label: 44 px on a phone (docs/requirements.md#look-and-language). */}
+        <label className="check qo-include">
+          <input
+            type="checkbox"
+            aria-label={`${row.line}${QT.line} ${QT.include}`}
+            checked={edit.include}
+            disabled={row.candidates.length === 0}
+            onChange={(e) => onChange({ include: e.target.checked })}
+          />
+        </label>
       </td>
       <td data-label={QT.line}>{row.line}</td>
       <td data-label={QT.input}>
         <code>{row.partNumber}</code>
         <span className={`badge status-${row.status}`}>{QT.status[row.status]}</span>
         <p className="hint">{row.message}</p>
+        {row.mergedLines.length > 0 && (
+          <p className="hint qo-merged">{QT.merged(row.line, row.mergedLines, row.qty, row.orderQty)}</p>
+        )}
         {row.status === 'unknown' && (
           <button type="button" className="link" onClick={onAsk}>
             {QT.ask}

@@ -1,3 +1,5 @@
+import { groupDigits } from '@partsmall/contract';
+
 /** Korean texts of the quick order screen (docs/requirements.md#quick-order). */
 export const QT = {
   title: '빠른주문',
@@ -36,7 +38,22 @@ export const QT = {
     unknown: '찾지 못함',
     invalid: '입력 오류',
   },
-  summary: (n: number, ready: number) => `${n}줄 중 ${ready}줄을 담을 수 있습니다.`,
+  /** `merged`: the lines merged into others (the same product), which are not rows of their own. */
+  summary: (n: number, ready: number, merged = 0) =>
+    merged > 0
+      ? `${groupDigits(n + merged)}줄 중 같은 상품 ${groupDigits(merged)}줄을 합쳐 ${groupDigits(n)}줄이 되었고, ${groupDigits(ready)}줄을 담을 수 있습니다.`
+      : `${groupDigits(n)}줄 중 ${groupDigits(ready)}줄을 담을 수 있습니다.`,
+  /**
+   * Under a row other lines were merged into: which, the quantity they make together, and what the
+   * stock then let through (docs/requirements.md#quick-order).
+   */
+  merged: (line: number, from: readonly number[], qty: number | null, orderQty: number) => {
+    const said = `${from.map((n) => `${groupDigits(n)}줄`).join(', ')}은 이 줄(${groupDigits(line)}줄)과 같은 상품이라 합쳤습니다.`;
+    if (qty === null) return said;
+    return orderQty > 0 && orderQty < qty
+      ? `${said} 합친 수량 ${groupDigits(qty)}개 중 재고 ${groupDigits(orderQty)}개만 담습니다.`
+      : `${said} 합친 수량 ${groupDigits(qty)}개.`;
+  },
 } as const;
 
 /** '다시 담기' on an order (docs/requirements.md#reorder). */

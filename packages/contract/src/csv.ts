@@ -1,0 +1,87 @@
+/**
+ * The CSV reader of quick order (docs/search.md#paste-anything): an uploaded .csv and a pasted CSV
+ * are read by this one function, so the same text reads the same either way. Browser-safe.
+ */
+
+/** The delimiters a CSV may use: commas, tabs (Excel's 'Unicode text'), semicolons (Excel in some locales). */
+export const CSV_DELIMITERS: readonly string[] = [',', '\t', ';'];
+
+/**
+ * A CSV's text as rows of cells, each with the line it starts on (from 1); null when its quoting is
+ * broken (a quote never closed, or text after a closing quote). A cell that starts with a quote
+ * (spaces before it allowed) runs to the closing quote and may hold delimiters, line breaks and doubled
+ * quotes (""); spaces after the closing quote go. Any of `delimiters` separates cells; rows may differ in
+ * width; empty lines are skipped. Unquoted cells stay as written (not trimmed), and a quote inside one is
+ * a character ('17" 휠'). Line breaks are \r\n, \n or \r; a leading byte order mark is dropped.
+ */
+export function csvRows(
+  text: string,
+  delimiters: readonly string[] = CSV_DELIMITERS,
+): { line: number; cells: string[] }[] | null {
+  const rows: { line: number; cells: string[] }[] = [];
+  const isDelimiter = (ch: string | undefined) => ch !== undefined && delimiters.includes(ch);
+  const isBreak = (ch: string | undefined) => ch === '\n' || ch === '\r';
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  /** The end of a line break at i (\r\n is one). */
+  const breakEnd = (at: number) => (text[at] === '\r' && text[at + 1] === '\n' ? at + 2 : at + 1);
+  while (i < text.length) {
+    if (isBreak(text[i])) {
+      // An empty line.
+      i = breakEnd(i);
+      line++;
+      continue;
+    }
+    const start = line;
+    const cells: string[] = [];
+    for (;;) {
+      // One cell: quoted when its first character other than spaces is a quote.
+      let j = i;
+      while (text[j] === ' ') j++;
+      let cell: string;
+      if (text[j] === '"') {
+        cell = '';
+        j++;
+        for (;;) {
+          if (j >= text.length) return null;
+          const ch = text[j]!;
+          if (ch === '"') {
+            if (text[j + 1] === '"') {
+              cell += '"';
+              j += 2;
+              continue;
+            }
+            j++;
+            break;
+          }
+          if (isBreak(ch)) {
+            const end = breakEnd(j);
+            cell += text.slice(j, end);
+            j = end;
+            line++;
+            continue;
+          }
+          cell += ch;
+          j++;
+        }
+        while (text[j] === ' ') j++;
+        if (j < text.length && !isDelimiter(text[j]) && !isBreak(text[j])) return null;
+      } else {
+        j = i;
+        while (j < text.length && !isDelimiter(text[j]) && !isBreak(text[j])) j++;
+        cell = text.slice(i, j);
+      }
+      cells.push(cell);
+      if (isDelimiter(text[j])) {
+        i = j + 1;
+        continue;
+      }
+      // The end of the row: a line break or the end of the text.
+      i = j < text.length ? breakEnd(j) : j;
+      if (j < text.length) line++;
+      break;
+    }
+    rows.push({ line: start, cells });
+  }
+  return rows;
+}
