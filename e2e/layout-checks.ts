@@ -25,11 +25,20 @@ export const TOUCH_TARGET_PX = 44;
  * column (a column squeezed to nothing) and no link, button, select or text field shorter than
  * TOUCH_TARGET_PX, in the shop and the back office alike (a checkbox's and a file picker's target is its label; a link in a
  * sentence is text; a drawing's numbers zoom with it, and their rows are the full-size targets).
+ * With `wholeTargets` (the tour's shop screens on a phone) a target is measured both ways, 44 × 44 px,
+ * and a checkbox's or radio button's target too, its label or the box itself when no label holds it:
+ * measured by height alone, the phone home's EPC and 검색 (36 px wide) and the cart's line boxes
+ * (22 × 22 px, never measured) passed. `knownShort` names targets still short that a fix is owed
+ * (matched against the finding's 'a '로그인' (36 × 44 px)'); one of them no longer found is a finding.
  * Each finding is a sentence naming the screen.
  */
-export async function layoutFindings(page: Page, where: string, device: { phone: boolean }): Promise<string[]> {
+export async function layoutFindings(
+  page: Page,
+  where: string,
+  device: { phone: boolean; wholeTargets?: boolean; knownShort?: readonly RegExp[] },
+): Promise<string[]> {
   const { laidOut, content, squeezed, spilled, tiny, short, bare, wide } = await page.evaluate(
-    ({ smallest, touch, target }) => {
+    ({ smallest, touch, target, whole }) => {
       // An element's text at its drawn size: its font size, times the scale of an SVG it is drawn in.
       const drawnSize = (el: Element): number => {
         const size = parseFloat(getComputedStyle(el).fontSize);
@@ -63,14 +72,38 @@ export async function layoutFindings(page: Page, where: string, device: { phone:
       // A drawing's number (a hotspot) is as large as the drawing draws it, and zooms with it; its row
       // in the parts table, and that row's 위치, do the same at full size.
       const controls = `a[href], button:not(.epc-hotspot), ${fields}, label:has(input[type="file"])`;
+      // A checkbox's or a radio button's target is its label, the box itself when no label holds it
+      // (the cart's line boxes were 22 × 22 px and passed unmeasured).
+      const boxTargets = Array.from(document.querySelectorAll('input[type="checkbox"], input[type="radio"]')).map(
+        (input) =>
+          input.closest('label') ??
+          (input.id ? document.querySelector(`label[for="${CSS.escape(input.id)}"]`) : null) ??
+          input,
+      );
+      const targets = new Set([...Array.from(document.querySelectorAll(controls)), ...boxTargets]);
+      // A target is 44 px each way: a short word's link or button drawn 44 px tall but 36 px wide (the
+      // phone home's EPC and 검색) is as hard to hit as a low one.
+      const size = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return `${Math.round(r.width)} × ${Math.round(r.height)} px`;
+      };
       const short = !touch
         ? []
-        : Array.from(document.querySelectorAll(controls))
+        : Array.from(whole ? targets : document.querySelectorAll(controls))
             .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible')
-            .filter(
-              (el) => !el.closest('.sr-only') && !inSentence(el) && el.getBoundingClientRect().height < target - 0.5,
-            )
-            .map((el) => `${named(el)} (${Math.round(el.getBoundingClientRect().height)} px)`);
+            .filter((el) => {
+              const r = el.getBoundingClientRect();
+              return (
+                !el.closest('.sr-only') &&
+                !inSentence(el) &&
+                (r.height < target - 0.5 || (whole && r.width < target - 0.5))
+              );
+            })
+            .map((el) =>
+              whole
+                ? `${named(el)} (${size(el)})`
+                : `${named(el)} (${Math.round(el.getBoundingClientRect().height)} px)`,
+            );
       // Chromium draws a field nobody styled with its own grey border (#767676), square: a raw
       // control among the kit's rounded ones.
       const bare = Array.from(document.querySelectorAll(fields))
@@ -106,11 +139,17 @@ export async function layoutFindings(page: Page, where: string, device: { phone:
         tiny,
       };
     },
-    { smallest: SMALLEST_TEXT_PX, touch: device.phone, target: TOUCH_TARGET_PX },
+    { smallest: SMALLEST_TEXT_PX, touch: device.phone, target: TOUCH_TARGET_PX, whole: device.wholeTargets === true },
   );
   const found: string[] = [];
   if (tiny.length > 0) found.push(`${where}: text smaller than ${SMALLEST_TEXT_PX} px: ${tiny.join(', ')}`);
-  if (short.length > 0) found.push(`${where}: touch targets under ${TOUCH_TARGET_PX} px: ${short.join(', ')}`);
+  // Targets a caller knows are still short (each a fault to fix) pass; one no longer found fails, so the list only shrinks.
+  const known = device.knownShort ?? [];
+  const unknown = short.filter((s) => !known.some((k) => k.test(s)));
+  const fixed = known.filter((k) => !short.some((s) => k.test(s)));
+  if (unknown.length > 0) found.push(`${where}: touch targets under ${TOUCH_TARGET_PX} px: ${unknown.join(', ')}`);
+  if (fixed.length > 0)
+    found.push(`${where}: listed as short, no longer found (take them off the list): ${fixed.map(String).join(', ')}`);
   if (spilled.length > 0) found.push(`${where}: cells drawn over the next column: ${spilled.join(', ')}`);
   if (bare.length > 0) found.push(`${where}: fields in the browser's own square box: ${bare.join(', ')}`);
   // A phone's dialogs and lists scroll their tables sideways by design (docs/requirements.md#look-and-language).

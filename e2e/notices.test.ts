@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_SHOP } from '@partsmall/contract';
 import { inquiries } from '../apps/server/src/db/schema.js';
-import { desktopPage, phonePage, shot, startShop } from './helpers.js';
+import { call, desktopPage, loginAs, phonePage, shot, startShop } from './helpers.js';
 import { axeRule } from './axe.js';
 import { shopPhoneFindings } from './layout-checks.js';
 import { seoulToday } from './member-area.js';
@@ -110,6 +111,94 @@ describe('notices in the browser', () => {
     await page.locator('.notice-content').waitFor();
     await page.getByRole('link', { name: '목록', exact: true }).click();
     await page.waitForURL(/\/noticem$/);
+    await context.close();
+  });
+});
+
+describe('a notice with a wide table', () => {
+  /** A word longer than a phone's line, as a list of part numbers pasted without spaces. */
+  const LONG_WORD = 'A0004203120B0004203121C0004203122D0004203123E0004203124F0004203125';
+  /** A price change of 8 columns (a part number, prices, a date, places and people). */
+  const CONTENT =
+    `<p>대상 품번: ${LONG_WORD}</p><table><tr><th>품번</th><th>상품명</th><th>기존가격</th><th>변경가격</th>` +
+    '<th>적용일</th><th>비고</th><th>창고</th><th>담당자</th></tr><tr><td>42215489599</td>' +
+    '<td>BMW 3시리즈 G20 엔진오일 필터</td><td>21,700원</td><td>23,500원</td><td>2027-01-01</td>' +
+    '<td>재고 소진 시까지</td><td>한국 김포물류센터</td><td>김도윤 과장</td></tr></table>';
+
+  /** The notice's table and paragraph as drawn, each text's lines counted by the tops of its line boxes. */
+  const drawn = (page: Page) =>
+    page.evaluate(() => {
+      const lines = (el: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+      };
+      const table = document.querySelector('.notice-content table')!;
+      const cells = Array.from(table.querySelectorAll('th, td'));
+      const cell = (text: string) => cells.find((c) => c.textContent === text)!;
+      const paragraph = document.querySelector('.notice-content p')!;
+      return {
+        scrolls: table.scrollWidth > table.clientWidth,
+        page: document.documentElement.scrollWidth,
+        // A cell broken inside a word draws more lines than it has words.
+        broken: cells
+          .filter((c) => lines(c) > c.textContent!.trim().split(/\s+/).length)
+          .map((c) => `${c.textContent} (${lines(c)} lines in ${Math.round(c.getBoundingClientRect().width)} px)`),
+        oneLine: ['42215489599', '2027-01-01', '23,500원'].map((t) => [t, lines(cell(t))]),
+        paragraph: { lines: lines(paragraph), spills: paragraph.scrollWidth > paragraph.clientWidth },
+        keyboard: (table as HTMLElement).tabIndex,
+      };
+    });
+
+  it('scrolls its table sideways on a phone, every number, date and word in a cell whole; a long word in a paragraph wraps', async () => {
+    const staff = await loginAs(shop.server, 'staff@partsmall.kr', 'staff1234');
+    const saved = await call(
+      shop.server,
+      'adminSaveNotice',
+      { type: 0, title: '가격 변경', content: CONTENT },
+      { token: staff },
+    );
+    const seq = saved.body.results!.seq;
+
+    // The phone: the table is wider than the screen and scrolls in its own box, reachable by keyboard
+    // (axe: a scrolling region must be focusable); the page stays at the phone's 390 px.
+    const phone = await phonePage(shop.browser);
+    await phone.page.goto(url(`/noticem/${seq}`));
+    await phone.page.locator('.notice-content table').waitFor();
+    const onPhone = await drawn(phone.page);
+    expect(onPhone).toMatchObject({
+      scrolls: true,
+      page: 390,
+      broken: [],
+      oneLine: [
+        ['42215489599', 1],
+        ['2027-01-01', 1],
+        ['23,500원', 1],
+      ],
+      paragraph: { spills: false },
+      keyboard: 0,
+    });
+    expect(onPhone.paragraph.lines).toBeGreaterThan(1);
+    expect((await axeRule(phone.page, 'scrollable-region-focusable')).violations).toEqual([]);
+    await shot(phone.page, 'notice-wide-table-mobile');
+    await phone.context.close();
+
+    // The desktop: the same table fits the column, one line per cell; the paragraph's word on one line.
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(url(`/notice/${seq}`));
+    await page.locator('.notice-content table').waitFor();
+    expect(await drawn(page)).toMatchObject({
+      scrolls: false,
+      page: 1280,
+      broken: [],
+      oneLine: [
+        ['42215489599', 1],
+        ['2027-01-01', 1],
+        ['23,500원', 1],
+      ],
+      paragraph: { lines: 1, spills: false },
+    });
+    await shot(page, 'notice-wide-table-desktop');
     await context.close();
   });
 });

@@ -21,6 +21,10 @@ export const MSG_SHOP = {
   inquiryTooMany: '문의를 너무 자주 보냈습니다. 잠시 후 다시 시도해 주세요.',
 } as const;
 
+/** How much of a product's stock the buyer's cart already holds: the cart's and the quick order's refusals. */
+export const MSG_STOCK_IN_CART = (stock: number, inCart: number) =>
+  `(재고 ${groupDigits(stock)}개 중 ${groupDigits(inCart)}개가 이미 장바구니에 있음)`;
+
 /** Korean messages of cart, checkout and orders (docs/requirements.md#korean-texts). */
 export const MSG_ORDER = {
   addedToCart: '장바구니에 담았습니다.',
@@ -31,7 +35,14 @@ export const MSG_ORDER = {
   qtyInvalid: '수량은 1 이상의 정수로 입력하세요.',
   /** A line's quantity over the most one line may hold (docs/requirements.md#limits). */
   qtyMax: (max: number) => `수량은 ${groupDigits(max)}개까지 입력할 수 있습니다.`,
-  qtyOverStock: (stock: number) => `재고가 부족합니다. 주문 가능 수량은 ${groupDigits(stock)}개입니다.`,
+  /**
+   * More than the stock: the original text; an add that the cart's own line takes past it says what
+   * the cart holds, as a quick order's refused line does (docs/requirements.md#cart-and-checkout).
+   */
+  qtyOverStock: (stock: number, inCart = 0) =>
+    inCart > 0
+      ? `재고가 부족합니다. 주문 가능 수량은 ${groupDigits(stock)}개입니다. ${MSG_STOCK_IN_CART(stock, inCart)}`
+      : `재고가 부족합니다. 주문 가능 수량은 ${groupDigits(stock)}개입니다.`,
   soldOut: (name: string) => `'${name}' 상품의 재고가 부족합니다.`,
   productGone: '판매하지 않는 상품입니다.',
   cartLineNotFound: '장바구니 항목을 찾을 수 없습니다.',

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { answerOf } from './envelope.js';
 import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_MAX_MEMO, QUICK_ORDER_MAX_QTY } from './quick-order-lines.js';
 import { groupDigits } from './rules.js';
-import { MSG_ORDER } from './messages-shop.js';
+import { MSG_ORDER, MSG_STOCK_IN_CART } from './messages-shop.js';
 import { rowId } from './page-fields.js';
 
 /** A paste's characters: 500 lines of 50-character numbers and 100-character memos stay well under it. */
@@ -51,7 +51,7 @@ export const MSG_QUICK_ORDER = {
     stock <= 0
       ? `${name} (품절)`
       : inCart > 0
-        ? `${name} (재고 ${groupDigits(stock)}개 중 ${groupDigits(inCart)}개가 이미 장바구니에 있음)`
+        ? `${name} ${MSG_STOCK_IN_CART(stock, inCart)}`
         : `${name} (재고 ${groupDigits(stock)}개)`,
   productGone: '판매하지 않는 상품이 있어 아무것도 담지 않았습니다. 목록을 다시 확인해 주세요.',
   // Per-line explanations of a resolved row.

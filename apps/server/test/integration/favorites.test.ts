@@ -223,6 +223,43 @@ describe('how many', () => {
     const over = await ask(token, ids[200]!);
     expect([over.status, over.body.message]).toEqual([400, MSG_FAVORITES.restockTooMany]);
   });
+
+  // The cap is counted and the row written under the list's named lock: adds at once go one after
+  // another, so the list never passes its cap however many arrive together (docs/requirements.md#favourites).
+  it('관심상품 at 999: eight products added at once by the main and the sub, exactly one goes in', async () => {
+    const c = await makeCompany(server, '경합관심', 1);
+    const [main, sub] = await Promise.all([
+      createSession(server.db, c.main.seq).then((s) => s.token),
+      createSession(server.db, c.subs[0]!.seq).then((s) => s.token),
+    ]);
+    const ids = await manyProducts('FAVRACE', 1007, 3);
+    await server.db
+      .insert(favorites)
+      .values(ids.slice(0, 999).map((productId) => ({ companyId: c.companyId, productId, memberId: c.main.seq })));
+    const answers = await Promise.all(
+      ids
+        .slice(999)
+        .map((productId, i) => call(server, 'setFavorite', { productId, on: true }, { token: i % 2 ? sub : main })),
+    );
+    expect(answers.filter((a) => a.body.code === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400 && a.body.message === MSG_FAVORITES.tooMany)).toHaveLength(7);
+    const held = await server.db.select().from(favorites).where(eq(favorites.companyId, c.companyId));
+    expect(held).toHaveLength(1000);
+  });
+
+  it('재입고 알림 at 199: eight sold-out products asked for at once, exactly one request goes in', async () => {
+    const c = await makeCompany(server, '경합알림', 0);
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const ids = await manyProducts('RSTRACE', 207, 0);
+    await server.db
+      .insert(restockAlerts)
+      .values(ids.slice(0, 199).map((productId) => ({ companyId: c.companyId, productId, memberId: c.main.seq })));
+    const answers = await Promise.all(ids.slice(199).map((productId) => ask(token, productId)));
+    expect(answers.filter((a) => a.body.code === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400 && a.body.message === MSG_FAVORITES.restockTooMany)).toHaveLength(7);
+    const held = await server.db.select().from(restockAlerts).where(eq(restockAlerts.memberId, c.main.seq));
+    expect(held).toHaveLength(200);
+  });
 });
 
 describe('재입고 알림: asking', () => {

@@ -27,17 +27,24 @@ function productInfo(product: ProductRecord, level: CompanyLevel): CartLine['pro
   };
 }
 
-/** A quantity a member may put in the cart or buy now: 1 to the product's stock. */
-async function checkedProduct(db: Db, productId: number, qty: number): Promise<ProductRow> {
+/** A product on sale and in stock; else the refusal the buyer reads. */
+async function productInStock(db: Db, productId: number): Promise<ProductRow> {
   const product = await productById(db, productId);
   if (!product) throw notFound(MSG_ORDER.productGone);
   if (product.hasAmount <= 0) throw badRequest(MSG_ORDER.soldOut(product.name), 'hasAmount');
+  return product;
+}
+
+/** A quantity a member may put in the cart or buy now: 1 to the product's stock. */
+async function checkedProduct(db: Db, productId: number, qty: number): Promise<ProductRow> {
+  const product = await productInStock(db, productId);
   if (qty > product.hasAmount) throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount), 'hasAmount');
   return product;
 }
 
 /**
- * Adds to the member's cart; the same product again raises the quantity, never past the stock.
+ * Adds to the member's cart; the same product again raises the quantity, never past the stock: the
+ * refusal says how much of it the cart already holds (docs/requirements.md#cart-and-checkout).
  * `vin` is the vehicle the part was picked for in the catalogue; a later add without one keeps it.
  */
 export async function addToCart(
@@ -48,7 +55,7 @@ export async function addToCart(
   qty: number,
   vin: string | null = null,
 ): Promise<void> {
-  const product = await checkedProduct(db, productId, qty);
+  const product = await productInStock(db, productId);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(cartItems)
@@ -58,7 +65,9 @@ export async function addToCart(
         set: { qty: sql`${cartItems.qty} + ${qty}`, vin: sql`coalesce(excluded.vin, ${cartItems.vin})` },
       })
       .returning({ qty: cartItems.qty });
-    if (row!.qty > product.hasAmount) throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount), 'hasAmount');
+    // The line as it would stand: what the cart held before this add, and the add.
+    if (row!.qty > product.hasAmount)
+      throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount, row!.qty - qty), 'hasAmount');
   });
   await events.publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'added' });
 }

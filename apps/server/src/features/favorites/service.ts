@@ -3,6 +3,8 @@
  * member, docs/requirements.md#restock-alerts). Each write locks the product row for share while it
  * checks it: a product removed, or restocked, at the same moment waits for the write or sees it, so
  * a favourite never points at a removed product and a request is never left behind by a restock.
+ * An add counts its list and writes under the list's named lock ('favorites:<company>',
+ * 'restock-alerts:<member>'): adds at once go one after another, so a list never passes its cap.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
@@ -14,6 +16,7 @@ import {
   type ProductMarks,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { lockFor } from '../../db/locks.js';
 import { productsByIds, shareLockedStock } from '../products/repository.js';
 import { favorites, restockAlerts } from './schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
@@ -39,6 +42,7 @@ export async function setFavorite(db: Db, who: Marker, productId: number, on: bo
       await tx.delete(favorites).where(and(eq(favorites.companyId, who.companyId), eq(favorites.productId, productId)));
       return;
     }
+    await lockFor(tx, 'favorites', who.companyId);
     const [held] = await tx.select({ n: count() }).from(favorites).where(eq(favorites.companyId, who.companyId));
     const [already] = await tx
       .select({ productId: favorites.productId })
@@ -68,6 +72,7 @@ export async function setRestockAlert(db: Db, who: Marker, productId: number, on
       return;
     }
     if (product.hasAmount > 0) throw badRequest(MSG_FAVORITES.restockInStock, 'productId');
+    await lockFor(tx, 'restock-alerts', who.memberId);
     const [already] = await tx
       .select({ productId: restockAlerts.productId })
       .from(restockAlerts)

@@ -6,6 +6,7 @@ import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { CheckField, Field, SelectField, useZodForm } from '../../shared/ui/form';
 import { RichTextField } from './RichTextEditor';
 import { useNotify } from '../../shared/ui/notify';
+import { NoticeHtml } from '../../shared/ui/NoticeHtml';
 import { useAdminSave, useAdminWrite } from './api';
 import { useAdminPages } from './list';
 import { EditModal } from './components/EditModal';
@@ -102,7 +103,7 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
           <>
             <h2>{A.notices.savedHtml}</h2>
             {/* Sanitised by the server's allow-list before it was stored (notices/sanitize.ts). */}
-            <div className="admin-html-preview notice-content" dangerouslySetInnerHTML={{ __html: saved.content }} />
+            <NoticeHtml className="admin-html-preview" html={saved.content} />
           </>
         )
       }

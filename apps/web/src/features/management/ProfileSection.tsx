@@ -16,6 +16,7 @@ import { pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { Empty, Loading, Pending } from '../../shared/ui/states';
+import { NoticeHtml } from '../../shared/ui/NoticeHtml';
 import { noticeListQuery, noticeQuery, queryFromParams } from '../notices';
 import { shipmentCountsQuery } from './api';
 import type { MenuPath } from './menu';
@@ -177,7 +178,7 @@ function ProfileNotice({ notice, open, onToggle }: { notice: NoticeRow; open: bo
             <Loading className="empty" text={P.noticeLoading} />
           ) : (
             // The server sends sanitised HTML (docs/security.md#notice-html).
-            <div className="notice-content" dangerouslySetInnerHTML={{ __html: detail.data.content }} />
+            <NoticeHtml html={detail.data.content} />
           )}
           <button type="button" className="btn btn-small" onClick={onToggle}>
             {P.noticeClose}

@@ -7,6 +7,7 @@ import { date } from '../../shared/format';
 import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
+import { NoticeHtml } from '../../shared/ui/NoticeHtml';
 import { NoticeTypeBadge } from './NoticeListPage';
 import { neighboursQuery, noticeQuery, queryFromParams, queryString } from './api';
 import './notices.css';
@@ -87,7 +88,7 @@ export function NoticeDetailPage({ mobile = false }: { mobile?: boolean }) {
         </p>
       </header>
       {/* The server sanitises notice HTML with an allow-list on the way in and out. */}
-      <div className="notice-content" dangerouslySetInnerHTML={{ __html: n.content }} />
+      <NoticeHtml html={n.content} />
       <ul className="notice-nav" aria-label={T.notice.navLabel}>
         {neighbour(T.notice.prev, '▲', nav?.prev ?? null, T.notice.noPrev)}
         {neighbour(T.notice.next, '▼', nav?.next ?? null, T.notice.noNext)}

@@ -83,7 +83,10 @@ function StockNote({ line }: { line: CartLine }) {
   return <span className="stock in">{t.stockLeft(p.hasAmount)}</span>;
 }
 
-/** A line's select box, named by its product; with `why`, a sold-out line says why it cannot be picked. */
+/**
+ * A line's select box, named by its product; with `why`, a sold-out line says why it cannot be picked.
+ * Its label is the target: 44 × 44 px on a phone around the 22 px box (docs/requirements.md#look-and-language).
+ */
 function LineSelect({
   line,
   checked,
@@ -92,13 +95,15 @@ function LineSelect({
 }: Pick<LineProps, 'line' | 'checked' | 'onToggle'> & { why?: boolean }) {
   const p = line.productInfo;
   return (
-    <input
-      type="checkbox"
-      checked={checked}
-      onChange={() => onToggle(line)}
-      aria-label={t.selectLine(p.name)}
-      title={why && p.hasAmount <= 0 ? t.soldOutWhy : undefined}
-    />
+    <label className="cart-check">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={() => onToggle(line)}
+        aria-label={t.selectLine(p.name)}
+        title={why && p.hasAmount <= 0 ? t.soldOutWhy : undefined}
+      />
+    </label>
   );
 }
 
