@@ -28,14 +28,12 @@ export const TOUCH_TARGET_PX = 44;
  * With `wholeTargets` (the tour's shop screens on a phone) a target is measured both ways, 44 × 44 px,
  * and a checkbox's or radio button's target too, its label or the box itself when no label holds it:
  * measured by height alone, the phone home's EPC and 검색 (36 px wide) and the cart's line boxes
- * (22 × 22 px, never measured) passed. `knownShort` names targets still short that a fix is owed
- * (matched against the finding's 'a '로그인' (36 × 44 px)'); one of them no longer found is a finding.
- * Each finding is a sentence naming the screen.
+ * (22 × 22 px, never measured) passed. Each finding is a sentence naming the screen.
  */
 export async function layoutFindings(
   page: Page,
   where: string,
-  device: { phone: boolean; wholeTargets?: boolean; knownShort?: readonly RegExp[] },
+  device: { phone: boolean; wholeTargets?: boolean },
 ): Promise<string[]> {
   const { laidOut, content, squeezed, spilled, tiny, short, bare, wide } = await page.evaluate(
     ({ smallest, touch, target, whole }) => {
@@ -143,13 +141,7 @@ export async function layoutFindings(
   );
   const found: string[] = [];
   if (tiny.length > 0) found.push(`${where}: text smaller than ${SMALLEST_TEXT_PX} px: ${tiny.join(', ')}`);
-  // Targets a caller knows are still short (each a fault to fix) pass; one no longer found fails, so the list only shrinks.
-  const known = device.knownShort ?? [];
-  const unknown = short.filter((s) => !known.some((k) => k.test(s)));
-  const fixed = known.filter((k) => !short.some((s) => k.test(s)));
-  if (unknown.length > 0) found.push(`${where}: touch targets under ${TOUCH_TARGET_PX} px: ${unknown.join(', ')}`);
-  if (fixed.length > 0)
-    found.push(`${where}: listed as short, no longer found (take them off the list): ${fixed.map(String).join(', ')}`);
+  if (short.length > 0) found.push(`${where}: touch targets under ${TOUCH_TARGET_PX} px: ${short.join(', ')}`);
   if (spilled.length > 0) found.push(`${where}: cells drawn over the next column: ${spilled.join(', ')}`);
   if (bare.length > 0) found.push(`${where}: fields in the browser's own square box: ${bare.join(', ')}`);
   // A phone's dialogs and lists scroll their tables sideways by design (docs/requirements.md#look-and-language).

@@ -33,12 +33,15 @@ export function ItemsBox({
             className={included.has(i) ? '' : 'co-item-off'}
             data-testid="checkout-item"
           >
-            <input
-              type="checkbox"
-              checked={included.has(i)}
-              aria-label={t.includeItem(it.productInfo.name)}
-              onChange={() => onToggle(i)}
-            />
+            {/* The label is the target: 44 × 44 px on a phone around the box (docs/requirements.md#look-and-language). */}
+            <label className="co-item-check">
+              <input
+                type="checkbox"
+                checked={included.has(i)}
+                aria-label={t.includeItem(it.productInfo.name)}
+                onChange={() => onToggle(i)}
+              />
+            </label>
             <img src={imageUrl(it.productInfo.imgFiles[0])} alt="" width={48} height={48} />
             <LineInfo name={it.productInfo.name} pid={it.productInfo.pid} price={it.productInfo.price} qty={it.qty} />
           </li>
