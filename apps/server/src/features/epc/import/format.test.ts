@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkRow, code, codeList, Fail, image, int, line, optDate, optText, pairs, vin } from './format.js';
-import { formatBytes } from './plan.js';
+import { formatBytes } from './images.js';
 
 const failOf = (v: unknown) => (v instanceof Fail ? v.message : null);
 

@@ -4,7 +4,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { groupDigits } from '@partsmall/contract';
 import { decodeQueue, foreignData, imageLayout, MAX_INPUT_PIXELS, type ImageKind } from '../../chat/index.js';
-import { formatBytes } from './plan.js';
 import type { CatalogueSource } from './source.js';
 
 /** Served under /uploads/epc/ with content-addressed names, so re-imports and catalogues share files. */
@@ -23,6 +22,13 @@ export const IMAGE_MSG = {
     return `이미지 파일 '${file}'의 해상도가 너무 큽니다 (최대 ${groupDigits(max / 10_000)}만 화소, 예: ${side}×${side}).`;
   },
 };
+
+/** 1536 -> '1.5 KB' (limits in messages). */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
+  return `${n}바이트`;
+}
 
 export interface CheckedImage {
   /** Path in the catalogue folder. */

@@ -5,7 +5,7 @@
 import { groupDigits, type Applicability, type EpcCatalogueBrand } from '@partsmall/contract';
 import type { CopyValue } from './copy-text.js';
 import type { TableName } from './format.js';
-import type { CheckedImage } from './images.js';
+import { formatBytes, type CheckedImage } from './images.js';
 
 export interface ImportProblem {
   /** File in the catalogue folder ('parts.jsonl'), or the folder itself ('') for a missing file. */
@@ -64,13 +64,6 @@ export interface ImportPlan {
   tables: Record<WriteTable, { chunks: string[]; rows: number }>;
   images: CheckedImage[];
   counts: Record<TableName, number>;
-}
-
-/** 1536 -> '1.5 KB' (limits in messages). */
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)} MB`;
-  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
-  return `${n}바이트`;
 }
 
 export const V = {
