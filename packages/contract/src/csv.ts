@@ -85,3 +85,17 @@ export function csvRows(
   }
   return rows;
 }
+
+/** A quote that opens a cell: first on a line, or after a comma or semicolon (spaces between allowed). */
+const QUOTED_CELL = /(?:^|[,;]) *"/m;
+
+/**
+ * The rows of a pasted CSV (docs/search.md#paste-anything): a text without tabs in which some cell is
+ * quoted ('"42215489599","2"', '42215489599,2,"좌측, 앞"') is read by the CSV reader an uploaded .csv
+ * is read by, so it reads as that file does. Null for any other text (tabs from Excel, unquoted commas
+ * with their thousands commas, spaces) and for broken quoting ('17" 휠'), which keep the line reading.
+ */
+export function pastedCsvRows(text: string): { line: number; cells: string[] }[] | null {
+  if (text.includes('\t') || !QUOTED_CELL.test(text)) return null;
+  return csvRows(text);
+}

@@ -15,29 +15,23 @@ import {
   type EstimateColumns,
   type EstimateRole,
 } from './estimate-columns.js';
-import { csvRows } from './csv.js';
-import { alphaNumber, groupDigits } from './rules.js';
+import { pastedCsvRows } from './csv.js';
+import { alphaNumber } from './rules.js';
 
-export const QUICK_ORDER_MAX_LINES = 500;
-/** The cart's own limit of one line's quantity. */
-export const QUICK_ORDER_MAX_QTY = 100_000;
-/** A part number is at most 50 characters in the catalogue and the shop. */
-export const QUICK_ORDER_MAX_PART_NUMBER = 50;
-export const QUICK_ORDER_MAX_MEMO = 100;
-
-export const QUICK_ORDER_MSG = {
-  empty: '품번과 수량을 입력하세요.',
-  tooManyLines: (n: number) =>
-    `한 번에 최대 ${QUICK_ORDER_MAX_LINES}줄까지 주문할 수 있습니다. (입력 ${groupDigits(n)}줄)`,
-  noPartNumber: '품번에 영문 또는 숫자가 없습니다.',
-  partNumberTooLong: `품번은 ${QUICK_ORDER_MAX_PART_NUMBER}자까지 입력할 수 있습니다.`,
-  qtyNotNumber: '수량을 숫자로 입력하세요.',
-  qtyNotPositiveInteger: '수량은 1 이상의 정수로 입력하세요.',
-  qtyTooLarge: `수량은 ${groupDigits(QUICK_ORDER_MAX_QTY)}개까지 입력할 수 있습니다.`,
-  memoTooLong: `메모는 ${QUICK_ORDER_MAX_MEMO}자까지 입력할 수 있습니다.`,
-  /** An estimate's table with no column read as the quantity (docs/search.md#paste-anything). */
-  qtyColumnMissing: '수량 열을 찾지 못했습니다. 읽은 열에서 수량 열을 고르거나 수량을 넣어 다시 보내 주세요.',
-} as const;
+export {
+  QUICK_ORDER_MAX_LINES,
+  QUICK_ORDER_MAX_MEMO,
+  QUICK_ORDER_MAX_PART_NUMBER,
+  QUICK_ORDER_MAX_QTY,
+  QUICK_ORDER_MSG,
+} from './quick-order-limits.js';
+import {
+  QUICK_ORDER_MAX_LINES,
+  QUICK_ORDER_MAX_MEMO,
+  QUICK_ORDER_MAX_PART_NUMBER,
+  QUICK_ORDER_MAX_QTY,
+  QUICK_ORDER_MSG,
+} from './quick-order-limits.js';
 
 export interface QuickOrderRow {
   /** Line of the paste or row of the file, from 1. */
@@ -336,7 +330,7 @@ function readTable(
  * separated the same way, as in a file. `roles` are the columns as the buyer corrected them.
  */
 export function parseQuickOrderText(text: string, roles?: readonly EstimateRole[]): QuickOrderParse {
-  const csv = pastedCsv(text);
+  const csv = pastedCsvRows(text);
   if (csv) return parseQuickOrderCells(csv, roles);
   const table: { line: number; raw: string; cells: string[] }[] = [];
   text.split(/\r\n|\r|\n/).forEach((raw, i) => {
@@ -344,20 +338,6 @@ export function parseQuickOrderText(text: string, roles?: readonly EstimateRole[
     if (clean.trim() !== '') table.push({ line: i + 1, raw, cells: estimateCells(clean) });
   });
   return readTable(table, roles, true) ?? parsePlainText(text);
-}
-
-/** A quote that opens a cell: first on a line, or after a comma or semicolon (spaces between allowed). */
-const QUOTED_CELL = /(?:^|[,;]) *"/m;
-
-/**
- * The rows of a pasted CSV (docs/search.md#paste-anything): a text without tabs in which some cell is
- * quoted ('"42215489599","2"', '42215489599,2,"좌측, 앞"') is read by the CSV reader an uploaded .csv
- * is read by, so it reads as that file does. Null for any other text (tabs from Excel, unquoted commas
- * with their thousands commas, spaces) and for broken quoting ('17" 휠'), which keep the line reading.
- */
-function pastedCsv(text: string): { line: number; cells: string[] }[] | null {
-  if (text.includes('\t') || !QUOTED_CELL.test(text)) return null;
-  return csvRows(text);
 }
 
 function parsePlainText(text: string): QuickOrderParse {

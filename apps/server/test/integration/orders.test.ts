@@ -81,7 +81,7 @@ afterAll(async () => {
 });
 
 describe('cart', () => {
-  it("refuses an add past the stock with what the cart already holds, and the spec's text when it holds none", async () => {
+  it('refuses an add past the stock with what the cart already holds, and the original text when it holds none', async () => {
     const p = await product(23, 5000);
     const add = (qty: number) => call(server, 'addToCart', { productId: p.id, hasAmount: qty }, { token: sub });
     // An empty cart: more than the stock is the original text, all of it goes in.
