@@ -37,12 +37,22 @@ export const ADMIN_MENU: { path: string; label: string; call: AdminCall }[] = [
  */
 export const STOCK_MAX = 1_000_000;
 
+/**
+ * The most pictures a product shows. The original product's spec names no number (its product page
+ * shows thumbnails and a main image from imgFiles); 10, as many as one chat upload takes
+ * (docs/requirements.md#back-office).
+ */
+export const PRODUCT_IMAGE_MAX = 10;
+
 export const MSG_ADMIN = {
   saved: '저장되었습니다.',
   adminOnly: '관리자만 할 수 있는 작업입니다.',
   companyNotFound: '업체 정보를 찾을 수 없습니다.',
   memberNotFound: '회원 정보를 찾을 수 없습니다.',
   productNotFound: '상품 정보를 찾을 수 없습니다.',
+  /** A product's or a staff account's id that is no id (`{"seq": true}`), as an order's says '주문을 선택하세요.'. */
+  selectProduct: '상품을 선택하세요.',
+  selectStaff: '직원을 선택하세요.',
   noticeNotFound: '공지사항을 찾을 수 없습니다.',
   inquiryNotFound: '문의를 찾을 수 없습니다.',
   paymentNotFound: '결제 정보를 찾을 수 없습니다.',
@@ -73,8 +83,14 @@ export const MSG_ADMIN = {
   warehouseRequired: '창고를 입력하세요.',
   typeInvalid: '상품 구분을 선택하세요.',
   imageAdded: '이미지를 등록했습니다.',
+  imageLimit: `상품 이미지는 ${PRODUCT_IMAGE_MAX}장까지 등록할 수 있습니다. 다른 이미지를 지운 뒤 올리세요.`,
+  imageRemoved: '이미지를 삭제했습니다.',
+  imageNotOfProduct: '이 상품에 없는 이미지입니다. 새로고침해 확인하세요.',
   csvEmpty: 'CSV 파일에 상품 행이 없습니다.',
   csvTooManyLines: (max: number) => `CSV는 한 번에 ${groupDigits(max)}행까지 올릴 수 있습니다.`,
+  /** A list export past EXPORT_MAX_ROWS: the file holds the first rows only. */
+  exportCut: (rows: number, total: number) =>
+    `조건에 맞는 ${groupDigits(total)}건 중 앞의 ${groupDigits(rows)}건만 CSV에 담았습니다. 검색 조건을 좁혀 나누어 내려받으세요.`,
   csvHeader: (missing: string) => `CSV 첫 행에 '${missing}' 열이 없습니다.`,
   csvBroken: 'CSV 형식이 올바르지 않습니다. 따옴표와 열 수를 확인하세요.',
   csvHasErrors: '오류가 있는 행이 있어 아무것도 저장하지 않았습니다.',

@@ -5,9 +5,13 @@ import { calendarDateField } from './member-payments.js';
 import { orderEvent, orderView } from './orders.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
-import { wholeNumber } from './page-fields.js';
+import { MSG_ORDER } from './messages-shop.js';
+import { rowId, wholeNumber } from './page-fields.js';
 
 export const adminSeqRequest = z.object({ seq });
+/** An order's id, refused as the buyer's order calls refuse it: '주문을 선택하세요.'. */
+const orderSeq = rowId(MSG_ORDER.selectOrder);
+export const adminOrderSeqRequest = z.object({ seq: orderSeq });
 
 // ---------------------------------------------------------------- orders
 
@@ -61,11 +65,20 @@ export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 export const adminOrderDetailAnswer = answerOf(adminOrderDetail);
 
 export const bulkShipRequest = z.object({
-  seqs: z.array(seq).min(1, '주문을 선택하세요.').max(100, '한 번에 100건까지 처리할 수 있습니다.'),
+  seqs: z.array(orderSeq).min(1, MSG_ORDER.selectOrder).max(100, '한 번에 100건까지 처리할 수 있습니다.'),
 });
 export const bulkShipAnswer = answerOf(
   z.object({ moved: z.array(int), refused: z.array(z.object({ seq: int, message: z.string() })) }),
 );
 
-/** A CSV file as an answer: the web saves it under the name. */
-export const csvAnswer = answerOf(z.object({ filename: z.string(), csv: z.string(), rows: int }));
+/**
+ * Rows one list export (orders, products) writes at most (docs/requirements.md#back-office):
+ * every matching row up to this; past it the file holds the first ones, the answer's `total` says how
+ * many matched and its message says the file was cut.
+ */
+export const EXPORT_MAX_ROWS = 20_000;
+
+/** A CSV file as an answer: the web saves it under the name. `total`: rows matched, more than `rows` when cut. */
+export const csvAnswer = answerOf(
+  z.object({ filename: z.string(), csv: z.string(), rows: int, total: int.optional() }),
+);

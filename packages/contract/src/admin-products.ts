@@ -3,9 +3,14 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN, STOCK_MAX } from './admin-menu.js';
-import { int, instant, seq, page, size, keyword, reason, won, readAtVer } from './admin-fields.js';
+import { int, instant, page, size, keyword, reason, won, readAtVer } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
+import { rowId } from './page-fields.js';
 import { plainLines, plainText, textField } from './text-field.js';
+
+/** A product's id: a number or a string of digits, else '상품을 선택하세요.' (docs/requirements.md#validation). */
+const productSeq = rowId(MSG_ADMIN.selectProduct);
+export const productSeqRequest = z.object({ seq: productSeq });
 
 export const adminProductListRequest = z.object({
   searchType: z.enum(['name', 'pid']).default('name'),
@@ -97,7 +102,7 @@ export type ProductFields = z.input<typeof productFields>;
 export const saveProductRequest = z.intersection(
   productFields,
   z.object({
-    seq: seq.optional(),
+    seq: productSeq.optional(),
     hasAmount: z
       .number({ error: MSG_ADMIN.stockInvalid })
       .int(MSG_ADMIN.stockInvalid)
@@ -111,7 +116,7 @@ export const saveProductRequest = z.intersection(
 export type SaveProductRequest = z.input<typeof saveProductRequest>;
 
 export const changeStockRequest = z.object({
-  seq,
+  seq: productSeq,
   delta: z
     .number({ error: MSG_ADMIN.stockDeltaInvalid })
     .int(MSG_ADMIN.stockDeltaInvalid)
@@ -123,10 +128,19 @@ export const changeStockRequest = z.object({
 
 /** One picture, base64 in JSON (at most 10 MB decoded; the chat's image checks judge it). */
 export const uploadProductImageRequest = z.object({
-  seq,
+  seq: productSeq,
   name: plainText(z.string().trim().min(1).max(100)),
   mime: z.string().max(100).optional(),
   data: z.string().min(1, '이미지를 선택하세요.').max(14_000_000, '이미지는 10MB 이하만 올릴 수 있습니다.'),
+});
+
+/**
+ * One picture off a product, named by its address as the product's imgFiles holds it (an address the
+ * product does not hold is refused with 404: another product's, or one already removed).
+ */
+export const removeProductImageRequest = z.object({
+  seq: productSeq,
+  url: textField(1, 1000, MSG_ADMIN.imageNotOfProduct),
 });
 
 export const CSV_MAX_LINES = 5000;

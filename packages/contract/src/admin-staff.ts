@@ -1,8 +1,10 @@
 /** The back office's staff accounts, audit log and dashboard. */
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { int, instant, seq, page, size, keyword } from './admin-fields.js';
+import { int, instant, page, size, keyword } from './admin-fields.js';
+import { MSG_ADMIN } from './admin-menu.js';
 import { MSG_LOGIN_ID, personNameField } from './auth.js';
+import { rowId } from './page-fields.js';
 import { newLoginIdRefusal } from './rules.js';
 
 export const staffRow = z.object({
@@ -47,9 +49,12 @@ export const createStaffRequest = z.object({
   role: z.enum(['staff', 'admin'], { error: MSG_STAFF.role }).default('staff'),
 });
 export type CreateStaffRequest = z.input<typeof createStaffRequest>;
+/** A staff account's id: a number or a string of digits, else '직원을 선택하세요.' (docs/requirements.md#validation). */
+const staffSeq = rowId(MSG_ADMIN.selectStaff);
+export const staffSeqRequest = z.object({ seq: staffSeq });
 export const newPasswordAnswer = answerOf(z.object({ seq: int, password: z.string() }));
 export const setStaffStatusRequest = z.object({
-  seq,
+  seq: staffSeq,
   status: z.enum(['active', 'stopped'], { error: MSG_STAFF.status }),
 });
 
@@ -70,6 +75,7 @@ export const AUDIT_ACTION_LABELS = {
   saveProduct: '상품 저장',
   changeStock: '재고 변경',
   uploadProductImage: '상품 이미지 등록',
+  removeProductImage: '상품 이미지 삭제',
   importProducts: 'CSV 상품 등록',
   saveNotice: '공지 저장',
   answerInquiry: '문의 답변',

@@ -121,6 +121,7 @@ export const CALL_ROUTES = {
   adminSaveProduct: { method: 'POST', path: '/api/admin/saveProduct', access: 'staff' },
   adminChangeStock: { method: 'POST', path: '/api/admin/changeStock', access: 'staff' },
   adminUploadProductImage: { method: 'POST', path: '/api/admin/uploadProductImage', access: 'staff' },
+  adminRemoveProductImage: { method: 'POST', path: '/api/admin/removeProductImage', access: 'staff' },
   adminImportProducts: { method: 'POST', path: '/api/admin/importProducts', access: 'staff' },
   adminProductExport: { method: 'POST', path: '/api/admin/productExport', access: 'staff' },
   adminNoticeList: { method: 'POST', path: '/api/admin/noticeList', access: 'staff' },

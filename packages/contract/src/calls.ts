@@ -914,8 +914,16 @@ export const CALLS = {
     ...admin(
       'adminUploadProductImage',
       '상품 이미지 등록 (base64, 이미지 검사)',
-      '상품 사진을 base64로 올립니다. 채팅 이미지와 같은 검사를 거칩니다.',
+      '상품 사진을 base64로 올립니다. 채팅 이미지와 같은 검사를 거칩니다. 상품 하나에 10장까지 (넘으면 400).',
       { seq: 1, name: 'pad.png', mime: 'image/png', data: 'iVBORw0KGgo…' },
+    ),
+  },
+  adminRemoveProductImage: {
+    ...admin(
+      'adminRemoveProductImage',
+      '상품 이미지 삭제',
+      '상품의 사진 하나를 주소로 지웁니다 (작업 기록에 남음). 파일은 그 사진을 보여 주는 상품이 더 없을 때만 지웁니다. 상품에 없는 주소는 404.',
+      { seq: 1, url: '/uploads/products/0b6f7c1e-3d2a-4c59-9f0e-2a1b3c4d5e6f.png' },
     ),
   },
   adminImportProducts: {

@@ -75,6 +75,9 @@ export const MSG_DEPOSIT = {
   busy: '지금은 파일을 읽는 요청이 많습니다. 잠시 후 다시 올려 주세요.',
   columns: (missing: string[]) =>
     `입금내역 파일에서 ${missing.map((m) => `'${m}'`).join(', ')} 열을 찾을 수 없습니다. 제목 줄에 거래일자, 입금자명, 입금액 열이 있는지 확인해 주세요.`,
+  /** A workbook: only its first sheet is read (docs/requirements.md#credit-deposits). */
+  columnsFirstSheet: (missing: string[]) =>
+    `입금내역 파일에서 ${missing.map((m) => `'${m}'`).join(', ')} 열을 찾을 수 없습니다. 엑셀 파일은 첫 번째 시트만 읽습니다: 입금내역이 다른 시트에 있으면 첫 번째 시트로 옮겨 저장해 주세요.`,
   formula: (row: number) =>
     `${groupDigits(row)}행에 수식이 있습니다. 입금내역은 수식을 계산하지 않습니다: 값으로 붙여넣어 저장한 뒤 다시 올려 주세요.`,
   noRows: '입금내역 파일에 입금 건이 없습니다.',

@@ -50,13 +50,19 @@ export function decodeCsv(data: Uint8Array): string | null {
 
 /**
  * A CSV's text as rows of cells with their line numbers (comma, tab or semicolon; rows of any width;
- * empty lines skipped), or null when it is not CSV.
+ * empty lines skipped), or null when it is not CSV. With `relaxQuotes` a quote inside an unquoted
+ * cell (홍"길동) is a character, as the contract's reader of pasted lines takes it; a quoted cell
+ * reads as always, and one never closed is still no CSV.
  */
-export function csvRows(text: string): { line: number; cells: string[] }[] | null {
+export function csvRows(
+  text: string,
+  opts: { relaxQuotes?: boolean } = {},
+): { line: number; cells: string[] }[] | null {
   try {
     const records = parseCsv(text, {
       delimiter: [',', '\t', ';'],
       relax_column_count: true,
+      relax_quotes: opts.relaxQuotes ?? false,
       skip_empty_lines: true,
       info: true,
     }) as unknown as { record: string[]; info: { lines: number } }[];

@@ -78,6 +78,64 @@ describe('back-office page numbers', () => {
   });
 });
 
+/**
+ * A product's, a staff account's and an order's id says what to choose, as the buyer's order calls
+ * do ('주문을 선택하세요.'): '{"seq": true}' answered the generic '요청 형식이 올바르지 않습니다.'.
+ */
+describe("the back office's product, staff and order ids say what to choose", () => {
+  const PRODUCT = '상품을 선택하세요.';
+  const STAFF = '직원을 선택하세요.';
+  const ORDER = '주문을 선택하세요.';
+  const NOT_IDS: unknown[] = [true, '1e3', [], null, 0, '1.0', -3, 2_147_483_648];
+  const product = {
+    name: '번호 검사 부품',
+    pid: 'IDS-1',
+    type: 1,
+    salePrice: 1000,
+    priceA: 0,
+    priceB: 0,
+    priceC: 0,
+    priceD: 0,
+    stockName: '한국 김포물류센터',
+    storageId: 1,
+  };
+  const CALLS: [path: string, field: string, rest: Record<string, unknown>, message: string][] = [
+    ['productDetail', 'seq', {}, PRODUCT],
+    ['saveProduct', 'seq', product, PRODUCT],
+    ['changeStock', 'seq', { delta: 1, reason: '번호 검사' }, PRODUCT],
+    ['uploadProductImage', 'seq', { name: 'a.png', data: 'AAAA' }, PRODUCT],
+    ['removeProductImage', 'seq', { url: '/uploads/products/a.png' }, PRODUCT],
+    ['resetStaffPassword', 'seq', {}, STAFF],
+    ['setStaffStatus', 'seq', { status: 'active' }, STAFF],
+    ['orderDetail', 'seq', {}, ORDER],
+  ];
+  it.each(CALLS)('%s refuses a %s that is no id with its message', async (path, field, rest, message) => {
+    for (const bad of NOT_IDS)
+      expect([bad, ...(await refusal(path, { ...rest, [field]: bad }))]).toEqual([bad, 400, message, field]);
+  });
+
+  it('bulkShipConfirm names the order among its seqs that is no id', async () => {
+    expect(await refusal('bulkShipConfirm', { seqs: [1, true] })).toEqual([400, ORDER, 'seqs.1']);
+  });
+
+  it('a product and a staff account are found by 3 and "3" alike', async () => {
+    const saved = await post('saveProduct', { ...product, pid: `IDS-${co.companyId}` });
+    const seq = (saved.body.results as { seq: number }).seq;
+    const [byNumber, byDigits] = await Promise.all([
+      post('productDetail', { seq }),
+      post('productDetail', { seq: String(seq) }),
+    ]);
+    expect([byNumber.body.code, byDigits.body.code]).toEqual([200, 200]);
+    expect(byDigits.body.results).toEqual(byNumber.body.results);
+    const [staff] = await queryRows<{ id: number }>(
+      server.db,
+      sql`select id from members where login_id = 'staff@partsmall.kr'`,
+    );
+    const resumed = await post('setStaffStatus', { seq: String(staff!.id), status: 'active' });
+    expect(resumed.body.code).toBe(201);
+  });
+});
+
 async function refusal(path: string, body: Record<string, unknown>) {
   const a = await post(path, body);
   return [a.status, a.body.message, a.body.field];

@@ -115,6 +115,28 @@ describe('cross-reference', () => {
     expect(await count('part_xrefs')).toBe(before);
   });
 
+  it('imports a CSV with a line repeated: the preview shows the repeat as already there, and the answer counts what was added', async () => {
+    const csv = 'pid,toPid,kind,remark\nXR9H1,XR9H2,호환,\nXR9H1,XR9H2,호환,\nXR9H3,XR9H4,호환,\n';
+    const before = await count('part_xrefs');
+    const preview = await call(server, 'adminImportXrefs', { fileName: 'dup.csv', csv }, { token: staff });
+    const rowsOf = (res: { body: { results?: unknown } }) =>
+      (res.body.results as { rows: { line: number; action: string }[] }).rows.map((r) => [r.line, r.action]);
+    expect(rowsOf(preview)).toEqual([
+      [2, 'create'],
+      [3, 'same'],
+      [4, 'create'],
+    ]);
+    const done = await call(server, 'adminImportXrefs', { fileName: 'dup.csv', csv, commit: true }, { token: staff });
+    expect(done.body.code).toBe(201);
+    expect(done.body.message).toBe('호환품번 관계 2건을 가져왔습니다.');
+    expect(rowsOf(done)).toEqual(rowsOf(preview));
+    expect(await count('part_xrefs')).toBe(before + 2);
+    // The same file again adds nothing, and says so.
+    const again = await call(server, 'adminImportXrefs', { fileName: 'dup.csv', csv, commit: true }, { token: staff });
+    expect(again.body.message).toBe('호환품번 관계 0건을 가져왔습니다.');
+    expect(await count('part_xrefs')).toBe(before + 2);
+  });
+
   it('names a faulty line by its line in the file: blank lines and a remark over two lines count', async () => {
     const csv = 'pid,toPid,kind,remark\n\nBL-1,BL-2,supersedes,"두 줄\n메모"\n\nBL-3,BL-4,replaces,\n';
     const res = await call(server, 'adminImportXrefs', { fileName: 'blank.csv', csv, commit: false }, { token: staff });

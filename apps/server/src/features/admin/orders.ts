@@ -1,5 +1,7 @@
 import { type SQL } from 'drizzle-orm';
 import {
+  EXPORT_MAX_ROWS,
+  MSG_ADMIN,
   MSG_ORDER,
   ORDER_STATUS,
   ORDER_STATUS_LABELS,
@@ -22,7 +24,7 @@ import {
 } from '../orders/repository.js';
 import { ledgerOfOrder, ledgerWithNames } from '../wallet/repository.js';
 import { AppError, notFound } from '../../shared/http.js';
-import { moveOrder, refundAmount, toOrderView } from '../orders/index.js';
+import { appliedForAudit, moveOrder, refundAmount, toOrderView } from '../orders/index.js';
 import { recordAudit } from './audit.js';
 import { toCsv } from '../../shared/csv.js';
 import { escapeLike } from './search.js';
@@ -134,13 +136,13 @@ export async function bulkShipConfirm(db: Db, events: EventSink, staffId: number
         companyId: null,
         actor: 'staff',
         memberId: staffId,
-        onMoved: (tx, from) =>
+        onMoved: (tx, applied) =>
           recordAudit(tx, {
             memberId: staffId,
             action: 'bulkShipConfirm',
             target: `order:${seq}`,
-            before: { status: from },
-            after: { status: ORDER_STATUS.shipmentConfirmed },
+            before: { status: applied.from },
+            after: { status: ORDER_STATUS.shipmentConfirmed, ...appliedForAudit(applied) },
           }),
       });
       moved.push(seq);
@@ -152,10 +154,12 @@ export async function bulkShipConfirm(db: Db, events: EventSink, staffId: number
   return { moved, refused };
 }
 
-const EXPORT_MAX = 5000;
-
-export async function exportOrders(db: Db, q: Q) {
-  const { results } = await adminListOrders(db, { ...q, page: 1, size: EXPORT_MAX });
+/**
+ * Every order matching the list's filters, up to `max` (EXPORT_MAX_ROWS): past it the file holds the
+ * first ones and `message` says so, never a file cut without a word (docs/requirements.md#back-office).
+ */
+export async function exportOrders(db: Db, q: Q, max = EXPORT_MAX_ROWS) {
+  const { results, total } = await adminListOrders(db, { ...q, page: 1, size: max });
   const header = [
     '주문번호',
     '주문일시',
@@ -191,5 +195,10 @@ export async function exportOrders(db: Db, q: Q) {
     o.waybill,
     orderJobRefs(o).join(' / '),
   ]);
-  return { csv: toCsv([header, ...rows]), rows: rows.length };
+  return {
+    csv: toCsv([header, ...rows]),
+    rows: rows.length,
+    total,
+    message: total > rows.length ? MSG_ADMIN.exportCut(rows.length, total) : undefined,
+  };
 }

@@ -25,8 +25,9 @@ export function partNumberAdminRoutes(app: Api, ctx: AppContext) {
     return created(undefined, MSG_PART_ADMIN.xrefRemoved);
   });
   route(app, 'adminImportXrefs', async (req) => {
-    const result = await importXrefs(db, requireStaffId(req), req.body);
-    return result.committed ? created(result, MSG_PART_ADMIN.xrefImported(result.rows.length)) : ok(result);
+    // The message counts the relations written: a repeated or stored line adds none.
+    const { added, ...result } = await importXrefs(db, requireStaffId(req), req.body);
+    return result.committed ? created(result, MSG_PART_ADMIN.xrefImported(added)) : ok(result);
   });
   route(app, 'adminSynonymList', async () => ok(await listSynonyms(db)));
   route(app, 'adminSaveSynonym', async (req) =>

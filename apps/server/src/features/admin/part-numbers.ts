@@ -154,7 +154,7 @@ export async function importXrefs(
   db: Db,
   staffId: number,
   r: { fileName: string; csv: string; commit: boolean },
-): Promise<ImportXrefsResult> {
+): Promise<ImportXrefsResult & { added: number }> {
   // Parsed in the file worker pool (docs/security.md#costly-work).
   const cells = await parseCsvOffThread(r.csv, `staff:${staffId}`, MSG_PART_ADMIN.csvBroken);
   const [header, ...lines] = cells;
@@ -181,16 +181,14 @@ export async function importXrefs(
     for (const p of await problemsOfNew(tx, relations)) errors.push(at(parsed[p.index]!.line, p.message));
     errors.sort((a, b) => a.line - b.line);
   };
+  // A line whose relation is stored, or written by an earlier line of the file, adds nothing.
   const existing = new Set((await xrefKeys(db)).map((x) => `${x.pidKey}>${x.toKey}>${x.kind}`));
-  const rows = parsed.map((p) => ({
-    line: p.line,
-    pid: p.fields.pid,
-    toPid: p.fields.toPid,
-    kind: p.fields.kind,
-    action: existing.has(`${alphaNumber(p.fields.pid)}>${alphaNumber(p.fields.toPid)}>${p.fields.kind}`)
-      ? ('same' as const)
-      : ('create' as const),
-  }));
+  const rows = parsed.map((p) => {
+    const key = `${alphaNumber(p.fields.pid)}>${alphaNumber(p.fields.toPid)}>${p.fields.kind}`;
+    const action = existing.has(key) ? ('same' as const) : ('create' as const);
+    existing.add(key);
+    return { line: p.line, pid: p.fields.pid, toPid: p.fields.toPid, kind: p.fields.kind, action };
+  });
   // A refused line is listed once, with its reason, never also as a relation to be added.
   const accepted = () => {
     const refused = new Set(errors.map((e) => e.line));
@@ -198,7 +196,7 @@ export async function importXrefs(
   };
   if (!r.commit || errors.length > 0) {
     await check(db);
-    return { committed: false, rows: accepted(), errors };
+    return { committed: false, rows: accepted(), errors, added: 0 };
   }
   const written = await db.transaction(async (tx) => {
     await lockFor(tx, 'part-xrefs');
@@ -219,9 +217,9 @@ export async function importXrefs(
     });
     return n;
   });
-  if (written === null) return { committed: false, rows: accepted(), errors };
+  if (written === null) return { committed: false, rows: accepted(), errors, added: 0 };
   invalidateProductLists();
-  return { committed: true, rows, errors };
+  return { committed: true, rows, errors, added: written };
 }
 
 // ---------------------------------------------------------------- synonyms

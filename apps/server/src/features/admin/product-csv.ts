@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CSV_MAX_LINES,
+  EXPORT_MAX_ROWS,
   MSG_ADMIN,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_COLUMNS,
@@ -12,7 +13,7 @@ import {
   type ImportProductsResult,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { lockProductsByNumber, productsByNumber, productsInOrder } from '../products/repository.js';
+import { lockProductsByNumber, productCount, productsByNumber, productsInOrder } from '../products/repository.js';
 import { AppError, badRequest } from '../../shared/http.js';
 import { onStocksRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';
@@ -272,10 +273,23 @@ export async function importProducts(
   return { committed: true, rows, errors };
 }
 
-export async function exportProducts(db: Db, q: Omit<ProductQuery, 'page' | 'size'>) {
-  const rows = await productsInOrder(db, productWhere(q), CSV_MAX_LINES);
+/**
+ * Every product matching the list's search, oldest first, up to `max` (EXPORT_MAX_ROWS): an export is
+ * not an import, and a file cut at the import's 5,000 lines without a word lost the rest
+ * (docs/requirements.md#back-office). Past `max` the file holds the first ones and `message` says so.
+ */
+export async function exportProducts(db: Db, q: Omit<ProductQuery, 'page' | 'size'>, max = EXPORT_MAX_ROWS) {
+  const where = productWhere(q);
+  const found = await productsInOrder(db, where, max + 1);
+  const rows = found.slice(0, max);
+  const total = found.length > max ? await productCount(db, where) : rows.length;
   const lines = rows
     .map(toProduct)
     .map((p) => PRODUCT_CSV_EXPORT_COLUMNS.map((c) => (c === 'hasAmountAtExport' ? p.hasAmount : p[c])));
-  return { csv: toCsv([[...PRODUCT_CSV_EXPORT_COLUMNS], ...lines]), rows: rows.length };
+  return {
+    csv: toCsv([[...PRODUCT_CSV_EXPORT_COLUMNS], ...lines]),
+    rows: rows.length,
+    total,
+    message: total > rows.length ? MSG_ADMIN.exportCut(rows.length, total) : undefined,
+  };
 }

@@ -1,9 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { MSG_ADMIN, type AdminProduct, type ProductFields } from '@partsmall/contract';
+import { MSG_ADMIN, PRODUCT_IMAGE_MAX, type AdminProduct, type ProductFields } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { appendProductImage, moveStock, productCount, productPage } from '../products/repository.js';
+import {
+  appendProductImage,
+  imageInUse,
+  moveStock,
+  productCount,
+  productPage,
+  setProductImages,
+} from '../products/repository.js';
+import { lockFor } from '../../db/locks.js';
 import { AppError, badRequest } from '../../shared/http.js';
 import { checkUploadBatch, decodeQueue, processImage } from '../chat/index.js';
 import { onStockRaised } from '../favorites/index.js';
@@ -90,9 +98,27 @@ export async function changeStock(db: Db, staffId: number, r: { seq: number; del
   return after;
 }
 
+/** The pictures a product may show, checked before the work of decoding and again under the row's lock. */
+function checkImageRoom(imgFiles: readonly string[]) {
+  if (imgFiles.length >= PRODUCT_IMAGE_MAX) throw badRequest(MSG_ADMIN.imageLimit, 'imgFiles');
+}
+
+/** The file behind a picture's address in the upload folder, or null for an address outside it (a full https address). */
+function storedFile(uploadDir: string, url: string): string | null {
+  const m = /^\/uploads\/products\/([A-Za-z0-9][A-Za-z0-9._-]{0,199})$/.exec(url);
+  return m ? path.join(uploadDir, 'products', m[1]!) : null;
+}
+
+/** Removes a stored picture's file; one already gone is no fault (the picture's row is what counts). */
+async function removeFile(file: string | null) {
+  if (file) await fs.rm(file, { force: true });
+}
+
 /**
  * A product picture: judged and re-encoded by the chat's image checks (content, not name; metadata
- * stripped), stored under a generated name in the upload folder, and appended to imgFiles.
+ * stripped), stored under a generated name in the upload folder, and appended to imgFiles. At most
+ * PRODUCT_IMAGE_MAX: counted under the product's row lock, so uploads at once cannot pass it, and a
+ * refused upload's file is removed again (docs/requirements.md#back-office).
  */
 export async function uploadProductImage(
   db: Db,
@@ -100,7 +126,7 @@ export async function uploadProductImage(
   staffId: number,
   r: { seq: number; name: string; mime?: string | undefined; data: string },
 ) {
-  await productRow(db, r.seq);
+  checkImageRoom((await productRow(db, r.seq)).imgFiles);
   const data = Buffer.from(r.data, 'base64');
   const file = { name: r.name, mimetype: r.mime, data };
   const [name] = checkUploadBatch([file]);
@@ -110,18 +136,55 @@ export async function uploadProductImage(
   await fs.mkdir(path.join(uploadDir, 'products'), { recursive: true });
   await fs.writeFile(path.join(uploadDir, fileName), image.data);
   const url = `/uploads/${fileName}`;
-  const after = await db.transaction(async (tx) => {
+  let after: AdminProduct;
+  try {
+    after = await db.transaction(async (tx) => {
+      const before = await productRow(tx, r.seq, true);
+      checkImageRoom(before.imgFiles);
+      await appendProductImage(tx, r.seq, url);
+      await recordAudit(tx, {
+        memberId: staffId,
+        action: 'uploadProductImage',
+        target: `product:${r.seq}`,
+        before: { imgFiles: before.imgFiles },
+        after: { imgFiles: [...before.imgFiles, url] },
+      });
+      return productRow(tx, r.seq);
+    });
+  } catch (err) {
+    // Refused (the tenth was taken meanwhile) or failed: the file no product shows goes again.
+    await removeFile(path.join(uploadDir, fileName));
+    throw err;
+  }
+  invalidateProductLists();
+  return after;
+}
+
+/**
+ * Takes one picture off a product (audited). Its file leaves the upload folder only when no product
+ * shows it any more: an upload's file has a name of its own, but the demo's pictures are shared, and
+ * an address outside the folder (a full https address) is no file of ours. Removals of one address
+ * take its lock, so the last of two products letting a shared file go sees the other's removal.
+ */
+export async function removeProductImage(db: Db, uploadDir: string, staffId: number, r: { seq: number; url: string }) {
+  const { after, unused } = await db.transaction(async (tx) => {
+    await lockFor(tx, 'product-image', r.url);
     const before = await productRow(tx, r.seq, true);
-    await appendProductImage(tx, r.seq, url);
+    const at = before.imgFiles.indexOf(r.url);
+    if (at < 0) throw new AppError(404, MSG_ADMIN.imageNotOfProduct, 404, 'url');
+    const imgFiles = before.imgFiles.filter((_, i) => i !== at);
+    await setProductImages(tx, r.seq, imgFiles);
     await recordAudit(tx, {
       memberId: staffId,
-      action: 'uploadProductImage',
+      action: 'removeProductImage',
       target: `product:${r.seq}`,
       before: { imgFiles: before.imgFiles },
-      after: { imgFiles: [...before.imgFiles, url] },
+      after: { imgFiles, removed: r.url },
     });
-    return productRow(tx, r.seq);
+    return { after: await productRow(tx, r.seq), unused: !(await imageInUse(tx, r.url)) };
   });
+  // After the commit: a file is never gone while a stored product still shows it.
+  if (unused) await removeFile(storedFile(uploadDir, r.url));
   invalidateProductLists();
   return after;
 }

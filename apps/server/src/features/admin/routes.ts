@@ -37,6 +37,7 @@ import {
   importProducts,
   listProducts,
   productDetail,
+  removeProductImage,
   saveProduct,
   uploadProductImage,
 } from './products.js';
@@ -55,8 +56,8 @@ export function adminRoutes(app: Api, ctx: AppContext) {
   route(app, 'adminOrderList', async (req) => okPage(await adminListOrders(db, req.body)));
   route(app, 'adminOrderDetail', async (req) => ok(await adminOrderDetail(db, req.body.seq)));
   route(app, 'adminOrderExport', async (req) => {
-    const { csv, rows } = await exportOrders(db, req.body);
-    return ok({ filename: `orders-${seoulDay()}.csv`, csv, rows });
+    const { csv, rows, total, message } = await exportOrders(db, req.body);
+    return ok({ filename: `orders-${seoulDay()}.csv`, csv, rows, total }, message);
   });
   route(app, 'adminBulkShipConfirm', async (req) => {
     const result = await bulkShipConfirm(db, ctx.events, requireStaffId(req), req.body.seqs);
@@ -164,6 +165,9 @@ function productAdminRoutes(app: Api, ctx: AppContext) {
       created(await uploadProductImage(db, ctx.config.uploadDir, requireStaffId(req), req.body), MSG_ADMIN.imageAdded),
     { bodyLimit: 15 * 1024 * 1024 },
   );
+  route(app, 'adminRemoveProductImage', async (req) =>
+    created(await removeProductImage(db, ctx.config.uploadDir, requireStaffId(req), req.body), MSG_ADMIN.imageRemoved),
+  );
   route(
     app,
     'adminImportProducts',
@@ -182,7 +186,7 @@ function productAdminRoutes(app: Api, ctx: AppContext) {
     { bodyLimit: 10 * 1024 * 1024 },
   );
   route(app, 'adminProductExport', async (req) => {
-    const { csv, rows } = await exportProducts(db, req.body);
-    return ok({ filename: `products-${seoulDay()}.csv`, csv, rows });
+    const { csv, rows, total, message } = await exportProducts(db, req.body);
+    return ok({ filename: `products-${seoulDay()}.csv`, csv, rows, total }, message);
   });
 }

@@ -187,6 +187,17 @@ describe('입금내역 CSV', () => {
       ),
     ).toBe(MSG_DEPOSIT.noRows);
   });
+  it('a quote inside a name is a character, as the contract reads pasted lines; quoted cells still read', async () => {
+    const csv = '거래일자,입금자명,입금액\n2026-11-03 10:00,홍"길동,5000\n2026-11-03 11:00,"김, 대성","1,200"\n';
+    const data = new TextEncoder().encode(csv);
+    expect(rows(await readDepositFile({ filename: 'a.csv', data }))).toEqual([
+      [2, '2026-11-03T01:00:00.000Z', '홍"길동', 5000],
+      [3, '2026-11-03T02:00:00.000Z', '김, 대성', 1200],
+    ]);
+    // A quoted cell that never closes is still no CSV.
+    const open = new TextEncoder().encode('거래일자,입금자명,입금액\n2026-11-03,"홍길동,5000\n');
+    expect(message(await readDepositFile({ filename: 'a.csv', data: open }))).toBe(MSG_DEPOSIT.csv);
+  });
 });
 
 describe('입금내역 xlsx', () => {
@@ -201,6 +212,26 @@ describe('입금내역 xlsx', () => {
     expect(rows(await readDepositFile({ filename: '입금내역.xlsx', data }))).toEqual([
       [3, '2026-03-05T05:20:00.000Z', '(주)한빛모터스', 1_250_000],
       [5, '2026-03-06T15:00:00.000Z', '김대성', 80_000],
+    ]);
+  });
+
+  it('only the first sheet is read: deposits on the second are refused saying so', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('요약').addRow(['OO은행 거래내역 요약']);
+    const second = workbook.addWorksheet('입금내역');
+    second.addRow(['거래일자', '입금자명', '입금액']);
+    second.addRow(['2026-03-05', '한빛', 1000]);
+    const data = new Uint8Array(await workbook.xlsx.writeBuffer());
+    expect(message(await readDepositFile({ filename: 'a.xlsx', data }))).toBe(
+      "입금내역 파일에서 '거래일자', '입금자명', '입금액' 열을 찾을 수 없습니다. 엑셀 파일은 첫 번째 시트만 읽습니다: 입금내역이 다른 시트에 있으면 첫 번째 시트로 옮겨 저장해 주세요.",
+    );
+    // The same sheet first is read.
+    const first = await xlsx((sheet) => {
+      sheet.addRow(['거래일자', '입금자명', '입금액']);
+      sheet.addRow(['2026-03-05', '한빛', 1000]);
+    });
+    expect(rows(await readDepositFile({ filename: 'a.xlsx', data: first }))).toEqual([
+      [2, '2026-03-04T15:00:00.000Z', '한빛', 1000],
     ]);
   });
 

@@ -207,6 +207,7 @@ const filledWidth = (cells: readonly Cell[]) => {
 export function depositsFromRows(
   rows: readonly { line: number; cells: readonly Cell[] }[],
   now: Date = new Date(),
+  columnsMissing: (missing: string[]) => string = MSG_DEPOSIT.columns,
 ): DepositFileParse {
   let header = -1;
   let columns: Partial<Record<Role, number>> = {};
@@ -223,7 +224,7 @@ export function depositsFromRows(
   }
   if (header < 0) {
     const missing = REQUIRED.filter((r) => best[r] === undefined).map((r) => DEPOSIT_FILE_COLUMN_LABELS[r]);
-    return refuse(MSG_DEPOSIT.columns(missing));
+    return refuse(columnsMissing(missing));
   }
   if (rows.length - header - 1 > DEPOSIT_FILE_MAX_ROWS) return refuse(MSG_DEPOSIT.fileTooManyRows);
   const titles = filledWidth(rows[header]!.cells);
@@ -308,7 +309,8 @@ function readCsv(data: Uint8Array): DepositFileParse {
   // Counted before anything is parsed: a year's export is refused in a few milliseconds.
   if (lineCount(text.trimEnd()) > DEPOSIT_FILE_MAX_ROWS + HEADER_SEARCH_ROWS)
     return refuse(MSG_DEPOSIT.fileTooManyRows);
-  const rows = csvRows(text);
+  // A quote inside a cell (홍"길동) is a character, as the contract's reader of pasted lines takes it.
+  const rows = csvRows(text, { relaxQuotes: true });
   if (rows === null) return refuse(MSG_DEPOSIT.csv);
   return depositsFromRows(rows);
 }
@@ -331,5 +333,6 @@ async function readXlsx(data: Uint8Array): Promise<DepositFileParse> {
   const sheet = await firstSheetRows(data, DEPOSIT_SHEET);
   if (!sheet.ok) return refuse(sheet.message);
   const rows = sheet.rows.map((r) => ({ line: r.line, cells: Array.from(r.values, (v) => cellOf(v)) }));
-  return depositsFromRows(rows);
+  // Only the first sheet is read, as quick order reads it (docs/requirements.md#credit-deposits).
+  return depositsFromRows(rows, new Date(), MSG_DEPOSIT.columnsFirstSheet);
 }

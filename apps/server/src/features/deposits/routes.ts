@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -22,8 +23,14 @@ import { depositQueueRoutes } from './queue-routes.js';
 import type { FileDeposit } from './files.js';
 import { companyName, depositRows, importKeys, loadNameIndex, recordDeposit } from './record.js';
 
-/** Lines of a bank file applied per transaction: a failure leaves whole chunks, each retried by its keys. */
+/** Lines of a bank file applied per transaction at most: a failure leaves whole chunks, each retried by its keys. */
 const IMPORT_CHUNK = 100;
+/**
+ * A transaction ends once it has taken this long, and the import gives the turn to other requests
+ * before the next: the embedded database runs in the server's thread, and 10,000 lines held every
+ * other request for 82 s (docs/security.md#costly-work).
+ */
+const IMPORT_SLICE_MS = 40;
 
 /**
  * 'YYYY-MM-DD' (a Seoul day, its start) or an ISO instant, a time without an offset read as Seoul's
@@ -140,7 +147,8 @@ export function depositRoutes(app: Api, ctx: AppContext) {
 
 /**
  * Records the lines of a bank file (each once by its import key), matched and applied by the ladder,
- * in transactions of IMPORT_CHUNK lines; the import is one audit row.
+ * in transactions of IMPORT_CHUNK lines at most, each ending after IMPORT_SLICE_MS and giving the
+ * turn to other requests; the import is one audit row.
  */
 export async function importDeposits(
   db: AppContext['db'],
@@ -151,9 +159,13 @@ export async function importDeposits(
   const keys = importKeys(rows);
   const keyed = rows.map((row, i) => ({ row, key: keys[i]! }));
   const counts = { applied: 0, review: 0, duplicates: 0 };
-  for (let at = 0; at < keyed.length; at += IMPORT_CHUNK) {
+  let at = 0;
+  while (at < keyed.length) {
     await db.transaction(async (tx: Tx) => {
-      for (const { row, key } of keyed.slice(at, at + IMPORT_CHUNK)) {
+      const first = at;
+      const started = performance.now();
+      do {
+        const { row, key } = keyed[at]!;
         const r = await recordDeposit(
           tx,
           {
@@ -169,8 +181,9 @@ export async function importDeposits(
         if (!r.created) counts.duplicates++;
         else if (r.deposit.status === 'review') counts.review++;
         else counts.applied++;
-      }
-      if (at + IMPORT_CHUNK >= keyed.length)
+        at++;
+      } while (at < keyed.length && at - first < IMPORT_CHUNK && performance.now() - started < IMPORT_SLICE_MS);
+      if (at >= keyed.length)
         await recordAudit(tx, {
           memberId,
           action: 'importDeposits',
@@ -179,6 +192,7 @@ export async function importDeposits(
           after: counts,
         });
     });
+    await nextTurn();
   }
   return counts;
 }

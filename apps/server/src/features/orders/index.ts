@@ -2,4 +2,4 @@
 export { payOrder } from './payment.js';
 export { orderRoutes } from './routes.js';
 export { refundAmount } from './rules.js';
-export { listOrders, moveOrder, toOrderView } from './service.js';
+export { appliedForAudit, listOrders, moveOrder, toOrderView, type AppliedMove } from './service.js';

@@ -5,7 +5,7 @@ import { created, ok } from '../../shared/http.js';
 import { recordAudit } from '../admin/repository.js';
 import { invoicesOfOrders } from '../tax-invoices/index.js';
 import { payOrder } from './payment.js';
-import { listOrders, moveOrder, orderDetail, orderEventsOf, type MoveRequest } from './service.js';
+import { appliedForAudit, listOrders, moveOrder, orderDetail, orderEventsOf, type MoveRequest } from './service.js';
 
 export function orderRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
@@ -76,13 +76,14 @@ export function orderRoutes(app: Api, ctx: AppContext) {
       companyId: null,
       actor: 'staff',
       memberId: staff.member.id,
-      onMoved: (tx, from) =>
+      // The row records what the move gave back, as it gave it (docs/security.md#back-office-audit).
+      onMoved: (tx, applied) =>
         recordAudit(tx, {
           memberId: staff.member.id,
           action: 'setOrderStatus',
           target: `order:${seq}`,
-          before: { status: from },
-          after: { status, note, carrier, waybill },
+          before: { status: applied.from },
+          after: { status, note, carrier, waybill, ...appliedForAudit(applied) },
         }),
     });
     return created(await orderDetail(db, null, req.body.seq), MSG_ORDER.statusChanged);

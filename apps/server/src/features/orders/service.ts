@@ -131,7 +131,23 @@ export interface MoveRequest {
   waybill?: string | undefined;
   now?: Date;
   /** Runs in the move's transaction after it is written (the back office's audit row). */
-  onMoved?: (tx: Tx, from: number) => Promise<void>;
+  onMoved?: (tx: Tx, applied: AppliedMove) => Promise<void>;
+}
+
+/**
+ * What a move did, as it did it: the status it left and, for a move that gives back, the refund
+ * (to the cash balance, with the balance after, or off the 외상 receivables) and the stock put back
+ * per order line (the stock after). Its audit row records these (docs/security.md#back-office-audit).
+ */
+export interface AppliedMove {
+  from: number;
+  refund: { amount: number; to: 'cash'; point: number } | { amount: number; to: 'credit' } | null;
+  stock: { product: number; delta: number; hasAmount: number }[];
+}
+
+/** The part of a move's audit row after its statuses: what it gave back, when it gave back anything. */
+export function appliedForAudit(a: AppliedMove): { refund?: AppliedMove['refund']; stock?: AppliedMove['stock'] } {
+  return a.refund ? { refund: a.refund, stock: a.stock } : {};
 }
 
 /**
@@ -186,6 +202,7 @@ export async function moveOrder(
       if (m.status === ORDER_STATUS.returnOnHold && m.note) update.staffNote = m.note;
 
       let refunded = 0;
+      const applied: AppliedMove = { from: order.status, refund: null, stock: [] };
       if (transition.refund !== 'none') {
         const refund = refundAmount(transition.refund, {
           totalAmount: order.totalAmount,
@@ -200,12 +217,14 @@ export async function moveOrder(
           .orderBy(asc(orderLines.productId));
         for (const l of lines) {
           const back = await raiseStock(tx, l.productId, l.qty);
+          if (back === undefined) continue;
+          applied.stock.push({ product: l.productId, delta: l.qty, hasAmount: back });
           // Stock back from 0 is a restock too (docs/requirements.md#restock-alerts).
-          if (back !== undefined) await onStockRaised(tx, l.productId, back - l.qty, back);
+          await onStockRaised(tx, l.productId, back - l.qty, back);
         }
         const returned = m.status === ORDER_STATUS.returnApproved;
         // A credit order's charge is reversed on its receivables, never refunded in cash (docs/requirements.md#credit-checkout).
-        if (order.payWith === 'credit')
+        if (order.payWith === 'credit') {
           await reverseCreditOrder(tx, {
             companyId: order.companyId,
             orderId: order.id,
@@ -214,14 +233,17 @@ export async function moveOrder(
             memberId: m.memberId,
             returned,
           });
-        else
-          await credit(tx, {
+          applied.refund = { amount: refund, to: 'credit' };
+        } else {
+          const point = await credit(tx, {
             companyId: order.companyId,
             amount: refund,
             type: returned ? 'return' : 'cancel',
             memberId: m.memberId,
             note: `주문 #${order.id} ${returned ? '반품' : '취소'} 환불`,
           });
+          applied.refund = { amount: refund, to: 'cash', point };
+        }
         refunded = refund;
       }
       await tx.update(orders).set(update).where(eq(orders.id, order.id));
@@ -245,7 +267,7 @@ export async function moveOrder(
       );
       // The order's tax invoice: written when shipped, corrected when refunded after issuance.
       await onOrderMoved(tx, { id: order.id, companyId: order.companyId }, m.status, now);
-      await m.onMoved?.(tx, order.status);
+      await m.onMoved?.(tx, applied);
       return { companyId: order.companyId, from: order.status, refunded };
     }),
   );

@@ -272,6 +272,21 @@ export async function appendProductImage(tx: Tx, id: number, url: string): Promi
     .where(eq(products.id, id));
 }
 
+/** Sets a product's pictures (a picture taken off). */
+export async function setProductImages(tx: Tx, id: number, urls: string[]): Promise<void> {
+  await tx.update(products).set({ imgFiles: urls }).where(eq(products.id, id));
+}
+
+/** Whether any product still shows the picture at this address (its file is shared, as the demo's are). */
+export async function imageInUse(tx: Tx, url: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.imgFiles} @> ${JSON.stringify([url])}::jsonb`)
+    .limit(1);
+  return row !== undefined;
+}
+
 /** These products locked in id order (FOR UPDATE), with what a cart line needs of them. */
 export function lockProductsForCart(tx: Tx, sortedIds: number[]) {
   return tx

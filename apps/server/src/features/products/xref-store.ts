@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { asc, desc, eq, like, or, sql } from 'drizzle-orm';
 import { alphaNumber, type PartRelation, type XrefFields } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
@@ -81,15 +82,38 @@ export async function insertXref(tx: Tx, staffId: number, f: XrefFields): Promis
   return row ? row.id : null;
 }
 
+/** Relations written by one statement of insertXrefs. */
+const XREF_BATCH = 500;
+
 /**
- * Writes many cross-references and answers how many were new. The closure triggers would refresh
- * after every line's insert; one refresh of every number at the end instead (migration 0018,
- * docs/search.md#part-numbers).
+ * Writes many cross-references and answers how many were new (a line repeating a stored relation or
+ * an earlier line is not). The closure triggers would refresh after every line's insert; one refresh
+ * of every number at the end instead (migration 0018, docs/search.md#part-numbers). The lines go in
+ * batches, the turn given to other requests between them: the embedded database runs in the server's
+ * thread, and 20,000 lines one by one held /healthz for 52 s (docs/security.md#costly-work).
  */
 export async function insertXrefs(tx: Tx, staffId: number, all: readonly XrefFields[]): Promise<number> {
   await tx.execute(sql`select set_config('partsmall.relation_closure_deferred', 'on', true)`);
   let n = 0;
-  for (const f of all) if ((await insertXref(tx, staffId, f)) !== null) n++;
+  for (let at = 0; at < all.length; at += XREF_BATCH) {
+    const written = await tx
+      .insert(partXrefs)
+      .values(
+        all.slice(at, at + XREF_BATCH).map((f) => ({
+          pid: f.pid,
+          pidKey: alphaNumber(f.pid),
+          toPid: f.toPid,
+          toKey: alphaNumber(f.toPid),
+          kind: f.kind,
+          remark: f.remark,
+          createdBy: staffId,
+        })),
+      )
+      .onConflictDoNothing({ target: [partXrefs.pidKey, partXrefs.toKey, partXrefs.kind] })
+      .returning({ id: partXrefs.id });
+    n += written.length;
+    await nextTurn();
+  }
   await tx.execute(sql`select set_config('partsmall.relation_closure_deferred', 'off', true)`);
   const keys = [...new Set(all.flatMap((f) => [alphaNumber(f.pid), alphaNumber(f.toPid)]))];
   await tx.execute(sql`select part_relation_closure_refresh(${`{${keys.map((k) => `"${k}"`).join(',')}}`}::text[])`);

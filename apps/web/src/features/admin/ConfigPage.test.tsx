@@ -91,3 +91,34 @@ describe('a pay type stored before the rule', () => {
     });
   });
 });
+
+/**
+ * The page's words are Korean (docs/requirements.md#back-office): headings and labels name what staff
+ * set, not the API's field names ('하단 정보 (mallBottom)' showed mallBottom to staff).
+ */
+describe("쇼핑몰 설정's headings and labels", () => {
+  beforeEach(() => serve(korea));
+
+  it('are the Korean names, with no API name beside them', async () => {
+    const box = await open();
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual([
+      '쇼핑몰 설정',
+      '하단 정보',
+      '구매 안내와 통계',
+      '이용권 상품',
+      '창고 주소',
+      '창고별 배송 방법',
+    ]);
+    expect(screen.getByLabelText('구매 안내')).toBeTruthy();
+    expect(within(box).getByLabelText('창고 번호')).toBeTruthy();
+  });
+
+  it('show no Latin word in a heading, label, column or button', async () => {
+    await open();
+    const words = [
+      ...Array.from(document.querySelectorAll('h1, h2, label, th, button, legend'), (el) => el.textContent ?? ''),
+      ...Array.from(document.querySelectorAll('[aria-label]'), (el) => el.getAttribute('aria-label') ?? ''),
+    ].filter((text) => /[A-Za-z]/.test(text));
+    expect(words).toEqual([]);
+  });
+});

@@ -44,7 +44,11 @@ export default function ProductsPage() {
   const body = filledOnly(products.filters) as Payload<'adminProductList'>;
   const exportCsv = () =>
     api('adminProductExport', body).then(
-      (a) => downloadCsv(a.results),
+      (a) => {
+        downloadCsv(a.results);
+        // Past the export's bound the file holds the first rows: the server's message says so.
+        if ((a.results.total ?? 0) > a.results.rows) void notify.alert(a.message);
+      },
       (e: unknown) => void notify.alert(messageOf(e)),
     );
 

@@ -3,10 +3,17 @@ export const CATALOGUE_TEXTS = {
   /** The product form (ProductModal). */
   productForm: {
     images: '이미지',
-    image: '상품 이미지',
+    imageOf: (n: number) => `상품 이미지 ${n}`,
     upload: '이미지 올리기',
     imageFile: '이미지 파일',
     imageHint: 'jpg, png, gif, webp, bmp, tiff · 10MB 이하 · 내용으로 검사하고 메타데이터를 지웁니다.',
+    imageCount: (n: number, max: number) => `이미지 ${n}/${max}장`,
+    imagesFull: (max: number) => `이미지는 ${max}장까지 등록할 수 있습니다. 다른 이미지를 지운 뒤 올리세요.`,
+    removeImage: '삭제',
+    removeImageOf: (n: number) => `상품 이미지 ${n} 삭제`,
+    removeImageTitle: '이미지 삭제',
+    removeImageText: (n: number) => `상품 이미지 ${n}을(를) 지웁니다. 쇼핑몰 상품 화면에서도 바로 사라집니다.`,
+    removingImage: '삭제 중...',
     afterSave: '이미지와 재고 변경은 상품을 저장한 뒤 할 수 있습니다.',
     editTitle: (seq: number) => `상품 수정 #${seq}`,
     addTitle: '상품 등록',

@@ -125,3 +125,76 @@ describe('an edit sends no stock (docs/requirements.md#back-office: stock moves 
     expect('hasAmount' in sent[1]!.body).toBe(false);
   });
 });
+
+/**
+ * A product's pictures (docs/requirements.md#back-office): each has its 삭제 button, which asks first
+ * and then takes that picture off; at 10 pictures no more can be chosen.
+ */
+describe("a product's pictures", () => {
+  const A1 = '/uploads/products/0b6f7c1e-3d2a-4c59-9f0e-2a1b3c4d5e6f.png';
+  const A2 = '/uploads/products/brake-2.svg';
+  const withPictures = (imgFiles: string[]) => ({ ...product('pad'), imgFiles });
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        sent.push({ url, body });
+        return jsonAnswer({ code: 201, message: '이미지를 삭제했습니다.', results: withPictures([A2]) });
+      }),
+    );
+  });
+  const openWith = (imgFiles: string[]) => {
+    renderScreen(
+      <ProductModal product={withPictures(imgFiles)} onClose={vi.fn()} onSaved={vi.fn()} />,
+      new QueryClient(),
+    );
+    return screen.getByRole('dialog', { name: '상품 수정 #57' });
+  };
+  const shown = (layer: HTMLElement) =>
+    within(layer)
+      .getAllByRole('img')
+      .map((img) => img.getAttribute('src'));
+
+  it('removes a picture once staff confirm, and shows what the server kept', async () => {
+    const layer = openWith([A1, A2]);
+    expect(shown(layer)).toEqual([A1, A2]);
+    fireEvent.click(within(layer).getByRole('button', { name: '상품 이미지 1 삭제' }));
+    const ask = await screen.findByRole('alertdialog', { name: '이미지 삭제' });
+    expect(ask.textContent).toContain('상품 이미지 1을(를) 지웁니다. 쇼핑몰 상품 화면에서도 바로 사라집니다.');
+    expect(sent).toEqual([]);
+    fireEvent.click(within(ask).getByRole('button', { name: '삭제' }));
+    await waitFor(() => expect(shown(layer)).toEqual([A2]));
+    expect(sent).toEqual([
+      { url: expect.stringMatching(/\/api\/admin\/removeProductImage$/), body: { seq: 57, url: A1 } },
+    ]);
+    expect(await screen.findByText('이미지를 삭제했습니다.')).toBeTruthy();
+  });
+
+  it('sends nothing when staff cancel', async () => {
+    const layer = openWith([A1, A2]);
+    fireEvent.click(within(layer).getByRole('button', { name: '상품 이미지 2 삭제' }));
+    const ask = await screen.findByRole('alertdialog', { name: '이미지 삭제' });
+    fireEvent.click(within(ask).getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent).toEqual([]);
+    expect(shown(layer)).toEqual([A1, A2]);
+  });
+
+  it('takes a picture up to 9 shown and none at 10, saying so', () => {
+    const nine = Array.from({ length: 9 }, (_, i) => `/uploads/products/p${i}.png`);
+    const layer = openWith(nine);
+    expect((within(layer).getByLabelText('이미지 파일') as HTMLInputElement).disabled).toBe(false);
+    expect(
+      within(layer).getByText(
+        '이미지 9/10장 · jpg, png, gif, webp, bmp, tiff · 10MB 이하 · 내용으로 검사하고 메타데이터를 지웁니다.',
+      ),
+    ).toBeTruthy();
+    cleanup();
+    const full = openWith([...nine, '/uploads/products/p9.png']);
+    expect((within(full).getByLabelText('이미지 파일') as HTMLInputElement).disabled).toBe(true);
+    expect(
+      within(full).getByText('이미지는 10장까지 등록할 수 있습니다. 다른 이미지를 지운 뒤 올리세요.'),
+    ).toBeTruthy();
+  });
+});

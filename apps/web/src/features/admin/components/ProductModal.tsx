@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import {
   PRODUCT_CATEGORIES,
+  PRODUCT_IMAGE_MAX,
   PRODUCT_TYPES,
   WAREHOUSES,
   saveProductRequest,
@@ -15,6 +16,7 @@ import { NumberField } from '../fields';
 import { fileToBase64, useAdminSave, useAdminWrite } from '../api';
 import { A } from '../texts';
 import { EditModal } from './EditModal';
+import { RowButton } from './RowButton';
 import { StockForm } from './StockForm';
 
 type SaveInput = z.input<typeof saveProductRequest>;
@@ -71,7 +73,6 @@ export function ProductModal({
   onClose: () => void;
   onSaved: (p: AdminProduct) => void;
 }) {
-  const notify = useNotify();
   // The product's fields with its `ver`: a save over another staff member's newer edit is refused.
   const initial: SaveInput = product ? editValues(product) : EMPTY;
   const form = useZodForm(saveProductRequest, initial);
@@ -86,48 +87,13 @@ export function ProductModal({
     const { hasAmount: _stock, ...edit } = values;
     return save(edit);
   };
-  const upload = useAdminWrite('adminUploadProductImage');
-  const [images, setImages] = useState<string[]>(product?.imgFiles ?? []);
   // The stock after a change made here: the product the dialog holds is not read again.
   const [changed, setChanged] = useState<{ seq: number; stock: number } | null>(null);
   const stock = product && changed?.seq === product.seq ? changed.stock : (product?.hasAmount ?? 0);
-  const onFile = async (file: File | undefined) => {
-    if (!product || !file) return;
-    try {
-      const a = await upload.mutateAsync({
-        seq: product.seq,
-        name: file.name,
-        mime: file.type,
-        data: await fileToBase64(file),
-      });
-      setImages(a.results.imgFiles);
-      notify.toast(a.message);
-    } catch (e) {
-      void notify.alert(messageOf(e));
-    }
-  };
   // Pictures and stock belong to a stored product: they come once it is saved.
   const pictures = product ? (
     <div className="admin-grid2">
-      <div className="admin-panel">
-        <h2>{A.productForm.images}</h2>
-        <div className="admin-actions">
-          {images.map((src) => (
-            <img key={src} className="admin-thumb" src={src} alt={A.productForm.image} />
-          ))}
-        </div>
-        <label className="btn btn-small">
-          {A.productForm.upload}
-          <input
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            aria-label={A.productForm.imageFile}
-            onChange={(e) => void onFile(e.target.files?.[0])}
-          />
-        </label>
-        <p className="field-hint">{A.productForm.imageHint}</p>
-      </div>
+      <ProductPictures product={product} />
       <StockForm product={product} onChanged={(n) => setChanged({ seq: product.seq, stock: n })} />
     </div>
   ) : (
@@ -171,5 +137,86 @@ export function ProductModal({
       <TextAreaField name="detailInfo" label={A.productForm.detailInfo} className="span4" maxLength={500} rows={2} />
       <TextAreaField name="description" label={A.productForm.description} className="span4" maxLength={5000} rows={4} />
     </EditModal>
+  );
+}
+
+/**
+ * A stored product's pictures: each with its 삭제 button, which asks first; an upload while fewer
+ * than PRODUCT_IMAGE_MAX are shown (docs/requirements.md#back-office: the server refuses more). The
+ * pictures shown are those the server answered with after each change.
+ */
+function ProductPictures({ product }: { product: AdminProduct }) {
+  const notify = useNotify();
+  const upload = useAdminWrite('adminUploadProductImage');
+  const removeImage = useAdminWrite('adminRemoveProductImage');
+  const [images, setImages] = useState<string[]>(product.imgFiles);
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      const a = await upload.mutateAsync({
+        seq: product.seq,
+        name: file.name,
+        mime: file.type,
+        data: await fileToBase64(file),
+      });
+      setImages(a.results.imgFiles);
+      notify.toast(a.message);
+    } catch (e) {
+      void notify.alert(messageOf(e));
+    }
+  };
+  const onRemove = (url: string, n: number) =>
+    void notify
+      .confirm(
+        {
+          title: A.productForm.removeImageTitle,
+          text: A.productForm.removeImageText(n),
+          confirmLabel: A.productForm.removeImage,
+          busyLabel: A.productForm.removingImage,
+          danger: true,
+        },
+        () => removeImage.mutateAsync({ seq: product.seq, url }),
+      )
+      .then(
+        (a) => {
+          if (!a) return;
+          setImages(a.results.imgFiles);
+          notify.toast(a.message);
+        },
+        (e: unknown) => void notify.alert(messageOf(e)),
+      );
+  const full = images.length >= PRODUCT_IMAGE_MAX;
+  return (
+    <div className="admin-panel">
+      <h2>{A.productForm.images}</h2>
+      {images.length > 0 && (
+        <ul className="admin-pictures">
+          {images.map((src, i) => (
+            <li key={src}>
+              <img className="admin-thumb" src={src} alt={A.productForm.imageOf(i + 1)} />
+              <RowButton aria-label={A.productForm.removeImageOf(i + 1)} onClick={() => onRemove(src, i + 1)}>
+                {A.productForm.removeImage}
+              </RowButton>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label className="btn btn-small admin-upload">
+        {A.productForm.upload}
+        <input
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          aria-label={A.productForm.imageFile}
+          disabled={full}
+          onChange={(e) => void onFile(e.target.files?.[0])}
+        />
+      </label>
+      <p className="field-hint">
+        {full
+          ? A.productForm.imagesFull(PRODUCT_IMAGE_MAX)
+          : `${A.productForm.imageCount(images.length, PRODUCT_IMAGE_MAX)} · ${A.productForm.imageHint}`}
+      </p>
+    </div>
   );
 }
