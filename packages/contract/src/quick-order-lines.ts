@@ -18,13 +18,6 @@ import {
 import { pastedCsvRows } from './csv.js';
 import { alphaNumber } from './rules.js';
 
-export {
-  QUICK_ORDER_MAX_LINES,
-  QUICK_ORDER_MAX_MEMO,
-  QUICK_ORDER_MAX_PART_NUMBER,
-  QUICK_ORDER_MAX_QTY,
-  QUICK_ORDER_MSG,
-} from './quick-order-limits.js';
 import {
   QUICK_ORDER_MAX_LINES,
   QUICK_ORDER_MAX_MEMO,

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { answerOf } from './envelope.js';
-import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_MAX_MEMO, QUICK_ORDER_MAX_QTY } from './quick-order-lines.js';
+import { QUICK_ORDER_MAX_LINES, QUICK_ORDER_MAX_MEMO, QUICK_ORDER_MAX_QTY } from './quick-order-limits.js';
 import { groupDigits } from './rules.js';
 import { MSG_ORDER, MSG_STOCK_IN_CART } from './messages-shop.js';
 import { rowId } from './page-fields.js';
