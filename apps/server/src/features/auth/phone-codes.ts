@@ -118,6 +118,19 @@ function codeError(message: string, bodyCode: number): AppError {
 }
 
 /**
+ * The newest code sent to the phone for the purpose, judged against the answer: only the newest counts
+ * (a newer code replaces the older ones), and once it is used up none of them may be used again.
+ */
+async function readCode(db: Db | Tx, phone: string, purpose: CodePurpose, code: string, bodyCode: number) {
+  const row = await newestCode(db, phone, purpose);
+  if (!row || row.consumedAt !== null) throw codeError(MSG.codeNotRequested, bodyCode);
+  const now = Date.now();
+  const matches = row.codeHash === hashCode(phone, code);
+  const verifiedRecently = row.verifiedAt !== null && now - row.verifiedAt.getTime() < PHONE_CODE.verifiedUseSec * 1000;
+  return { row, now, matches, verifiedRecently };
+}
+
+/**
  * Checks a code against the latest one sent to the phone.
  * - 'verify' marks it verified (the join and find screens' check step);
  * - 'consume' accepts a correct code, or one verified within the last 30 minutes, and uses it up
@@ -132,30 +145,15 @@ export async function checkPhoneCode(
   mode: 'verify' | 'consume',
   bodyCode = 400,
 ): Promise<void> {
-  // Only the newest code counts: a newer code replaces the older ones, and once it is used up
-  // none of them may be used again.
-  const row = await newestCode(db, phone, purpose);
-  if (!row || row.consumedAt !== null) throw codeError(MSG.codeNotRequested, bodyCode);
-  const now = Date.now();
-  const matches = row.codeHash === hashCode(phone, code);
-  const verifiedRecently = row.verifiedAt !== null && now - row.verifiedAt.getTime() < PHONE_CODE.verifiedUseSec * 1000;
+  const { row, now, matches, verifiedRecently } = await readCode(db, phone, purpose, code, bodyCode);
   if (mode === 'consume' && matches && verifiedRecently) {
     await markConsumed(db, row.id, bodyCode);
     return;
   }
   if (row.attempts >= PHONE_CODE.maxWrongTries) throw codeError(MSG.codeTooManyTries, bodyCode);
   if (row.expiresAt.getTime() <= now) throw codeError(MSG.codeExpired, bodyCode);
-  // The check takes one of the code's tries before it is judged, in one statement: checks sent at
-  // once each wait for their try, so no answer is judged after the fifth wrong one (the row read
-  // above may be older than that). A right answer gives its try back.
-  const [taken] = await db
-    .update(phoneCodes)
-    .set({ attempts: sql`${phoneCodes.attempts} + 1` })
-    .where(and(eq(phoneCodes.id, row.id), lt(phoneCodes.attempts, PHONE_CODE.maxWrongTries)))
-    .returning({ attempts: phoneCodes.attempts });
-  if (!taken) throw codeError(MSG.codeTooManyTries, bodyCode);
-  if (!matches)
-    throw codeError(taken.attempts >= PHONE_CODE.maxWrongTries ? MSG.codeTooManyTries : MSG.codeWrong, bodyCode);
+  // A right answer gives its try back.
+  await takeTry(db, row.id, matches, bodyCode);
   if (mode === 'verify') {
     await db
       .update(phoneCodes)
@@ -164,6 +162,22 @@ export async function checkPhoneCode(
   } else {
     await markConsumed(db, row.id, bodyCode);
   }
+}
+
+/**
+ * Takes one of a code's tries before its answer is judged, in one statement: checks sent at once each
+ * wait for their try, so no answer is judged after the fifth wrong one (the row read before may be
+ * older than that). A wrong answer keeps the try taken.
+ */
+async function takeTry(db: Db | Tx, id: number, matches: boolean, bodyCode: number): Promise<void> {
+  const [taken] = await db
+    .update(phoneCodes)
+    .set({ attempts: sql`${phoneCodes.attempts} + 1` })
+    .where(and(eq(phoneCodes.id, id), lt(phoneCodes.attempts, PHONE_CODE.maxWrongTries)))
+    .returning({ attempts: phoneCodes.attempts });
+  if (!taken) throw codeError(MSG.codeTooManyTries, bodyCode);
+  if (!matches)
+    throw codeError(taken.attempts >= PHONE_CODE.maxWrongTries ? MSG.codeTooManyTries : MSG.codeWrong, bodyCode);
 }
 
 /** A join's code judged right, not yet used up: the transaction that makes the account uses it (useHeldCode). */
@@ -186,23 +200,12 @@ export async function holdPhoneCode(
   code: string,
   bodyCode: number,
 ): Promise<HeldCode> {
-  const row = await newestCode(db, phone, purpose);
-  if (!row || row.consumedAt !== null) throw codeError(MSG.codeNotRequested, bodyCode);
-  const now = Date.now();
-  const matches = row.codeHash === hashCode(phone, code);
-  const verifiedRecently = row.verifiedAt !== null && now - row.verifiedAt.getTime() < PHONE_CODE.verifiedUseSec * 1000;
+  const { row, now, matches, verifiedRecently } = await readCode(db, phone, purpose, code, bodyCode);
   if (!(matches && verifiedRecently)) {
     if (row.attempts >= PHONE_CODE.maxWrongTries) throw codeError(MSG.codeTooManyTries, bodyCode);
     if (row.expiresAt.getTime() <= now) throw codeError(MSG.codeExpired, bodyCode);
   }
-  const [taken] = await db
-    .update(phoneCodes)
-    .set({ attempts: sql`${phoneCodes.attempts} + 1` })
-    .where(and(eq(phoneCodes.id, row.id), lt(phoneCodes.attempts, PHONE_CODE.maxWrongTries)))
-    .returning({ attempts: phoneCodes.attempts });
-  if (!taken) throw codeError(MSG.codeTooManyTries, bodyCode);
-  if (!matches)
-    throw codeError(taken.attempts >= PHONE_CODE.maxWrongTries ? MSG.codeTooManyTries : MSG.codeWrong, bodyCode);
+  await takeTry(db, row.id, matches, bodyCode);
   return { id: row.id, bodyCode };
 }
 

@@ -167,6 +167,16 @@ function mapJoinConflict(err: unknown): never {
 }
 
 /**
+ * A join's checks after its company's: the phone code judged (held, not used up) before anything is
+ * told of the id or the phone, then both free; and the password's hash (docs/security.md#account-enumeration).
+ */
+async function joinChecks(db: Db, form: { phone: string; authCode: string; id: string; pw: string }) {
+  const code = await holdPhoneCode(db, form.phone, 'join', form.authCode, 499);
+  await assertIdAndPhoneFree(db, form.id, form.phone);
+  return { code, passwordHash: await hashPassword(form.pw) };
+}
+
+/**
  * A new company and its main account (type 0), named by the company: the join asks no person's name.
  * That name may be 1 or 21-50 characters, outside the rule of a typed name; 내 정보 takes it
  * unchanged (docs/requirements.md#join).
@@ -176,9 +186,7 @@ function mapJoinConflict(err: unknown): never {
  */
 export async function joinCompany(db: Db, form: CompanyJoin): Promise<void> {
   if (await activeCompanyByLicense(db, form.license)) throw joinRefused(MSG.licenseExists, 'license');
-  const code = await holdPhoneCode(db, form.phone, 'join', form.authCode, 499);
-  await assertIdAndPhoneFree(db, form.id, form.phone);
-  const passwordHash = await hashPassword(form.pw);
+  const { code, passwordHash } = await joinChecks(db, form);
   try {
     await db.transaction(async (tx) => {
       await useHeldCode(tx, code);
@@ -221,9 +229,7 @@ export async function joinSubAccount(db: Db, form: SubJoin, ip: string): Promise
   if (company.securityNum !== form.securityNum) throw joinRefused(MSG.securityNumWrong, 'securityNum');
   await guess.succeeded();
   // As in joinCompany: the code first, used up only with the account made.
-  const code = await holdPhoneCode(db, form.phone, 'join', form.authCode, 499);
-  await assertIdAndPhoneFree(db, form.id, form.phone);
-  const passwordHash = await hashPassword(form.pw);
+  const { code, passwordHash } = await joinChecks(db, form);
   try {
     await db.transaction(async (tx) => {
       await useHeldCode(tx, code);

@@ -64,19 +64,22 @@ export async function supersessionsAround(db: Db | Tx, keys: string[]): Promise<
   return rows.map((r) => ({ from: r.pid, to: r.to_pid, kind: 'supersedes' as const }));
 }
 
+/** A cross-reference's row as written, its numbers with their alpha-number keys. */
+const xrefRow = (staffId: number, f: XrefFields) => ({
+  pid: f.pid,
+  pidKey: alphaNumber(f.pid),
+  toPid: f.toPid,
+  toKey: alphaNumber(f.toPid),
+  kind: f.kind,
+  remark: f.remark,
+  createdBy: staffId,
+});
+
 /** Writes a cross-reference; null when the same one (numbers and kind) is stored already. */
 export async function insertXref(tx: Tx, staffId: number, f: XrefFields): Promise<number | null> {
   const [row] = await tx
     .insert(partXrefs)
-    .values({
-      pid: f.pid,
-      pidKey: alphaNumber(f.pid),
-      toPid: f.toPid,
-      toKey: alphaNumber(f.toPid),
-      kind: f.kind,
-      remark: f.remark,
-      createdBy: staffId,
-    })
+    .values(xrefRow(staffId, f))
     .onConflictDoNothing({ target: [partXrefs.pidKey, partXrefs.toKey, partXrefs.kind] })
     .returning({ id: partXrefs.id });
   return row ? row.id : null;
@@ -98,17 +101,7 @@ export async function insertXrefs(tx: Tx, staffId: number, all: readonly XrefFie
   for (let at = 0; at < all.length; at += XREF_BATCH) {
     const written = await tx
       .insert(partXrefs)
-      .values(
-        all.slice(at, at + XREF_BATCH).map((f) => ({
-          pid: f.pid,
-          pidKey: alphaNumber(f.pid),
-          toPid: f.toPid,
-          toKey: alphaNumber(f.toPid),
-          kind: f.kind,
-          remark: f.remark,
-          createdBy: staffId,
-        })),
-      )
+      .values(all.slice(at, at + XREF_BATCH).map((f) => xrefRow(staffId, f)))
       .onConflictDoNothing({ target: [partXrefs.pidKey, partXrefs.toKey, partXrefs.kind] })
       .returning({ id: partXrefs.id });
     n += written.length;
