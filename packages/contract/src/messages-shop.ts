@@ -95,6 +95,8 @@ export const MSG_ORDER = {
   /** A carrier sent as a number, a flag or a list: its type is wrong, not its length. */
   moveCarrierType: '택배사를 글자로 입력하세요.',
   moveWaybill: '송장번호는 40자 이내로 입력하세요.',
+  /** A waybill sent as a number (a long one would lose digits), a flag or a list. */
+  moveWaybillType: '송장번호를 글자로 입력하세요.',
   carrierRequired: '택배사와 송장번호를 입력하세요.',
   addressSaved: '배송지를 저장했습니다.',
   addressNeeds: '배송지를 저장하려면 받는 분 이름, 연락처, 우편번호가 필요합니다.',

@@ -197,6 +197,22 @@ describe("a staff move's carrier", () => {
   });
 });
 
+describe("a staff move's waybill", () => {
+  const move = (waybill: unknown) => refusal(orderMoveRequest, { seq: 5, status: 2, carrier: 'kr.hanjin', waybill });
+  it('is text: a number (601234567890), a flag, a list or null is refused as not text, never as too long', () => {
+    for (const waybill of [601234567890, 0, true, ['601234567890'], null])
+      expect(move(waybill), JSON.stringify(waybill)).toEqual({
+        message: '송장번호를 글자로 입력하세요.',
+        field: 'waybill',
+      });
+  });
+  it('takes 40 characters, or none; 41 are too long', () => {
+    for (const waybill of ['601234567890', 'JD-0146 0001 234', '1'.repeat(40), ` ${'1'.repeat(40)} `, '', undefined])
+      expect(move(waybill), JSON.stringify(waybill)).toBeNull();
+    expect(move('1'.repeat(41))).toEqual({ message: '송장번호는 40자 이내로 입력하세요.', field: 'waybill' });
+  });
+});
+
 /**
  * The cart's and the buy form's row numbers take a string of digits as the order number does, and a
  * refusal names the row it asks for.

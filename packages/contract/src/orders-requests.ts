@@ -206,9 +206,9 @@ export const orderMoveRequest = z.object({
   status: z.number({ error: MSG_ORDER.moveStatus }).int(MSG_ORDER.moveStatus),
   returnReason: returnReason.optional(),
   note: textField(0, 255, MSG_ORDER.moveNote).optional(),
-  // A carrier that is no text is told so (as the vehicle name is), not that it is too long.
+  // A carrier or waybill that is no text is told so (as the vehicle name is), not that it is too long.
   carrier: plainText(z.string({ error: MSG_ORDER.moveCarrierType }).trim().max(30, MSG_ORDER.moveCarrier)).optional(),
-  waybill: textField(0, 40, MSG_ORDER.moveWaybill).optional(),
+  waybill: plainText(z.string({ error: MSG_ORDER.moveWaybillType }).trim().max(40, MSG_ORDER.moveWaybill)).optional(),
 });
 
 /** A customer's own order by its number (api/getMallOrderDetail, api/cancelMallOrder, the staff's order history). */
