@@ -1,6 +1,7 @@
 /**
- * The CSV reader of quick order (docs/search.md#paste-anything): an uploaded .csv and a pasted CSV
- * are read by this one function, so the same text reads the same either way. Browser-safe.
+ * The CSV reader of quick order (docs/search.md#paste-anything) and of bank files: an uploaded .csv
+ * and a pasted CSV are read by this one function, so the same text reads the same either way; a
+ * record is named by the line it starts on. Browser-safe (the web checks a paste before sending it).
  */
 
 /** The delimiters a CSV may use: commas, tabs (Excel's 'Unicode text'), semicolons (Excel in some locales). */

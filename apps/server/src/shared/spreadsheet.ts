@@ -5,7 +5,6 @@
  * its rows counted in the XML, its reach bounded, and only its cells kept. Each feature that takes
  * files (quick order, the 입금내역 import) gives its own limits and Korean messages.
  */
-import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate, UnzipPassThrough, unzipSync, zipSync } from 'fflate';
 import { decodeCp949 } from './korean-text.js';
@@ -45,30 +44,6 @@ export function decodeCsv(data: Uint8Array): string | null {
   } catch {
     // A BOM names the encoding: bytes it cannot read are not read as another one.
     return encoding ? null : decodeCp949(data);
-  }
-}
-
-/**
- * A CSV's text as rows of cells with their line numbers (comma, tab or semicolon; rows of any width;
- * empty lines skipped), or null when it is not CSV. With `relaxQuotes` a quote inside an unquoted
- * cell (홍"길동) is a character, as the contract's reader of pasted lines takes it; a quoted cell
- * reads as always, and one never closed is still no CSV.
- */
-export function csvRows(
-  text: string,
-  opts: { relaxQuotes?: boolean } = {},
-): { line: number; cells: string[] }[] | null {
-  try {
-    const records = parseCsv(text, {
-      delimiter: [',', '\t', ';'],
-      relax_column_count: true,
-      relax_quotes: opts.relaxQuotes ?? false,
-      skip_empty_lines: true,
-      info: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-    return records.map((r) => ({ line: r.info.lines, cells: r.record }));
-  } catch {
-    return null;
   }
 }
 

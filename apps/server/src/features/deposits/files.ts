@@ -14,12 +14,13 @@ import {
   DEPOSIT_MAX_AMOUNT,
   DEPOSITOR_NAME_MAX,
   MSG_DEPOSIT,
+  csvRows,
   cutText,
   isDepositYear,
   isPlainText,
 } from '@partsmall/contract';
 import ExcelJS from 'exceljs';
-import { csvRows, decodeCsv, firstSheetRows, type SheetLimits } from '../../shared/spreadsheet.js';
+import { decodeCsv, firstSheetRows, type SheetLimits } from '../../shared/spreadsheet.js';
 
 /** One deposit read from the file. */
 export interface FileDeposit {
@@ -309,8 +310,8 @@ function readCsv(data: Uint8Array): DepositFileParse {
   // Counted before anything is parsed: a year's export is refused in a few milliseconds.
   if (lineCount(text.trimEnd()) > DEPOSIT_FILE_MAX_ROWS + HEADER_SEARCH_ROWS)
     return refuse(MSG_DEPOSIT.fileTooManyRows);
-  // A quote inside a cell (홍"길동) is a character, as the contract's reader of pasted lines takes it.
-  const rows = csvRows(text, { relaxQuotes: true });
+  // The contract's CSV reader, quick order's: a quote inside a cell (홍"길동) is a character.
+  const rows = csvRows(text);
   if (rows === null) return refuse(MSG_DEPOSIT.csv);
   return depositsFromRows(rows);
 }
