@@ -292,7 +292,7 @@ function ResultRow({
     <tr className={`qo-${row.status}`}>
       <td data-label={QT.include}>
         {/* The checkbox's target is its label: 44 px on a phone (docs/requirements.md#look-and-language). */}
-        <label className="check qo-include">
+        <label className="box-target">
           <input
             type="checkbox"
             aria-label={`${row.line}${QT.line} ${QT.include}`}

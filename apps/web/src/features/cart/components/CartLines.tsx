@@ -95,7 +95,7 @@ function LineSelect({
 }: Pick<LineProps, 'line' | 'checked' | 'onToggle'> & { why?: boolean }) {
   const p = line.productInfo;
   return (
-    <label className="cart-check">
+    <label className="box-target">
       <input
         type="checkbox"
         checked={checked}

@@ -33,8 +33,7 @@ export function ItemsBox({
             className={included.has(i) ? '' : 'co-item-off'}
             data-testid="checkout-item"
           >
-            {/* The label is the target: 44 × 44 px on a phone around the box (docs/requirements.md#look-and-language). */}
-            <label className="co-item-check">
+            <label className="box-target">
               <input
                 type="checkbox"
                 checked={included.has(i)}
