@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { cutText, illFormedTextPath, isWellFormedText, safeParseInput } from './unicode.js';
+import { cutText, illFormedTextPath, isWellFormedText, safeParseInput, wellFormedText } from './unicode.js';
 
 describe('well-formed text', () => {
   it.each([
@@ -54,5 +54,22 @@ describe('cutText', () => {
     expect(cutText('ab🚗', 2)).toBe('ab');
     expect(cutText('브레이크', 2)).toBe('브레');
     expect(isWellFormedText(cutText('🚗🚗🚗', 5))).toBe(true);
+  });
+});
+
+describe('wellFormedText', () => {
+  it('makes each lone surrogate U+FFFD and keeps a pair (an emoji) whole', () => {
+    expect(wellFormedText('가\ud83d나')).toBe('가\ufffd나');
+    expect(wellFormedText('\ude00끝')).toBe('\ufffd끝');
+    expect(wellFormedText('배송 😀 완료')).toBe('배송 😀 완료');
+  });
+  it('does the same where the runtime has no toWellFormed', () => {
+    const own = Object.getOwnPropertyDescriptor(String.prototype, 'toWellFormed');
+    try {
+      if (own) delete (String.prototype as { toWellFormed?: unknown }).toWellFormed;
+      expect(wellFormedText('가\ud83d나 😀 \ude00')).toBe('가\ufffd나 😀 \ufffd');
+    } finally {
+      if (own) Object.defineProperty(String.prototype, 'toWellFormed', own);
+    }
   });
 });

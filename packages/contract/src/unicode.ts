@@ -17,6 +17,12 @@ export function isWellFormedText(value: string): boolean {
   return hasIsWellFormed ? (value as string & { isWellFormed(): boolean }).isWellFormed() : !LONE_SURROGATE.test(value);
 }
 
+/** The text with each lone surrogate made U+FFFD (`String.prototype.toWellFormed`, where the runtime has it). */
+export function wellFormedText(value: string): string {
+  const own = (value as string & { toWellFormed?: () => string }).toWellFormed;
+  return own ? own.call(value) : value.replace(/\p{Cs}/gu, '\ufffd');
+}
+
 /**
  * The first `maxUnits` UTF-16 units of a text (the unit zod's `max` counts), less the first half
  * of a surrogate pair the cut would split: an emoji is kept whole or left out, never sent half.

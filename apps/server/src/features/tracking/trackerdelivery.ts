@@ -1,4 +1,10 @@
-import { TRACKING_STATUSES, cutText, type TrackingEvent, type TrackingStatus } from '@partsmall/contract';
+import {
+  TRACKING_STATUSES,
+  cutText,
+  wellFormedText,
+  type TrackingEvent,
+  type TrackingStatus,
+} from '@partsmall/contract';
 import type { TrackerDeliverySettings, TrackResult, TrackingProvider } from './types.js';
 
 export type { TrackerDeliverySettings } from './types.js';
@@ -48,9 +54,6 @@ function instant(value: string | null | undefined): string | null {
   return Number.isNaN(t) ? null : new Date(t).toISOString();
 }
 
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
 /**
  * A carrier's text as the shop can store it (docs/requirements.md#shipping-and-tracking): half of a
  * surrogate pair becomes U+FFFD and a control character a space (PostgreSQL's jsonb refuses the one
@@ -58,7 +61,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * out. Carriers' texts are short; a hostile or broken answer must not fill the database.
  */
 function clip(s: string | null | undefined, n: number): string {
-  const text = (s ?? '').replace(LONE_SURROGATE, '\ufffd').replace(/\p{Cc}/gu, ' ');
+  const text = wellFormedText(s ?? '').replace(/\p{Cc}/gu, ' ');
   return cutText(text, n);
 }
 
