@@ -5,7 +5,8 @@ import { answerOf, pageAnswerOf } from './envelope.js';
 import { calendarDateField, PAYMENT_METHOD_CODES } from './member-payments.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { adminOrderRow, ledgerRow } from './admin-orders.js';
-import { int, instant, seq, page, size, keyword, reason } from './admin-fields.js';
+import { int, instant, page, size, keyword, reason } from './admin-fields.js';
+import { companySeq, depositSeq, memberSeq } from './page-fields.js';
 import { PAGE_SIZE } from './constants.js';
 
 export const LEVELS = ['a', 'b', 'c', 'd'] as const;
@@ -79,17 +80,17 @@ export const companyDetailAnswer = answerOf(
 );
 export type CompanyDetail = NonNullable<z.infer<typeof companyDetailAnswer>['results']>;
 
-export const companyIdRequest = z.object({ companyId: seq });
+export const companyIdRequest = z.object({ companyId: companySeq });
 export const setCompanyLevelRequest = z.object({
-  companyId: seq,
+  companyId: companySeq,
   level: z.enum(LEVELS, { error: '등급을 선택하세요.' }),
 });
 export const setMemberStatusRequest = z.object({
-  memberId: seq,
+  memberId: memberSeq,
   status: z.enum(['active', 'stopped'], { error: MSG.badRequest }),
 });
 export const adjustCashRequest = z.object({
-  companyId: seq,
+  companyId: companySeq,
   amount: z
     .number({ error: MSG_ADMIN.amountInvalid })
     .int(MSG_ADMIN.amountInvalid)
@@ -100,7 +101,7 @@ export const adjustCashRequest = z.object({
 });
 export type AdjustCashRequest = z.input<typeof adjustCashRequest>;
 export const adjustLicenseRequest = z.object({
-  companyId: seq,
+  companyId: companySeq,
   days: z
     .number({ error: MSG_ADMIN.daysInvalid })
     .int(MSG_ADMIN.daysInvalid)
@@ -125,4 +126,6 @@ export const paymentListRequest = z.object({
   size: size(PAGE_SIZE.backOffice),
 });
 export const adminPaymentPageAnswer = pageAnswerOf(adminPaymentRow);
+/** api/admin/confirmDeposit { seq }: the cash charge by bank transfer whose money arrived. */
+export const paymentSeqRequest = z.object({ seq: depositSeq });
 export const confirmDepositAnswer = answerOf(z.object({ payment: adminPaymentRow, point: int, repeated: z.boolean() }));

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN } from './admin-menu.js';
-import { int, instant, seq, page, size, keyword } from './admin-fields.js';
+import { int, instant, page, size, keyword } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
 import { hasVisibleText } from './rules.js';
-import { wholeNumber } from './page-fields.js';
+import { inquirySeq, noticeSeq, wholeNumber } from './page-fields.js';
 import { linesField, plainLines, textField } from './text-field.js';
 
 export const adminNoticeListRequest = z.object({
@@ -28,7 +28,7 @@ export type AdminNotice = z.infer<typeof adminNotice>;
 export const adminNoticePageAnswer = pageAnswerOf(adminNotice);
 export const adminNoticeAnswer = answerOf(adminNotice);
 export const saveNoticeRequest = z.object({
-  seq: seq.optional(),
+  seq: noticeSeq.optional(),
   type: z.union([z.literal(0), z.literal(2), z.literal(3)], { error: MSG_ADMIN.noticeTypeInvalid }),
   // One character of it visible: a title of Hangul fillers showed an empty notice (docs/requirements.md#validation).
   title: textField(1, 200, MSG_ADMIN.titleRequired).refine(hasVisibleText, MSG_ADMIN.titleRequired),
@@ -58,8 +58,10 @@ export const adminInquiry = z.object({
 });
 export type AdminInquiry = z.infer<typeof adminInquiry>;
 export const inquiryPageAnswer = pageAnswerOf(adminInquiry);
+export const noticeSeqRequest = z.object({ seq: noticeSeq });
+export const inquirySeqRequest = z.object({ seq: inquirySeq });
 export const inquiryAnswerRequest = z.object({
-  seq,
+  seq: inquirySeq,
   answer: linesField(1, 2000, MSG_ADMIN.answerRequired).refine(hasVisibleText, MSG_ADMIN.answerRequired),
 });
 export const adminInquiryAnswer = answerOf(adminInquiry);

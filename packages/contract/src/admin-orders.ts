@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { calendarDateField } from './member-payments.js';
 import { orderEvent, orderView } from './orders.js';
-import { int, instant, seq, page, size, keyword } from './admin-fields.js';
+import { int, instant, page, size, keyword } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
 import { MSG_ORDER } from './messages-shop.js';
 import { rowId, wholeNumber } from './page-fields.js';
 
-export const adminSeqRequest = z.object({ seq });
 /** An order's id, refused as the buyer's order calls refuse it: '주문을 선택하세요.'. */
 const orderSeq = rowId(MSG_ORDER.selectOrder);
 export const adminOrderSeqRequest = z.object({ seq: orderSeq });

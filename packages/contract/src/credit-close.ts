@@ -3,7 +3,8 @@
  * previewing and re-sending statements, and the receivables aging report. The rest is in credit.ts.
  */
 import { z } from 'zod';
-import { int, page as backOfficePage, seq, size as backOfficeSize } from './admin-fields.js';
+import { int, page as backOfficePage, size as backOfficeSize } from './admin-fields.js';
+import { companySeq, statementSeq } from './page-fields.js';
 import { agingFields, CREDIT_STATUSES, listMonthField, monthField, seoulDateField, statementRow } from './credit.js';
 import { RECEIVABLE_KINDS } from './credit-receivables.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
@@ -11,7 +12,7 @@ import { PAGE_SIZE } from './constants.js';
 // ---------------------------------------------------------------- back office: close and statements
 
 /** api/admin/closeMonth { month, companyId? }: what the scheduled job runs; idempotent. */
-export const closeMonthRequest = z.object({ month: monthField, companyId: seq.optional() });
+export const closeMonthRequest = z.object({ month: monthField, companyId: companySeq.optional() });
 export const closeMonthAnswer = answerOf(
   z.object({
     month: z.string(),
@@ -28,7 +29,7 @@ export const closeMonthAnswer = answerOf(
 );
 
 /** api/admin/previewStatement { companyId, month }: the statement the close would make (nothing is written). */
-export const previewStatementRequest = z.object({ companyId: seq, month: monthField });
+export const previewStatementRequest = z.object({ companyId: companySeq, month: monthField });
 export const statementLine = z.object({
   /** The ledger row it comes from. */
   receivableSeq: int,
@@ -62,12 +63,12 @@ export const statementPreviewAnswer = answerOf(
  * api/admin/resendStatement { seq }: send the statement's 알림톡 (and its invoice mail) again; refused
  * for one with nothing left to pay, once in STATEMENT_RESEND_MINUTES (docs/requirements.md#monthly-close).
  */
-export const resendStatementRequest = z.object({ seq });
+export const resendStatementRequest = z.object({ seq: statementSeq });
 
 /** api/admin/statementList { month?, companyId?, page, size }: the back office's statements. */
 export const adminStatementListRequest = z.object({
   month: listMonthField.optional(),
-  companyId: seq.optional(),
+  companyId: companySeq.optional(),
   page: backOfficePage,
   size: backOfficeSize(PAGE_SIZE.backOffice),
 });

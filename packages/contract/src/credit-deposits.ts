@@ -3,7 +3,8 @@
  * review queue, and what each deposit paid. The rest of the credit calls are in credit.ts.
  */
 import { z } from 'zod';
-import { int, instant, reason, seq } from './admin-fields.js';
+import { int, instant, reason } from './admin-fields.js';
+import { companySeq, depositSeq } from './page-fields.js';
 import { MSG_CREDIT } from './credit.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { plainText, textField } from './text-field.js';
@@ -82,7 +83,7 @@ export const recordDepositRequest = z.object({
         /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && isDepositYear(Number(v.slice(0, 4))) && !Number.isNaN(Date.parse(v)),
       MSG_CREDIT.depositDateInvalid,
     ),
-  companyId: seq.optional(),
+  companyId: companySeq.optional(),
   /** Makes a repeated entry record once. */
   clientRequestId: plainText(
     z
@@ -116,14 +117,14 @@ export const depositQueueRequest = z.object({
 export const depositQueueAnswer = pageAnswerOf(depositRow);
 
 /** api/admin/assignDeposit { seq, companyId }: staff give a deposit in the queue its company; it is then applied. */
-export const assignDepositRequest = z.object({ seq, companyId: seq });
+export const assignDepositRequest = z.object({ seq: depositSeq, companyId: companySeq });
 
 /**
  * api/admin/dismissDeposit { seq, reason }: staff set a deposit of the queue aside (status 'ignored'),
  * money that pays no customer's account: returned to the sender, a transfer between the shop's own
  * accounts, bank interest. The reason (2-200, as every audited reason) is kept with it.
  */
-export const dismissDepositRequest = z.object({ seq, reason });
+export const dismissDepositRequest = z.object({ seq: depositSeq, reason });
 
 /** api/admin/restoreDeposit { seq }: a deposit set aside by mistake goes back to the queue. */
-export const restoreDepositRequest = z.object({ seq });
+export const restoreDepositRequest = z.object({ seq: depositSeq });

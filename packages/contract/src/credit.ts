@@ -8,12 +8,12 @@ import { answerOf, pageAnswerOf } from './envelope.js';
 import { PAY_WITH_INVALID } from './orders-pay-with.js';
 import { MSG } from './messages.js';
 import { PAGE_SIZE } from './constants.js';
-import { pageNumber, pageSize } from './page-fields.js';
+import { companySeq, pageNumber, pageSize, statementSeq } from './page-fields.js';
 import { calendarDateField } from './member-payments.js';
 import { MSG_MEMBER } from './member-info.js';
 import { groupDigits } from './rules.js';
 import { textField } from './text-field.js';
-import { int, instant, seq, reason } from './admin-fields.js';
+import { int, instant, reason } from './admin-fields.js';
 import { RECEIVABLE_KINDS } from './credit-receivables.js';
 import { MSG_CREDIT_RESEND } from './credit-resend.js';
 
@@ -241,7 +241,7 @@ export type StatementListRequest = z.input<typeof statementListRequest>;
 export const statementPageAnswer = pageAnswerOf(statementRow);
 
 /** GET api/statementPdf?seq=N: a statement as PDF (own company; staff any). */
-export const statementPdfRequest = z.object({ seq });
+export const statementPdfRequest = z.object({ seq: statementSeq });
 
 /**
  * api/payStatement { seq, method }: pay a statement by card (a payment window), get its virtual
@@ -249,7 +249,7 @@ export const statementPdfRequest = z.object({ seq });
  */
 export const PAY_STATEMENT_METHODS = ['card', 'virtualAccount', 'cash'] as const;
 export const payStatementRequest = z.object({
-  seq,
+  seq: statementSeq,
   method: z.enum(PAY_STATEMENT_METHODS, { error: MSG_CREDIT.payMethodInvalid }),
 });
 export const payStatementAnswer = answerOf(
@@ -283,7 +283,7 @@ export type PaymentTerm = z.infer<typeof paymentTerm>;
 
 /** api/admin/setCreditAccount: create or change a company's credit account (every change audited). */
 export const setCreditAccountRequest = z.object({
-  companyId: seq,
+  companyId: companySeq,
   status: z.enum(CREDIT_STATUSES, { error: MSG_CREDIT.statusInvalid }),
   limit: wonField(MSG_CREDIT.limitInvalid),
   allowExceed: z.boolean({ error: MSG.badRequest }).default(false),
@@ -345,7 +345,7 @@ export const receivableRow = z.object({
 export type ReceivableRow = z.infer<typeof receivableRow>;
 
 /** api/admin/getCreditAccount { companyId }: the company's credit page. account is null before one is set. */
-export const getCreditAccountRequest = z.object({ companyId: seq });
+export const getCreditAccountRequest = z.object({ companyId: companySeq });
 export const creditAccountAnswer = answerOf(
   z.object({
     account: creditAccount.nullable(),
@@ -388,7 +388,7 @@ export const paymentTermsAnswer = answerOf(z.array(paymentTerm));
  * api/admin/payStatementFromCash { companyId, seq }: staff pay the company's statement from its cash,
  * what the cash covers of what is unpaid (the buyer's payStatement `cash`, done for them; audited).
  */
-export const payStatementFromCashRequest = z.object({ companyId: seq, seq });
+export const payStatementFromCashRequest = z.object({ companyId: companySeq, seq: statementSeq });
 
 /** api/admin/liftCreditHold { companyId, reason }: staff put an account on hold back to active (audited). */
-export const liftCreditHoldRequest = z.object({ companyId: seq, reason });
+export const liftCreditHoldRequest = z.object({ companyId: companySeq, reason });

@@ -150,5 +150,5 @@ export const jobRow = z.object({
 export type JobRow = z.infer<typeof jobRow>;
 export const jobPageAnswer = pageAnswerOf(jobRow);
 
-export const retryJobRequest = z.object({ name: jobName, id: z.uuid({ error: MSG.badRequest }) });
+export const retryJobRequest = z.object({ name: jobName, id: z.uuid({ error: MSG.selectJob }) });
 export const retryJobAnswer = answerOf(jobRow);

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MAIL_SHAPE, newLoginIdRefusal } from './rules.js';
-import { required, id, isAsciiMail } from './member-fields.js';
+import { required, isAsciiMail } from './member-fields.js';
 import { MSG } from './messages.js';
-import { listKeyword, pageNumber, pageSize } from './page-fields.js';
+import { listKeyword, memberSeq, pageNumber, pageSize } from './page-fields.js';
 import { personNameField } from './auth.js';
 import { MSG_MEMBER, contactPhoneField, storedNameField } from './member-info.js';
 
@@ -69,7 +69,7 @@ export const createMemberRequest = z.object({
 });
 /** Editing an account of the company: name, phone and mail. */
 export const editMemberRequest = z.object({
-  seq: id,
+  seq: memberSeq,
   /** A changed name follows personNameField; the account's own is taken unchanged (the server checks). */
   name: storedNameField,
   phone: contactPhoneField,
@@ -89,7 +89,7 @@ export const saveMemberRequest = z.looseObject({ seq: z.unknown().optional() }).
 export type SaveMemberRequest = z.input<typeof createMemberRequest> | z.input<typeof editMemberRequest>;
 
 export const memberTypeRequest = z.object({
-  seq: id,
+  seq: memberSeq,
   type: z.union([z.literal(0), z.literal(1)], { error: MSG_MEMBER.memberTypeInvalid }),
 });
 export type MemberTypeRequest = z.input<typeof memberTypeRequest>;
@@ -101,7 +101,7 @@ export type MemberTypeRequest = z.input<typeof memberTypeRequest>;
  * Other fields of the row are ignored (docs/requirements.md#sub-accounts).
  */
 export const memberStateRequest = z.object({
-  seq: id,
+  seq: memberSeq,
   /** The row's state as listed, sent back by the original client: what the account is, never read. */
   status: z.unknown().optional(),
   targetStatus: z.enum(['stopped', 'active'], { error: MSG.badRequest }).default('stopped'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { memberListItem, memberStateRequest, memberTypeRequest, saveMemberRequest } from './member-accounts.js';
-import { seqRequest, updateMyInfoRequest } from './member-info.js';
+import { addressSeqRequest, memberSeqRequest, updateMyInfoRequest } from './member-info.js';
 
 /**
  * The member area's ids (docs/requirements.md#validation) are a number or a string of digits, and
@@ -19,11 +19,13 @@ function seqOf(schema: z.ZodType, input: Record<string, unknown>): unknown {
 }
 
 describe('a member-area id: a number or a string of digits', () => {
-  const calls: [string, z.ZodType, Record<string, unknown>][] = [
-    ['an address or a password reset (seqRequest)', seqRequest, {}],
-    ['a type change', memberTypeRequest, { type: 1 }],
-    ['a stop', memberStateRequest, {}],
-    ["an account's edit", saveMemberRequest, edit],
+  const MEMBER = '회원을 선택하세요.';
+  const calls: [string, z.ZodType, Record<string, unknown>, string][] = [
+    ['an address (addressSeqRequest)', addressSeqRequest, {}, '배송지를 찾을 수 없습니다.'],
+    ['a password reset (memberSeqRequest)', memberSeqRequest, {}, MEMBER],
+    ['a type change', memberTypeRequest, { type: 1 }, MEMBER],
+    ['a stop', memberStateRequest, {}, MEMBER],
+    ["an account's edit", saveMemberRequest, edit, MEMBER],
   ];
   it.each(calls)('%s takes 12 and "12", 1 and 2147483647', (_, schema, rest) => {
     expect(seqOf(schema, { ...rest, seq: 12 })).toBe(12);
@@ -31,9 +33,9 @@ describe('a member-area id: a number or a string of digits', () => {
     expect(seqOf(schema, { ...rest, seq: '1' })).toBe(1);
     expect(seqOf(schema, { ...rest, seq: '2147483647' })).toBe(2_147_483_647);
   });
-  it.each(calls)('%s refuses anything else with the field message', (_, schema, rest) => {
+  it.each(calls)('%s refuses anything else with the field message', (_, schema, rest, message) => {
     for (const seq of [0, '0', -1, 1.5, '2147483648', ' 12', '12 ', '1e3', '0x1', '', true, null, [12], { n: 12 }])
-      expect(seqOf(schema, { ...rest, seq }), JSON.stringify(seq)).toBe(BAD_REQUEST);
+      expect(seqOf(schema, { ...rest, seq }), JSON.stringify(seq)).toBe(message);
   });
   it("my info's seq (sent by the form, ignored) takes a string of digits too", () => {
     const form = { ...edit, name: '이신입' };

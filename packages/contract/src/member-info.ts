@@ -4,8 +4,8 @@ import { answerOf, emptyAnswer } from './envelope.js';
 import { MSG } from './messages.js';
 import { MAIL_SHAPE, hasVisibleText } from './rules.js';
 import { plainText } from './text-field.js';
-import { required, id, digitsField, isAsciiMail } from './member-fields.js';
-import { fromDigits } from './page-fields.js';
+import { required, digitsField, isAsciiMail } from './member-fields.js';
+import { fromDigits, memberSeq, rowId } from './page-fields.js';
 
 /**
  * The member area (docs/requirements.md#member-area): my info, password, delivery addresses, company info,
@@ -128,9 +128,10 @@ export const MSG_MEMBER = {
   dateRangeOrder: '시작일이 종료일보다 늦습니다.',
 } as const;
 
-/** A request naming one row of the caller's company (address, member). Other fields of the row are ignored. */
-export const seqRequest = z.object({ seq: id });
-export type SeqRequest = z.input<typeof seqRequest>;
+/** A request naming one of the company's saved addresses. Other fields of the row are ignored. */
+export const addressSeqRequest = z.object({ seq: rowId(MSG_MEMBER.addressNotFound) });
+/** A request naming one account of the caller's company. Other fields of the row are ignored. */
+export const memberSeqRequest = z.object({ seq: memberSeq });
 
 // ---------------------------------------------------------------- my info and password
 

@@ -20,6 +20,18 @@ export const MSG = {
   searchKeywordLength: '검색어는 50자 이내로 입력하세요.',
   adminKeywordLength: '검색어는 100자 이내로 입력하세요.',
 
+  // a row's id that is no id (`{"companyId": true}`): what to choose, as an order's '주문을 선택하세요.'
+  selectCompany: '업체를 선택하세요.',
+  selectMember: '회원을 선택하세요.',
+  selectDeposit: '입금 내역을 선택하세요.',
+  selectNotice: '공지사항을 선택하세요.',
+  selectInquiry: '문의를 선택하세요.',
+  selectStatement: '명세서를 선택하세요.',
+  selectTaxInvoice: '세금계산서를 선택하세요.',
+  selectXref: '호환품번 관계를 선택하세요.',
+  selectSynonym: '동의어 묶음을 선택하세요.',
+  selectJob: '작업을 선택하세요.',
+
   // login
   loginIdRequired: '아이디(메일 주소)를 입력하세요.',
   loginIdLength: '아이디는 5~50자의 메일 주소로 입력하세요.',

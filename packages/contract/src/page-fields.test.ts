@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CALLS } from './calls.js';
 import { CALL_SCHEMAS } from './call-schemas.js';
-import { adminSeqRequest } from './admin-orders.js';
+import { noticeSeqRequest } from './admin-notices.js';
 import { adminOrderListRequest } from './admin-orders.js';
 import { adminNoticeListRequest } from './admin-notices.js';
 import { companyIdRequest, companyListRequest } from './admin-companies.js';
@@ -70,7 +70,7 @@ describe('ids and page numbers (docs/requirements.md#validation)', () => {
 
   // Fields its example leaves out, each sent true, 3 and '3' (with the rest of a valid body).
   const FIELDS: [name: string, field: string, schema: z.ZodType, rest: Record<string, unknown>][] = [
-    ['adminSeqRequest', 'seq', adminSeqRequest, {}],
+    ['noticeSeqRequest', 'seq', noticeSeqRequest, {}],
     ['companyIdRequest', 'companyId', companyIdRequest, {}],
     ['companyListRequest', 'page', companyListRequest, {}],
     ['companyListRequest', 'size', companyListRequest, {}],

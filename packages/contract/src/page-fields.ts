@@ -22,6 +22,15 @@ export const wholeNumber = (min: number, max: number, msg: string = MSG.badReque
 /** A table row's id (an order's, a member's, a product's): 1 to PostgreSQL's integer maximum, `msg` for anything else. */
 export const rowId = (msg: string = MSG.badRequest) => wholeNumber(1, 2_147_483_647, msg);
 
+/** The ids of rows chosen from a list, each refusing with what to choose (docs/requirements.md#validation). */
+export const companySeq = rowId(MSG.selectCompany);
+export const memberSeq = rowId(MSG.selectMember);
+export const depositSeq = rowId(MSG.selectDeposit);
+export const noticeSeq = rowId(MSG.selectNotice);
+export const inquirySeq = rowId(MSG.selectInquiry);
+export const statementSeq = rowId(MSG.selectStatement);
+export const taxInvoiceSeq = rowId(MSG.selectTaxInvoice);
+
 const count = (msg: string, max?: number) => {
   const n = z.number({ error: msg }).int(msg).min(1, msg);
   return fromDigits(max === undefined ? n : n.max(max, msg));

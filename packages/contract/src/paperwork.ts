@@ -4,7 +4,8 @@ import { MSG } from './messages.js';
 import { INVOICE_MODES, MSG_MEMBER, calendarDateField, invoiceFields, type InvoiceMode } from './member.js';
 import { isCalendarDate } from './rules.js';
 import { PAGE_SIZE } from './constants.js';
-import { pageNumber, pageSize, rowId } from './page-fields.js';
+import { MSG_ORDER } from './messages-shop.js';
+import { companySeq, pageNumber, pageSize, rowId, taxInvoiceSeq } from './page-fields.js';
 
 /**
  * The shop's paperwork (docs/requirements.md#paperwork): 거래명세서 PDFs, the company's 캐시 원장 and its exports, and the
@@ -43,8 +44,6 @@ export const MAX_RANGE_DAYS = 366;
 function daysBetween(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
-
-const id = rowId();
 
 interface Period {
   startDate?: string | undefined;
@@ -92,7 +91,7 @@ const pageFields = (defaultSize: number) => ({ page: pageNumber(), size: pageSiz
 // ---------------------------------------------------------------- 거래명세서
 
 /** GET api/orderStatement?seq=N: one order's statement (PDF). */
-export const orderStatementRequest = z.object({ seq: id });
+export const orderStatementRequest = z.object({ seq: rowId(MSG_ORDER.selectOrder) });
 
 /**
  * GET api/monthlyStatement?startDate=&endDate=[&companyId=]: a company's statement of a period (PDF).
@@ -103,7 +102,7 @@ export const monthlyStatementRequest = withPeriod(
     ...periodFields,
     from: calendarDateField.optional(),
     to: calendarDateField.optional(),
-    companyId: id.optional(),
+    companyId: companySeq.optional(),
   }),
   { required: true, periodOf: statementPeriod },
 );
@@ -234,20 +233,20 @@ export const adminTaxInvoiceRow = taxInvoiceRow.extend({ companyId: z.number().i
 export const adminTaxInvoiceListRequest = withPeriod(
   z.object({
     status: z.enum(TAX_INVOICE_STATUSES, { error: MSG.badRequest }).optional(),
-    companyId: id.optional(),
+    companyId: companySeq.optional(),
     /** 작성일자 of a period (both or neither), for the back office's period filter. */
     ...periodFields,
     ...pageFields(30),
   }),
 );
 export const adminTaxInvoicePageAnswer = pageAnswerOf(adminTaxInvoiceRow);
-export const taxInvoiceActionRequest = z.object({ seq: id });
+export const taxInvoiceActionRequest = z.object({ seq: taxInvoiceSeq });
 export const adminTaxInvoiceAnswer = answerOf(adminTaxInvoiceRow);
 
 /** Staff set a company's invoice fields (the same rules as the company form). */
 export const companyInvoiceInfoRequest = z
   .object({
-    companyId: id,
+    companyId: companySeq,
     ...invoiceFields,
   })
   // Nothing to change is the sender's mistake, said in Korean (an empty update was a 500).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
+import { MSG } from './messages.js';
 import { listKeyword, pageNumber, rowId, wholeNumber } from './page-fields.js';
 import { plainText, textField } from './text-field.js';
 
@@ -42,7 +43,6 @@ export const xrefKind = z.preprocess(
 const remark = plainText(z.string().trim().max(200, MSG_PART_ADMIN.remark)).default('');
 const page = pageNumber();
 const size = wholeNumber(1, 100).default(50);
-const seq = rowId();
 
 export const xrefFields = z.object({ pid, toPid: pid, kind: xrefKind, remark });
 export type XrefFields = z.output<typeof xrefFields>;
@@ -59,7 +59,7 @@ export const xrefRow = z.object({
 export type XrefRow = z.infer<typeof xrefRow>;
 export const xrefPageAnswer = pageAnswerOf(xrefRow);
 export const xrefAnswer = answerOf(xrefRow);
-export const xrefSeqRequest = z.object({ seq });
+export const xrefSeqRequest = z.object({ seq: rowId(MSG.selectXref) });
 
 export const importXrefsRequest = z.object({
   /** The file's name, named in each refusal ('xref.csv 12행: …'). */
@@ -79,8 +79,10 @@ export const importXrefsAnswer = answerOf(
 export type ImportXrefsResult = NonNullable<z.infer<typeof importXrefsAnswer>['results']>;
 
 const term = textField(1, 30, MSG_PART_ADMIN.synonymTerms);
+const synonymSeq = rowId(MSG.selectSynonym);
+export const synonymSeqRequest = z.object({ seq: synonymSeq });
 export const saveSynonymRequest = z.object({
-  seq: seq.optional(),
+  seq: synonymSeq.optional(),
   terms: z
     .array(term, { error: MSG_PART_ADMIN.synonymTerms })
     .min(2, MSG_PART_ADMIN.synonymTerms)

@@ -25,6 +25,7 @@ afterAll(async () => {
 
 const post = (path: string, body: Record<string, unknown>) => call(server, 'POST', `api/admin/${path}`, body, admin);
 const BAD = '요청 형식이 올바르지 않습니다.';
+const COMPANY = '업체를 선택하세요.';
 /** Company 1's credit account as stored (none: []). */
 const creditAccountsOfFirst = () => queryRows(server.db, sql`select * from credit_accounts where company_id = 1`);
 
@@ -35,7 +36,7 @@ describe('back-office ids', () => {
       expect([companyId, ...(await refusal('adjustCash', { companyId, amount: 1_000, reason: '번호 검사' }))]).toEqual([
         companyId,
         400,
-        BAD,
+        COMPANY,
         'companyId',
       ]);
     expect(await balanceOf(server, 1)).toBe(first);
@@ -58,7 +59,7 @@ describe('back-office ids', () => {
       allowSubAccounts: false,
       reason: '번호 검사',
     };
-    expect(await refusal('setCreditAccount', { ...account, companyId: true })).toEqual([400, BAD, 'companyId']);
+    expect(await refusal('setCreditAccount', { ...account, companyId: true })).toEqual([400, COMPANY, 'companyId']);
     expect(await creditAccountsOfFirst()).toEqual(before);
     const saved = await post('setCreditAccount', { ...account, companyId: String(co.companyId) });
     expect(saved.body.code).toBe(201);
@@ -133,6 +134,19 @@ describe("the back office's product, staff and order ids say what to choose", ()
     );
     const resumed = await post('setStaffStatus', { seq: String(staff!.id), status: 'active' });
     expect(resumed.body.code).toBe(201);
+  });
+});
+
+/** The documents' GET calls read their ids from the query string and say what to choose, as the POST calls do. */
+describe("the documents' ids in a query string", () => {
+  it.each([
+    ['orderStatement?seq=0', 'seq', '주문을 선택하세요.'],
+    ['orderStatement?seq=true', 'seq', '주문을 선택하세요.'],
+    ['statementPdf?seq=0', 'seq', '명세서를 선택하세요.'],
+    ['monthlyStatement?startDate=2026-11-01&endDate=2026-11-30&companyId=0', 'companyId', '업체를 선택하세요.'],
+  ])('%s', async (path, field, message) => {
+    const a = await call(server, 'GET', `api/${path}`, undefined, admin);
+    expect([a.status, a.body.message, a.body.field]).toEqual([400, message, field]);
   });
 });
 

@@ -72,21 +72,21 @@ describe('a member-area id sent as a string of digits ({"seq":"12"})', () => {
   it('refuses anything else that is not a whole number from 1 with the field message, changing nothing', async () => {
     const c = await companyOf('숫자거절', 1);
     const sub = c.subs[0]!;
-    const calls: [string, Record<string, unknown>][] = [
-      ['api/setMallMemberType', { type: 0 }],
-      ['api/setMallMemberInfo', { name: '거절직원', phone: randomPhone(), mail: 'no@hanbit.kr' }],
-      ['api/initMallMemberPw', {}],
-      ['api/stateMemberInfo', {}],
-      ['api/setMallShippingBasic', {}],
-      ['api/stateShippingInfo', {}],
+    const calls: [string, Record<string, unknown>, string][] = [
+      ['api/setMallMemberType', { type: 0 }, MSG.selectMember],
+      ['api/setMallMemberInfo', { name: '거절직원', phone: randomPhone(), mail: 'no@hanbit.kr' }, MSG.selectMember],
+      ['api/initMallMemberPw', {}, MSG.selectMember],
+      ['api/stateMemberInfo', {}, MSG.selectMember],
+      ['api/setMallShippingBasic', {}, MSG_MEMBER.addressNotFound],
+      ['api/stateShippingInfo', {}, MSG_MEMBER.addressNotFound],
     ];
-    for (const [path, rest] of calls) {
+    for (const [path, rest, message] of calls) {
       for (const seq of [` ${sub.seq}`, `${sub.seq}.0`, '1e3', '0', '-1', '2147483648', true, null, [sub.seq]]) {
         const res = await post(path, { ...rest, seq }, c.token);
         expect([res.status, res.body.field, res.body.message], `${path} ${JSON.stringify(seq)}`).toEqual([
           400,
           'seq',
-          MSG.badRequest,
+          message,
         ]);
       }
     }
