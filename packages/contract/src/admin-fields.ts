@@ -5,14 +5,12 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { MSG_ADMIN } from './admin-menu.js';
-import { backOfficePageSize, pageNumber, rowId } from './page-fields.js';
+import { backOfficePageSize, pageNumber } from './page-fields.js';
 import { hasVisibleText } from './rules.js';
 import { linesField } from './text-field.js';
 
 export const int = z.number().int();
 export const instant = z.iso.datetime();
-/** A row's id: a number or a string of digits, never `true` read as 1. */
-export const seq = rowId();
 export const page = pageNumber();
 export const size = backOfficePageSize;
 /** The back office's search boxes (companies, products, the audit log): up to 100 characters. */
