@@ -170,6 +170,8 @@ export const creditSummary = z.object({
   /** Why the account is on hold or suspended (names the overdue statement), when it is. */
   holdReason: z.string().optional(),
   aging: agingFields,
+  /** Won the next close takes off (a return after a close): off `used`, not yet off aging; absent when none. */
+  pendingCredit: int.optional(),
 });
 export type CreditSummary = z.infer<typeof creditSummary>;
 export const creditSummaryAnswer = answerOf(creditSummary);

@@ -33,7 +33,7 @@ import {
   listPaymentTerms,
   statementRowsWhere,
 } from './repository.js';
-import { agingOf, availableOf, positionExposure } from './rules.js';
+import { agingOf, availableOf, pendingCreditOf, positionExposure } from './rules.js';
 import { creditAccountAudit, creditAccounts, paymentTerms, statements, type CreditAccountRow } from './schema.js';
 import { auditFields, toCreditAccount, toReceivableRow, toStatementRow } from './views.js';
 
@@ -175,6 +175,7 @@ export async function summaryOf(
   const { unpaid, unbilled } = position;
   const rows = unpaid.map((s) => ({ unpaid: s.amountDue - s.paid, dueDate: s.dueDate }));
   const used = positionExposure(position);
+  const pendingCredit = pendingCreditOf(unbilled);
   const status = account.status as CreditStatus;
   const holdReason =
     status === 'on_hold'
@@ -193,6 +194,8 @@ export async function summaryOf(
     termLabel: term?.label ?? account.termCode,
     ...(holdReason ? { holdReason } : {}),
     aging: agingOf(rows, Math.max(0, unbilled.shipped), today),
+    // Only when something is pending, as a hold's reason: an answer without it reads as before.
+    ...(pendingCredit > 0 ? { pendingCredit } : {}),
   };
 }
 

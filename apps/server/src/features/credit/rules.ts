@@ -134,6 +134,15 @@ export function positionExposure(p: {
   });
 }
 
+/**
+ * What the next close takes off (docs/requirements.md#credit-summary-and-statements): unbilled credit
+ * notes beyond the unbilled shipments, and credit left on statements. Exposure has it off already,
+ * the aging and the statements not yet, so it is what they differ by and the buyer is told it.
+ */
+export function pendingCreditOf(unbilled: { shipped: number; statementCredit: number }): number {
+  return Math.max(0, -unbilled.shipped) + Math.max(0, unbilled.statementCredit);
+}
+
 /** Whether a credit order of `amount` fits: exposure + amount ≤ limit, or the account may exceed. */
 export function creditFits(exposure: number, amount: number, limit: number, allowExceed: boolean): boolean {
   return allowExceed || exposure + amount <= limit;

@@ -59,11 +59,12 @@ function useStatementPay() {
     );
   // From the company's cash: asked first with what it will pay, then paid at once; the cash shown reads again.
   const confirmed = useConfirmedWrite();
-  const fromCash = (row: StatementRow, amount: number) =>
+  // `pending`: a return after the close, which this statement still bills (the next close takes it off).
+  const fromCash = (row: StatementRow, amount: number, pending: number) =>
     confirmed(
       {
         title: S.cashTitle,
-        text: S.cashConfirm(S.month(row.month), amount),
+        text: S.cashConfirm(S.month(row.month), amount, pending),
         confirmLabel: S.cash,
         busyLabel: S.cashBusy,
       },
@@ -118,6 +119,7 @@ export function CreditSection({ head }: { head?: (title: string, intro: string) 
     if (summary.error) return <p className="notice-warn">{messageOf(summary.error)}</p>;
     const s = summary.data.summary;
     if (!s) return <p className="notice-warn">{summary.data.refusal ?? C.noAccount}</p>;
+    const pending = s.pendingCredit ?? 0;
     return (
       <>
         <div className="cr-top">
@@ -127,6 +129,11 @@ export function CreditSection({ head }: { head?: (title: string, intro: string) 
         <h3 className="cr-subtitle">
           {S.title} {list.isFetching && <Spinner />}
         </h3>
+        {pending > 0 && (
+          <p className="cr-pending" data-testid="statement-pending-note">
+            {S.pendingNote(pending)}
+          </p>
+        )}
         <StatementTable
           label={S.title}
           query={list}
@@ -143,7 +150,7 @@ export function CreditSection({ head }: { head?: (title: string, intro: string) 
                     className="btn btn-small"
                     disabled={pay.busy}
                     aria-label={S.cashOf(S.month(r.month))}
-                    onClick={() => pay.fromCash(r, Math.min(r.unpaid, cash))}
+                    onClick={() => pay.fromCash(r, Math.min(r.unpaid, cash), pending)}
                   >
                     {S.cash}
                   </button>

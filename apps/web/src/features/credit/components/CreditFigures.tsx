@@ -56,6 +56,13 @@ export function CreditFigures({ summary }: { summary: CreditSummary }) {
         />
       </div>
       <p className="cr-gauge-label">{S.usedShare(percent)}</p>
+      {/* What 사용 and 기간별 미수 differ by: a return after the close waits for the next one. */}
+      {(summary.pendingCredit ?? 0) > 0 && (
+        <p className="cr-pending" data-testid="credit-pending">
+          {S.pending} <b data-testid="credit-pending-amount">{won(summary.pendingCredit ?? 0)}</b>
+          <span className="cr-pending-hint">{S.pendingHint}</span>
+        </p>
+      )}
       {summary.holdReason && (
         <p className="cr-hold" role="alert" data-testid="credit-hold">
           <b>{S.holdReason}</b> {summary.holdReason}

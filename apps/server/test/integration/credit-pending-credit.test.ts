@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { statements } from '../../src/db/schema.js';
+import { closeMonth } from '../../src/features/credit/close.js';
+import { applyStatementPayment } from '../../src/features/credit/index.js';
+import { nextMonth } from '../../src/features/credit/rules.js';
+import { call, startTestServer, type TestServer } from '../helpers.js';
+import { COURIER, makeProduct, placeOrder, seoulToday } from '../order-helpers.js';
+import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
+import type { TestCompany } from '../member-helpers.js';
+
+/**
+ * A return after the close (docs/requirements.md#credit-summary-and-statements): its credit note
+ * lowers 사용 at once but no statement until the next close, so the buyer's summary says how much the
+ * next close takes off (`pendingCredit`): what 사용 and 기간별 미수 differ by.
+ */
+let server: TestServer;
+let t: CreditTokens;
+let buyer: TestCompany;
+let productId: number;
+const month = seoulToday().slice(0, 7);
+
+const summary = async () => (await call(server, 'getCreditSummary', {}, { token: t.main })).body.results!;
+const figures = async () => {
+  const s = await summary();
+  // Absent when nothing is pending (an answer as before the field), so 0 here.
+  return { used: s.used, current: s.aging.current, pendingCredit: s.pendingCredit ?? 0 };
+};
+async function move(seq: number, status: number, extra: Record<string, unknown> = {}) {
+  const res = await call(server, 'adminSetOrderStatus', { seq, status, ...extra }, { token: t.staff });
+  expect(res.body.code, res.body.message).toBe(201);
+}
+async function shippedCreditOrder(qty: number, shippingInfo?: typeof COURIER) {
+  const res = await placeOrder(server, t.main, [{ productId, qty }], { payWith: 'credit', shippingInfo });
+  expect(res.body.code, res.body.message).toBe(201);
+  const seq = res.body.results!.orderSeq;
+  await move(seq, 1);
+  await move(seq, 2, { carrier: 'CJ대한통운', waybill: '123456789012' });
+  return seq;
+}
+const statementOf = async (m: string) =>
+  (
+    await server.db
+      .select()
+      .from(statements)
+      .where(and(eq(statements.companyId, buyer.companyId), eq(statements.month, m)))
+  )[0]!;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ buyer, tokens: t } = await creditBuyers(server, '차감예정'));
+  await giveCredit(server, t.admin, buyer.companyId, { limit: 3_000_000 });
+  productId = (await makeProduct(server, { tiers: [30_500, 30_500, 30_500, 30_500], salePrice: 30_500, stock: 100 }))
+    .id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('getCreditSummary after a return past the close', () => {
+  let returned: number;
+
+  it('says nothing is pending while every statement bills what it should', async () => {
+    // The order of the finding: 3 x 30,500 by parcel (6,000), 97,500 on 외상.
+    returned = await shippedCreditOrder(3, COURIER);
+    expect(await figures()).toEqual({ used: 97_500, current: 97_500, pendingCredit: 0 });
+    expect(await summary()).not.toHaveProperty('pendingCredit');
+    expect((await closeMonth(server.db, { month, companyId: buyer.companyId, allowOpenMonth: true })).closed).toBe(1);
+    expect(await statementOf(month)).toMatchObject({ amountDue: 97_500, paid: 0 });
+    expect(await figures()).toEqual({ used: 97_500, current: 97_500, pendingCredit: 0 });
+  });
+
+  it('a return approved after the close: 사용 6,000원, 미수 97,500원, and 91,500원 to be taken off at the next close', async () => {
+    const asked = await call(server, 'returnMallOrder', { seq: returned, returnReason: 1 }, { token: t.main });
+    expect(asked.body.code, asked.body.message).toBe(201);
+    await move(returned, 5);
+    // The statement still bills 97,500 (a closed statement never changes): the difference is the credit note.
+    expect(await statementOf(month)).toMatchObject({ amountDue: 97_500, paid: 0 });
+    expect(await figures()).toEqual({ used: 6_000, current: 97_500, pendingCredit: 91_500 });
+  });
+
+  it('a shipped order not billed yet is netted with it: the next statement takes off what is left', async () => {
+    await shippedCreditOrder(1);
+    // 97,500 + 30,500 - 91,500 = 36,500 used; the next statement bills 30,500 - 91,500 = -61,000.
+    expect(await figures()).toEqual({ used: 36_500, current: 97_500, pendingCredit: 61_000 });
+  });
+
+  it('paid in full now, the credit waits on the next statement until a later close uses it', async () => {
+    const first = await statementOf(month);
+    await server.db.transaction((tx) =>
+      applyStatementPayment(tx, {
+        statementId: first.id,
+        amount: 97_500,
+        idemKey: `test:pay:${first.id}`,
+        via: 'transfer',
+      }),
+    );
+    expect(await figures()).toEqual({ used: 0, current: 0, pendingCredit: 61_000 });
+    const next = nextMonth(month);
+    await closeMonth(server.db, {
+      month: next,
+      companyId: buyer.companyId,
+      now: new Date(`${nextMonth(next)}-01T12:00:00+09:00`),
+    });
+    expect(await statementOf(next)).toMatchObject({ amountDue: -61_000, paid: 0 });
+    // Nothing unpaid to pay with it: it stays on that statement, still pending for the close after.
+    expect(await figures()).toEqual({ used: 0, current: 0, pendingCredit: 61_000 });
+  });
+
+  it("staff see the same figure on the company's credit page", async () => {
+    const page = await call(server, 'adminGetCreditAccount', { companyId: buyer.companyId }, { token: t.staff });
+    expect(page.body.results!.summary).toMatchObject({ used: 0, pendingCredit: 61_000 });
+  });
+});
