@@ -46,7 +46,9 @@ describe('the keyboard', () => {
     await page.locator('.notice-popup').waitFor();
     await settle(page);
     expect(await focusInside(page, '.notice-popup')).toBe(true);
-    // Two Tabs reach its checkbox and its close button (it was 74 Tabs away, after the whole grid).
+    // Three Tabs reach its title (a link to the whole notice), its checkbox and its close button (it was 74 Tabs away, after the whole grid).
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatch(/^a\.notice-popup-title /);
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatch(/^input\./);
     await page.keyboard.press('Tab');

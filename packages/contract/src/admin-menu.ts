@@ -44,6 +44,9 @@ export const STOCK_MAX = 1_000_000;
  */
 export const PRODUCT_IMAGE_MAX = 10;
 
+/** The longest a notice's HTML may be as sent (characters, its markup counted). Here beside the message that names it. */
+export const NOTICE_CONTENT_MAX = 200_000;
+
 export const MSG_ADMIN = {
   saved: '저장되었습니다.',
   adminOnly: '관리자만 할 수 있는 작업입니다.',
@@ -97,6 +100,7 @@ export const MSG_ADMIN = {
   csvImported: (created: number, updated: number) => `등록 ${created}건, 수정 ${updated}건을 저장했습니다.`,
   titleRequired: '제목을 입력하세요. (1~200자)',
   contentRequired: '내용을 입력하세요.',
+  contentTooLong: `내용이 너무 깁니다. 서식을 포함해 ${groupDigits(NOTICE_CONTENT_MAX)}자 이내로 줄이거나 공지를 나누어 올리세요.`,
   noticeTypeInvalid: '공지 구분을 선택하세요.',
   answerRequired: '답변을 입력하세요. (1~2000자)',
   inquiryClosed: '종료된 문의입니다.',
@@ -108,6 +112,7 @@ export const MSG_ADMIN = {
   bulkDone: (moved: number, refused: number) => `출고확정 ${moved}건${refused ? `, 처리 불가 ${refused}건` : ''}`,
   configVer: '설정을 저장했습니다. 열려 있는 쇼핑몰 화면이 새로고침됩니다.',
   productChanged: '다른 직원이 먼저 이 상품을 수정했습니다. 새로고침해 바뀐 내용을 확인한 뒤 다시 저장하세요.',
+  noticeChanged: '다른 직원이 먼저 이 공지를 수정했습니다. 새로고침해 바뀐 내용을 확인한 뒤 다시 저장하세요.',
   configChanged: '다른 관리자가 먼저 설정을 저장했습니다. 새로고침해 바뀐 설정을 확인한 뒤 다시 저장하세요.',
   deliveryWarehouseName: '배송 설정의 창고 이름을 입력하세요. (2~50자)',
   deliveryStorageId: '배송 설정의 창고 번호는 1~1000 사이의 정수입니다.',

@@ -1,9 +1,8 @@
 /** The back office's notices and the customers' inquiries. */
 import { z } from 'zod';
-import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { MSG_ADMIN } from './admin-menu.js';
-import { int, instant, page, size, keyword } from './admin-fields.js';
+import { MSG_ADMIN, NOTICE_CONTENT_MAX } from './admin-menu.js';
+import { int, instant, page, size, keyword, readAtVer } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
 import { hasVisibleText } from './rules.js';
 import { inquirySeq, noticeSeq, wholeNumber } from './page-fields.js';
@@ -23,6 +22,8 @@ export const adminNotice = z.object({
   popup: z.boolean(),
   published: z.boolean(),
   created: instant,
+  /** The stored notice's version, sent back with an edit's save (saveNoticeRequest.ver). */
+  ver: int,
 });
 export type AdminNotice = z.infer<typeof adminNotice>;
 export const adminNoticePageAnswer = pageAnswerOf(adminNotice);
@@ -33,10 +34,15 @@ export const saveNoticeRequest = z.object({
   // One character of it visible: a title of Hangul fillers showed an empty notice (docs/requirements.md#validation).
   title: textField(1, 200, MSG_ADMIN.titleRequired).refine(hasVisibleText, MSG_ADMIN.titleRequired),
   content: plainLines(
-    z.string({ error: MSG_ADMIN.contentRequired }).min(1, MSG_ADMIN.contentRequired).max(200_000, MSG.badRequest),
+    z
+      .string({ error: MSG_ADMIN.contentRequired })
+      .min(1, MSG_ADMIN.contentRequired)
+      .max(NOTICE_CONTENT_MAX, MSG_ADMIN.contentTooLong),
   ),
   popup: z.boolean().default(false),
   published: z.boolean().default(true),
+  /** An edit's `ver` as its form read it: a save over another staff member's newer edit is refused (409). */
+  ver: readAtVer(0),
 });
 export type SaveNoticeRequest = z.input<typeof saveNoticeRequest>;
 

@@ -25,12 +25,24 @@ describe('api/admin/saveNotice with nothing to show', () => {
   it.each([
     ['a picture of an svg data address', '<img src="data:image/svg+xml,<svg onload=alert(1)>">'],
     ['a picture of an address without a scheme', '<img src="//evil.com/x.png">'],
+    // The pages load pictures over https only (the img-src of docs/security.md#headers).
+    ['a picture of an http address', '<p><img src="http://cdn.partsmall.kr/notice/a.png" alt="안내"></p>'],
     ['a picture without an address', '<p><img alt="사진"></p>'],
     ['a zero-width space', '<p>\u200b</p>'],
     ['a Hangul filler', '<p>\u3164</p>'],
   ])('%s alone is 400 내용을 입력하세요.', async (_what, content) => {
     const res = await saveNotice(content);
     expect([res.status, res.body.message, res.body.field]).toEqual([400, MSG_ADMIN.contentRequired, 'content']);
+  });
+
+  it('of an http and an https picture, only the https one is kept', async () => {
+    const made = await saveNotice(
+      '<p>배송 안내</p><img src="http://cdn.partsmall.kr/notice/a.png"><img src="https://cdn.partsmall.kr/notice/b.png">',
+    );
+    expect([made.body.code, made.body.results?.content]).toEqual([
+      201,
+      '<p>배송 안내</p><img /><img src="https://cdn.partsmall.kr/notice/b.png" />',
+    ]);
   });
 
   it('an edit to such content is refused too; a picture with its address is content', async () => {

@@ -133,7 +133,8 @@ describe('registering an inquiry', () => {
       const res = await inquire({ ...valid, content: `제휴 문의 ${i + 1}번째 내용입니다.` }, address);
       expect(res.body.code, `inquiry ${i + 1}`).toBe(201);
     }
-    const over = await inquire(valid, address);
+    // A new text (the one of the first test again would be that inquiry, answered 201 as before).
+    const over = await inquire({ ...valid, content: '제휴 문의 11번째 내용입니다.' }, address);
     expect(over.status).toBe(429);
     expect(over.body.code).toBe(429);
     expect(over.body.message).toBe(MSG_SHOP.inquiryTooMany);
@@ -142,6 +143,23 @@ describe('registering an inquiry', () => {
     const other = await inquire({ ...valid, content: '다른 주소에서 보내는 제휴 문의입니다.' }, newAddress());
     expect(other.body.code).toBe(201);
     expect(await storedInquiries()).toBe(before + 11);
+  });
+
+  it('a retry of an inquiry already stored answers 201 after the hourly limit is met, and stores nothing', async () => {
+    const address = newAddress();
+    const first = { qnaType: 'partnership', phone: '01055554444', content: '제휴 문의 첫 번째 내용입니다.' };
+    expect((await inquire(first, address)).body.code).toBe(201);
+    for (let i = 2; i <= 10; i++)
+      expect((await inquire({ ...first, content: `제휴 문의 ${i}번째 내용입니다.` }, address)).body.code).toBe(201);
+    const before = await storedInquiries();
+    // The first one again (a retried request): the inquiry already sent, not an eleventh.
+    const retry = await inquire(first, address);
+    expect([retry.status, retry.body.code, retry.body.message]).toEqual([200, 201, MSG_SHOP.inquiryDone]);
+    expect(await storedInquiries()).toBe(before);
+    // A new text is still the eleventh of the hour.
+    const eleventh = await inquire({ ...first, content: '제휴 문의 11번째 내용입니다.' }, address);
+    expect([eleventh.status, eleventh.body.message]).toEqual([429, MSG_SHOP.inquiryTooMany]);
+    expect(await storedInquiries()).toBe(before);
   });
 
   it('the same inquiry sent twice at once (a double click) is stored once; another text, type or phone is another', async () => {

@@ -328,7 +328,6 @@ export const T = {
     otherHelp: '주문·배송·반품 문의',
     otherHelpBody: '주문, 배송, 반품, 부품 확인 문의는 채팅 상담이나 고객센터로 연락해 주세요.',
     hoursLabel: '상담 시간',
-    hours: '평일 10:00~16:30 (주말·공휴일 휴무)',
     faq: '자주 묻는 질문 보기 ›',
   },
   directions: {

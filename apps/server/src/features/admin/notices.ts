@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MSG_ADMIN, hasVisibleText, type AdminNotice } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import {
@@ -9,12 +10,25 @@ import {
   updateNotice,
   type NoticeRecord,
 } from '../notices/repository.js';
-import { badRequest, notFound } from '../../shared/http.js';
+import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { sanitizeNoticeHtml } from '../notices/index.js';
 import { recordAudit } from './audit.js';
 import { escapeLike } from './search.js';
 
 /** Notices in the back office: list, detail, create and edit. */
+
+/**
+ * A notice's version (docs/requirements.md#back-office): a fingerprint of every field staff edit, so
+ * any save that changes one of them changes it (31 bits, an int of the contract). The notices table
+ * keeps no counter of its own; two different stored notices with one version would need a hash
+ * collision between consecutive states of one notice.
+ */
+export function noticeVer(r: Pick<NoticeRecord, 'type' | 'title' | 'content' | 'popup' | 'published'>): number {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([r.type, r.title, r.content, r.popup, r.published]))
+    .digest();
+  return digest.readUInt32BE(0) >>> 1;
+}
 
 const toNotice = (r: NoticeRecord): AdminNotice => ({
   seq: r.id,
@@ -24,6 +38,7 @@ const toNotice = (r: NoticeRecord): AdminNotice => ({
   popup: r.popup,
   published: r.published,
   created: r.createdAt.toISOString(),
+  ver: noticeVer(r),
 });
 
 export async function listNoticesAdmin(
@@ -52,11 +67,23 @@ export async function noticeDetailAdmin(db: Db, seq: number): Promise<AdminNotic
 const showsSomething = (html: string) =>
   hasVisibleText(html.replace(/<[^>]*>/g, '')) || /<img(?:\s[^>]*)?\ssrc="[^"]/.test(html);
 
-/** Create or edit; the HTML is sanitised here on the server whatever the editor sent (scripts never survive). */
+/**
+ * Create or edit; the HTML is sanitised here on the server whatever the editor sent (scripts never
+ * survive). An edit that names the `ver` its form was read at is refused when another save came in
+ * between, so it never silently undoes that save (without `ver`, as older clients send, it is taken).
+ */
 export async function saveNotice(
   db: Db,
   staffId: number,
-  n: { seq?: number | undefined; type: number; title: string; content: string; popup: boolean; published: boolean },
+  n: {
+    seq?: number | undefined;
+    type: number;
+    title: string;
+    content: string;
+    popup: boolean;
+    published: boolean;
+    ver?: number | undefined;
+  },
 ) {
   const content = sanitizeNoticeHtml(n.content);
   if (!showsSomething(content)) throw badRequest(MSG_ADMIN.contentRequired, 'content');
@@ -65,6 +92,9 @@ export async function saveNotice(
     if (n.seq) {
       const before = await noticeById(tx, n.seq, true);
       if (!before) throw notFound(MSG_ADMIN.noticeNotFound);
+      // The row is locked: of two edits read at one version, the second finds the first's.
+      if (n.ver !== undefined && n.ver !== noticeVer(before))
+        throw new AppError(409, MSG_ADMIN.noticeChanged, 409, 'ver');
       const row = await updateNotice(tx, n.seq, fields);
       await recordAudit(tx, {
         memberId: staffId,

@@ -14,9 +14,9 @@ const SAME_WITHIN_MS = 10 * 60_000;
 export function inquiryRoutes(app: Api, ctx: AppContext) {
   route(app, 'registerInquiry', async (req) => {
     const key = `inquiry:${req.clientAddress}`;
-    if ((await recentEvents(ctx.db, key, 3600)) >= PER_HOUR) throw tooMany(MSG_SHOP.inquiryTooMany);
     // A double click or a retried request stores one row (docs/requirements.md#entities): saves of one
-    // phone run one after another, so the second of two at once finds the first's row.
+    // phone run one after another, so the second of two at once finds the first's row. The hourly
+    // limit is asked only after that: a repeat is the inquiry already sent, answered 201 as before.
     const stored = await ctx.db.transaction(async (tx) => {
       await lockFor(tx, 'inquiry', req.body.phone);
       const [same] = await tx
@@ -32,6 +32,7 @@ export function inquiryRoutes(app: Api, ctx: AppContext) {
         )
         .limit(1);
       if (same) return false;
+      if ((await recentEvents(tx, key, 3600)) >= PER_HOUR) throw tooMany(MSG_SHOP.inquiryTooMany);
       await tx.insert(inquiries).values({ ...req.body, memberId: req.auth?.member.id ?? null });
       return true;
     });

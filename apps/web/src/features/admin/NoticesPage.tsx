@@ -1,13 +1,14 @@
 import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NOTICE_TYPES, saveNoticeRequest, type AdminNotice } from '@partsmall/contract';
-import { messageOf } from '../../shared/api';
+import { api, messageOf } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { CheckField, Field, SelectField, useZodForm } from '../../shared/ui/form';
 import { RichTextField } from './RichTextEditor';
 import { useNotify } from '../../shared/ui/notify';
 import { NoticeHtml } from '../../shared/ui/NoticeHtml';
-import { useAdminSave, useAdminWrite } from './api';
+import { adminKeys, useAdminSave } from './api';
 import { useAdminPages } from './list';
 import { EditModal } from './components/EditModal';
 import { ListToolbar } from './components/ListToolbar';
@@ -15,20 +16,36 @@ import { A } from './texts';
 
 const TYPE_OPTIONS = Object.entries(NOTICE_TYPES).map(([v, l]) => ({ value: Number(v), label: l }));
 
+/**
+ * Publishes or takes down a notice as it is stored now, its other fields untouched: the list's copy
+ * may predate another staff member's edit, which saving it back would undo. The save names the ver it
+ * read, so an edit between the read and the save is refused (409) rather than undone.
+ */
+async function setPublished(seq: number, published: boolean) {
+  const { results: n } = await api('adminNoticeDetail', { seq }, { accept: [200] });
+  const { type, title, content, popup, ver } = n;
+  return api(
+    'adminSaveNotice',
+    { seq, type: type as 0 | 2 | 3, title, content, popup, published, ver },
+    { accept: [200, 201] },
+  );
+}
+
 /** Notices: list (published or not), create and edit HTML sanitised on the server, type, popup, publish. */
 export default function NoticesPage() {
   const [editing, setEditing] = useState<AdminNotice | 'new' | null>(null);
   const notify = useNotify();
   const { table } = useAdminPages('adminNoticeList', {});
-  const save = useAdminWrite('adminSaveNotice');
+  const client = useQueryClient();
+  const publish = useMutation({
+    mutationFn: (n: AdminNotice) => setPublished(n.seq, !n.published),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
   const togglePublished = (n: AdminNotice) =>
-    save.mutate(
-      { ...n, type: n.type as 0 | 2 | 3, published: !n.published },
-      {
-        onSuccess: () => notify.toast(n.published ? A.notices.unpublished : A.notices.published),
-        onError: (e) => void notify.alert(messageOf(e)),
-      },
-    );
+    publish.mutate(n, {
+      onSuccess: () => notify.toast(n.published ? A.notices.unpublished : A.notices.published),
+      onError: (e) => void notify.alert(messageOf(e)),
+    });
   const columns: Column<AdminNotice>[] = [
     { id: 'seq', header: A.notices.cols.seq, width: 70, className: 'num', cell: (n) => n.seq },
     { id: 'type', header: A.notices.cols.type, width: 120, cell: (n) => NOTICE_TYPES[n.type] ?? n.type },

@@ -144,10 +144,15 @@ export function InquiryPage({ mobile = false }: { mobile?: boolean }) {
               <dd>
                 <a href={`mailto:${bottom.mail}`}>{bottom.mail}</a>
               </dd>
+              {/* The shop settings' hours, as the footer shows them: one place for staff to change. */}
+              {bottom.hours && (
+                <>
+                  <dt>{T.inquiryForm.hoursLabel}</dt>
+                  <dd>{bottom.hours}</dd>
+                </>
+              )}
             </>
           )}
-          <dt>{T.inquiryForm.hoursLabel}</dt>
-          <dd>{T.inquiryForm.hours}</dd>
         </dl>
         <Link className="link-more" to={`${pathFor('notice', mobile)}?type=3`}>
           {T.inquiryForm.faq}

@@ -16,6 +16,7 @@ import {
   type NoticeQuery,
   type NoticeSearchType,
 } from './api';
+import { TN } from './texts';
 import './notices.css';
 
 export function NoticeTypeBadge({ type }: { type: number }) {
@@ -36,6 +37,10 @@ export function NoticeListPage({ mobile = false }: { mobile?: boolean }) {
   const loading = list.isFetching;
   const total = list.data?.total ?? 0;
   const shownPage = list.isPlaceholderData ? null : query.page;
+  const last = Math.max(1, Math.ceil(total / PAGE_SIZE.notice));
+  // The answer for this very page (not the previous one kept on screen) has no rows though there are
+  // notices: the page is past the last, which says so rather than '검색된 정보가 없습니다.'.
+  const pastEnd = list.isSuccess && !list.isPlaceholderData && total > 0 && query.page > last;
   const go = (q: Partial<NoticeQuery>) => navigate(base + queryString({ ...query, page: 1, ...q }));
   const detail = (seq: number) => `${base}/${seq}${key}`;
 
@@ -96,12 +101,7 @@ export function NoticeListPage({ mobile = false }: { mobile?: boolean }) {
           {query.keyword && <span className="board-for">{T.notice.resultFor(query.keyword)}</span>}
           <span>
             {T.notice.total(total)}
-            {total > 0 && (
-              <span className="board-pages">
-                {' '}
-                · {T.notice.pageOf(query.page, Math.max(1, Math.ceil(total / PAGE_SIZE.notice)))}
-              </span>
-            )}
+            {total > 0 && !pastEnd && <span className="board-pages"> · {T.notice.pageOf(query.page, last)}</span>}
           </span>
           {loading && <Spinner label={T.common.loading} />}
         </p>
@@ -118,30 +118,39 @@ export function NoticeListPage({ mobile = false }: { mobile?: boolean }) {
         />
       </div>
 
-      <DataTable
-        columns={columns}
-        query={list}
-        rowKey={(r) => r.seq}
-        label={T.notice.title}
-        rowClassName={(r) => (r.type === 0 ? 'row-notice' : undefined)}
-        paging={{
-          page: query.page,
-          total,
-          size: PAGE_SIZE.notice,
-          href: (p) => base + queryString({ ...query, page: p }),
-        }}
-        cardsClassName="data-cards m-notice-list"
-        cardClassName=""
-        card={(r) => (
-          <Link to={detail(r.seq)}>
-            <span className="m-notice-meta">
-              <NoticeTypeBadge type={r.type} />
-              <time dateTime={r.created}>{date(r.created)}</time>
-            </span>
-            <span className="m-notice-title">{r.title}</span>
+      {pastEnd ? (
+        <div className="notice-missing" role="status">
+          <p>{TN.pastEnd(query.page, last, query.keyword !== '')}</p>
+          <Link className="btn btn-primary" to={base + queryString({ ...query, page: 1 })}>
+            {TN.firstPage}
           </Link>
-        )}
-      />
+        </div>
+      ) : (
+        <DataTable
+          columns={columns}
+          query={list}
+          rowKey={(r) => r.seq}
+          label={T.notice.title}
+          rowClassName={(r) => (r.type === 0 ? 'row-notice' : undefined)}
+          paging={{
+            page: query.page,
+            total,
+            size: PAGE_SIZE.notice,
+            href: (p) => base + queryString({ ...query, page: p }),
+          }}
+          cardsClassName="data-cards m-notice-list"
+          cardClassName=""
+          card={(r) => (
+            <Link to={detail(r.seq)}>
+              <span className="m-notice-meta">
+                <NoticeTypeBadge type={r.type} />
+                <time dateTime={r.created}>{date(r.created)}</time>
+              </span>
+              <span className="m-notice-title">{r.title}</span>
+            </Link>
+          )}
+        />
+      )}
     </section>
   );
 }

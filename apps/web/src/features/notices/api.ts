@@ -12,6 +12,8 @@ import { api } from '../../shared/api';
 export const NOTICE_SEARCH_TYPES = ['title', 'content', 'all'] as const;
 export type NoticeSearchType = (typeof NOTICE_SEARCH_TYPES)[number];
 export const NOTICE_TYPE_KEYS = [0, 2, 3] as const;
+/** The highest page number the list call takes (docs/requirements.md#validation); one above reads as no page number. */
+const PAGE_MAX = 100_000;
 
 /** The list the visitor is looking at; kept in the URL so that back, reload and links keep it. */
 export interface NoticeQuery {
@@ -29,7 +31,7 @@ export function queryFromParams(params: URLSearchParams): NoticeQuery {
     searchType: (NOTICE_SEARCH_TYPES as readonly string[]).includes(st ?? '') ? (st as NoticeSearchType) : 'title',
     keyword: cutText(params.get('keyword') ?? '', 200),
     type: params.has('type') && (NOTICE_TYPE_KEYS as readonly number[]).includes(type) ? type : null,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page: Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1,
   };
 }
 

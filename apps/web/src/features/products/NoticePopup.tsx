@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { pathFor, useMobile } from '../../shared/paths';
 import { T } from '../../shared/texts';
 import { useDocumentKeydown, useLayerFocus } from '../../shared/ui/Modal';
-import './products.css';
+import './notice-popup.css';
 
 const HIDE_KEY = 'noticePopupHidden';
 
@@ -52,12 +54,13 @@ function NoticeLayer({
   onDontShow,
   onClose,
 }: {
-  notice: { title: string; content: string };
+  notice: { seq: number; title: string; content: string };
   dontShow: boolean;
   onDontShow: (v: boolean) => void;
   onClose: () => void;
 }) {
   const box = useRef<HTMLElement>(null);
+  const mobile = useMobile();
   useLayerFocus(box, { onlyFromBody: true });
   // Escape closes it, as every layer of the shop; not while someone types in a field of the page
   // (the search box's own Escape closes its suggestions).
@@ -77,7 +80,12 @@ function NoticeLayer({
       aria-label={notice.title}
       style={{ width: 300, height: 300 }}
     >
-      <h2>{notice.title}</h2>
+      <h2>
+        {/* Cut to 3 lines here (notice-popup.css); the notice's page shows the whole title. */}
+        <Link className="notice-popup-title" to={`${pathFor('notice', mobile)}/${notice.seq}`} title={notice.title}>
+          {notice.title}
+        </Link>
+      </h2>
       {/* Notice HTML is sanitised by the server with an allow-list. */}
       <div className="notice-popup-body" dangerouslySetInnerHTML={{ __html: notice.content }} />
       <footer>
