@@ -57,7 +57,7 @@ export type TossBehaviour =
 
 /**
  * Toss Payments Core API stand-in, written from Toss's API reference: POST /v1/payments/confirm,
- * POST /v1/virtual-accounts (가상계좌 발급, with its DEPOSIT_CALLBACK bodies from `depositInto`),
+ * POST /v1/payments/{paymentKey}/cancel, POST /v1/virtual-accounts (가상계좌 발급, with its DEPOSIT_CALLBACK bodies from `depositInto`),
  * GET /v1/payments/{paymentKey}, GET /v1/payments/orders/{orderId}, Basic auth with the secret key.
  * `authorise` plays the buyer in the payment window (Toss then holds the payment IN_PROGRESS until
  * the shop confirms it). An Idempotency-Key is honoured as Toss's guide describes it: the first
@@ -220,6 +220,27 @@ export async function tossStandIn(secretKey: string) {
           },
         };
         payments.set(p.paymentKey, p);
+        return [200, { ...p }];
+      });
+    }
+    // 결제 취소 (POST /v1/payments/{paymentKey}/cancel, cancelReason): a card is refunded; a virtual
+    // account not paid into closes; one paid into needs refundReceiveAccount, without it a refusal.
+    const toCancel = /^\/v1\/payments\/([^/]+)\/cancel$/.exec(path);
+    if (req.method === 'POST' && toCancel) {
+      return answer(res, { kind: 'normal' }, slot, () => {
+        const p = payments.get(decodeURIComponent(toCancel[1]!));
+        const b = (body ?? {}) as Record<string, unknown>;
+        if (!p) return [404, { code: 'NOT_FOUND_PAYMENT', message: '존재하지 않는 결제 정보 입니다.' }];
+        if (typeof b.cancelReason !== 'string' || !b.cancelReason)
+          return [400, { code: 'INVALID_REQUEST', message: '잘못된 요청입니다.' }];
+        if (p.status === 'CANCELED')
+          return [400, { code: 'ALREADY_CANCELED_PAYMENT', message: '이미 취소된 결제 입니다.' }];
+        const paidIn = p.method === '가상계좌' && p.status === 'DONE';
+        if (paidIn && !b.refundReceiveAccount)
+          return [400, { code: 'INVALID_REFUND_ACCOUNT_INFO', message: '환불 계좌 정보가 올바르지 않습니다.' }];
+        if (!['DONE', 'WAITING_FOR_DEPOSIT'].includes(p.status))
+          return [403, { code: 'NOT_CANCELABLE_PAYMENT', message: '취소 할 수 없는 결제 입니다.' }];
+        p.status = 'CANCELED';
         return [200, { ...p }];
       });
     }

@@ -109,6 +109,7 @@ export const MSG_ADMIN = {
   passwordReset: '비밀번호를 초기화했습니다. 새 비밀번호는 이번 한 번만 보입니다.',
   notStaff: '직원 계정이 아닙니다.',
   selfStop: '자기 계정은 정지할 수 없습니다.',
+  selfReset: '자기 계정의 비밀번호는 초기화할 수 없습니다. 다른 관리자에게 요청하세요.',
   bulkDone: (moved: number, refused: number) => `출고확정 ${moved}건${refused ? `, 처리 불가 ${refused}건` : ''}`,
   configVer: '설정을 저장했습니다. 열려 있는 쇼핑몰 화면이 새로고침됩니다.',
   productChanged: '다른 직원이 먼저 이 상품을 수정했습니다. 새로고침해 바뀐 내용을 확인한 뒤 다시 저장하세요.',

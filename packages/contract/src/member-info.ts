@@ -115,6 +115,10 @@ export const MSG_MEMBER = {
   paymentDeclined: '결제가 거절되었습니다.',
   paymentAlreadyDone: '이미 처리된 결제입니다.',
   paymentConflict: '이미 다른 결과로 처리된 결제입니다.',
+  /** A payment its company's withdrawal ended: nothing is taken for a company that has left. */
+  paymentEnded: '회원 탈퇴로 취소된 결제입니다. 결제되지 않았으며 금액이 청구되지 않습니다.',
+  /** The provider took the money before the refusal and could not give it back at once: staff refund it. */
+  paymentEndedRefund: '회원 탈퇴로 취소된 결제입니다. 이미 결제된 금액은 고객센터에서 환불해 드립니다.',
   paymentNotFound: '결제 정보를 찾을 수 없습니다.',
   paymentSignature: '결제 확인 서명이 올바르지 않습니다.',
   paymentAmountMismatch: '결제 금액이 요청한 금액과 일치하지 않습니다.',

@@ -80,6 +80,8 @@ async function staffRow(db: Db | Tx, seq: number) {
 }
 
 export async function resetStaffPassword(db: Db, sockets: SessionSockets, adminId: number, seq: number) {
+  // The reset ends the caller's own session before the one-time password reaches the screen.
+  if (seq === adminId) throw badRequest(MSG_ADMIN.selfReset, 'seq');
   await staffRow(db, seq);
   const password = newPassword();
   await db.transaction(async (tx) => {

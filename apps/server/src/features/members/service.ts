@@ -17,6 +17,7 @@ import { uniqueViolation } from '../../shared/db-errors.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound, tooMany, unauthorized } from '../../shared/http.js';
 import { destroyOnWithdrawal, lockOrdersBeforeCompany } from '../retention/index.js';
+import { endPaymentsOnWithdrawal } from '../payments/index.js';
 import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
 import {
   type AuthContext,
@@ -346,7 +347,7 @@ export async function withdrawNeedsPassword(db: Db, sessionId: number, now: Date
 
 /**
  * Withdraws the caller. A main account takes its company and every account of it along (the
- * business number may join again); a sub-account leaves alone. Orders, ledger and payments stay.
+ * business number may join again); a sub-account leaves alone. Orders, ledger and payments stay (waiting ones end).
  * A session older than WITHDRAW_REAUTH_SEC must give the password (a password given is always
  * checked); wrong ones count toward the same limit as the current password of a password change.
  * Every session of the withdrawn accounts ends, sockets too; returns their ids.
@@ -371,6 +372,8 @@ export async function withdraw(
   }
   const now = new Date();
   const memberIds = await db.transaction(async (tx) => {
+    // Payments first (a confirmation locks its payment, then the company): none takes money after this.
+    if (member.type === MEMBER_TYPE_MAIN) await endPaymentsOnWithdrawal(tx, auth.companyId, now);
     if (member.type === MEMBER_TYPE_MAIN) await lockOrdersBeforeCompany(tx, auth.companyId);
     await lockCompany(tx, auth.companyId);
     // A second delivery of the request, after the lock, finds the account gone: a revoked session's answer, nothing twice.

@@ -13,7 +13,7 @@ main{max-width:560px;margin:0 auto;padding:16px}h1{font-size:17px;margin:0 0 4px
 dl{display:grid;grid-template-columns:110px 1fr;gap:6px 8px;margin:0}dt{color:#666}dd{margin:0;font-weight:bold}
 .amount{color:#d0342c}.buttons{display:flex;gap:8px;justify-content:center}form{margin:0}
 button{min-width:120px;height:44px;border:0;border-radius:4px;font-size:15px;font-weight:bold;cursor:pointer;color:#fff;background:#1f5eff}
-button.decline{background:#8a94a6}.result{text-align:center;font-size:18px;font-weight:bold;padding:48px 0}
+button.decline{background:#8a94a6}.result{text-align:center;word-break:keep-all;font-size:18px;font-weight:bold;padding:48px 0}
 .result.ok{color:#1f5eff}.result.fail{color:#d0342c}.note{color:#777;font-size:12px;text-align:center}`;
 
 const METHOD: Record<string, string> = {

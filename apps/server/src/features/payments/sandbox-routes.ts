@@ -15,6 +15,7 @@ import {
 } from './page.js';
 import { SANDBOX_PAGE_PREFIX, lapsedUnpaid, type SandboxGateway, type SandboxVirtualAccounts } from './sandbox.js';
 import { paymentByGatewayId, type ConfirmOutcome } from './service.js';
+import { endedByWithdrawal } from './withdrawal.js';
 
 /** Security headers of the sandbox pages: nothing external, inline code only with this response's nonce. */
 function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => string) {
@@ -70,6 +71,9 @@ export function sandboxPageRoutes(
       async (req, reply) => {
         const payment = await pagePayment(req);
         if (!payment) return sendPage(reply, 404, notFoundPage);
+        // Its company withdrew: the page opened again offers nothing and says why.
+        if (await endedByWithdrawal(db, payment))
+          return sendPage(reply, 200, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentEnded));
         return sendPage(reply, 200, (nonce) =>
           paymentPage(payment, { action: actionUrl(payment.gatewayId), approveButtons }, nonce),
         );

@@ -13,6 +13,7 @@ import { recordCardPayment } from '../deposits/index.js';
 import type { PaymentGateway } from './gateway.js';
 import { transferDue, virtualAccount } from './sandbox.js';
 import { pageWithTotal } from '../../db/page.js';
+import { companyWithdrawnLocked, endedByWithdrawal, endPayment } from './withdrawal.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentKind = 'point' | 'license' | 'statement';
@@ -133,6 +134,12 @@ export interface ConfirmOutcome {
   expired?: boolean;
 }
 
+/** The company withdrew while this confirmation was crediting it: everything it wrote is rolled back. */
+class WithdrewMeanwhile extends Error {}
+
+/** A payment the company's withdrawal ended (or would have): 409, the page says why (docs/requirements.md#payments). */
+const endedAnswer = () => new AppError(409, MSG_MEMBER.paymentEnded, 409, 'status');
+
 /**
  * Applies a gateway confirmation: the only way a payment credits anything.
  * - the signature must check out (400), the payment must exist at this gateway (404) and the
@@ -142,7 +149,11 @@ export interface ConfirmOutcome {
  *   second delivery of the same confirmation, at once or later, finds the row no longer pending
  *   and changes nothing (docs/requirements.md#payments);
  * - at a gateway that times its transfers' accounts itself (`transferHours`, the sandbox's), a
- *   deposit after the due time credits nothing: the payment is declined (`expired`).
+ *   deposit after the due time credits nothing: the payment is declined (`expired`);
+ * - a payment of a company that withdrew is never paid (409 '회원 탈퇴로 취소된 결제입니다. …'): the
+ *   withdrawal declined it, or, stored by a session the withdrawal had not ended yet, it is declined
+ *   now. Its company's row is read last, under the lock the withdrawal holds until it commits, so a
+ *   withdrawal and a confirmation at once either credit before the withdrawal or take nothing.
  */
 export async function confirmPayment(
   db: Db,
@@ -152,6 +163,32 @@ export async function confirmPayment(
   now: Date = new Date(),
 ): Promise<ConfirmOutcome> {
   if (!gateway.verify(c)) throw badRequest(MSG_MEMBER.paymentSignature, 'signature');
+  const outcome = await applyConfirmation(db, gateway, c, now).catch(async (err: unknown) => {
+    if (!(err instanceof WithdrewMeanwhile)) throw err;
+    const row = await paymentByGatewayId(db, gateway.name, c.paymentId);
+    if (row) await endPayment(db, row, now);
+    throw endedAnswer();
+  });
+  // A repeated confirmation changed nothing and tells nothing.
+  if (!outcome.repeated && outcome.payment.status === 'paid') {
+    const { companyId } = outcome.payment;
+    if (outcome.payment.kind !== 'statement')
+      await events.publish(
+        outcome.payment.kind === 'point'
+          ? { type: 'walletChanged', companyId, reason: 'topUp' }
+          : { type: 'licenceChanged', companyId },
+      );
+  }
+  return outcome;
+}
+
+/** confirmPayment's transaction: moves the row and credits what it bought, or finds why not. */
+async function applyConfirmation(
+  db: Db,
+  gateway: PaymentGateway,
+  c: GatewayConfirmation,
+  now: Date,
+): Promise<ConfirmOutcome> {
   // A transfer whose account the shop times (the sandbox's) takes its deposit until the due time
   // only: the same conditional update checks it, so a deposit racing the due time credits at most once.
   const dueFrom =
@@ -162,7 +199,7 @@ export async function confirmPayment(
     eq(payments.status, 'pending'),
     eq(payments.amount, c.amount),
   );
-  const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
+  return db.transaction(async (tx): Promise<ConfirmOutcome> => {
     const [moved] = await tx
       .update(payments)
       .set(c.status === 'paid' ? { status: 'paid', paidAt: now } : { status: 'declined', declinedAt: now })
@@ -186,6 +223,7 @@ export async function confirmPayment(
       if (!row) throw notFound(MSG_MEMBER.paymentNotFound);
       if (row.amount !== c.amount) throw badRequest(MSG_MEMBER.paymentAmountMismatch, 'amount');
       if (row.status === c.status) return { payment: row, repeated: true };
+      if (c.status === 'paid' && (await endedByWithdrawal(tx, row))) throw new WithdrewMeanwhile();
       throw new AppError(409, MSG_MEMBER.paymentConflict, 409, 'status');
     }
     if (moved.status !== 'paid') return { payment: moved, repeated: false };
@@ -214,19 +252,10 @@ export async function confirmPayment(
       // Licence purchases are paid by card or transfer, not from cash: no ledger row.
       await moveLicenseEnd(tx, moved.companyId, (current) => extendLicense(current, moved.days ?? 0, now));
     }
+    // Last, after every lock the credit took: the withdrawal locks the payments, then the company.
+    if (await companyWithdrawnLocked(tx, moved.companyId)) throw new WithdrewMeanwhile();
     return { payment: moved, repeated: false };
   });
-  // A repeated confirmation changed nothing and tells nothing.
-  if (!outcome.repeated && outcome.payment.status === 'paid') {
-    const { companyId } = outcome.payment;
-    if (outcome.payment.kind !== 'statement')
-      await events.publish(
-        outcome.payment.kind === 'point'
-          ? { type: 'walletChanged', companyId, reason: 'topUp' }
-          : { type: 'licenceChanged', companyId },
-      );
-  }
-  return outcome;
 }
 
 export interface HistoryQuery {

@@ -27,6 +27,8 @@ import {
   type TossResult,
 } from './toss.js';
 import { depositPage, sendTossPage, windowPage } from './toss-pages.js';
+import { endedAtToss } from './toss-withdrawal.js';
+import { endedByWithdrawal, endPayment } from './withdrawal.js';
 
 /** What applying a payment fetched from the Toss API did. */
 export type TossApplied =
@@ -107,13 +109,11 @@ export function tossRoutes(app: Api, db: Db, events: EventSink, gateway: TossGat
  * A declined transfer top-up says why when Toss says EXPIRED, the account lapsed unpaid
  * (docs/operations.md#payments-toss-payments); anything else, or Toss unreadable, the plain outcome.
  */
-async function settledPage(
-  reply: FastifyReply,
-  gateway: TossGateway,
-  payment: { status: string; pgcode: string; gatewayId: string },
-) {
+async function settledPage(reply: FastifyReply, t: TossRouteDeps, payment: PaymentRow) {
+  const { gateway } = t;
   let text: string | undefined;
-  if (payment.status === 'declined' && payment.pgcode === 'banktransfer') {
+  if (await endedByWithdrawal(t.db, payment)) text = MSG_MEMBER.paymentEnded;
+  else if (payment.status === 'declined' && payment.pgcode === 'banktransfer') {
     const read = await gateway.fetchByOrder(payment.gatewayId);
     if (read.kind === 'payment' && read.payment.status === 'EXPIRED') text = MSG_PROVIDER.tossAccountExpired;
   }
@@ -133,7 +133,8 @@ function windowRoute(scope: Api, t: TossRouteDeps) {
       const ok = checkTossPageKey(gateway.settings, req.params.paymentId, req.query.key);
       const payment = ok ? await paymentByGatewayId(db, gateway.name, req.params.paymentId) : undefined;
       if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
-      if (payment.status !== 'pending') return settledPage(reply, gateway, payment);
+      // Its company withdrew (a session the withdrawal had not ended yet): no window opens.
+      if (payment.status !== 'pending' || (await endedByWithdrawal(db, payment))) return settledPage(reply, t, payment);
       if (payment.pgcode === 'banktransfer') {
         // The link opened again after the account was issued: show the account, not a second window.
         const issued = await gateway.fetchByOrder(payment.gatewayId);
@@ -171,7 +172,12 @@ function successRoute(scope: Api, t: TossRouteDeps) {
       if (text(req.query.amount) !== String(payment.amount)) {
         return sendTossPage(reply, 400, sdkUrl, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentAmountMismatch));
       }
-      if (payment.status !== 'pending') return settledPage(reply, gateway, payment);
+      if (payment.status !== 'pending') return settledPage(reply, t, payment);
+      // Its company withdrew: not confirmed, so Toss captures nothing (an authorisation never confirmed lapses).
+      if (await endedByWithdrawal(db, payment)) {
+        await endPayment(db, payment, new Date());
+        return sendTossPage(reply, 409, sdkUrl, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentEnded));
+      }
 
       const result = await confirmAtToss(gateway, paymentKey, payment);
       if (result.kind === 'unanswered') {
@@ -188,7 +194,7 @@ function successRoute(scope: Api, t: TossRouteDeps) {
       if (result.payment.orderId !== payment.gatewayId) {
         return sendTossPage(reply, 400, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossWebhookMismatch));
       }
-      return showConfirmed(reply, t, result.payment);
+      return showConfirmed(reply, t, req.log, result.payment);
     },
   );
 }
@@ -212,19 +218,28 @@ async function confirmAtToss(gateway: TossGateway, paymentKey: string, payment: 
 }
 
 /** The success page once Toss confirmed: the payment applied (paid or not), its virtual account, or pending. */
-async function showConfirmed(reply: FastifyReply, t: TossRouteDeps, toss: TossPayment) {
+async function showConfirmed(reply: FastifyReply, t: TossRouteDeps, log: FastifyBaseLogger, toss: TossPayment) {
   const sdkUrl = t.gateway.settings.sdkUrl;
+  // The company withdrew while Toss confirmed: what Toss took or opened is cancelled there.
+  const ended = async () => {
+    const text = await endedAtToss(t.db, t.gateway, log, toss);
+    return text === undefined ? undefined : sendTossPage(reply, 409, sdkUrl, (nonce) => resultPage(false, nonce, text));
+  };
   try {
     const applied = await applyTossPayment(t.db, t.events, t.gateway, toss);
     if (applied.kind === 'applied') {
       return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(applied.outcome.payment.status === 'paid', nonce));
     }
     if (applied.kind === 'unsettled' && applied.toss.status === 'WAITING_FOR_DEPOSIT') {
-      return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(applied.toss, nonce));
+      return (await ended()) ?? sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(applied.toss, nonce));
     }
     return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
+    if (err.status === 409) {
+      const page = await ended();
+      if (page) return page;
+    }
     return sendTossPage(reply, err.status, sdkUrl, (nonce) => resultPage(false, nonce, err.message));
   }
 }
@@ -312,6 +327,9 @@ async function receiveStatementDeposit(db: Db, log: FastifyBaseLogger, body: Web
 async function applyWebhookPayment(t: TossRouteDeps, log: FastifyBaseLogger, toss: TossPayment) {
   try {
     const applied = await applyTossPayment(t.db, t.events, t.gateway, toss);
+    // An account Toss still holds open for a payment a withdrawal ended: closed there.
+    if (applied.kind === 'unsettled' && toss.status === 'WAITING_FOR_DEPOSIT')
+      await endedAtToss(t.db, t.gateway, log, toss);
     if (applied.kind === 'unknown')
       return ok(
         { orderId: toss.orderId, status: 'unknown' as const, repeated: false },
@@ -326,6 +344,12 @@ async function applyWebhookPayment(t: TossRouteDeps, log: FastifyBaseLogger, tos
   } catch (err) {
     // Settled the other way before (a refund after the top-up): staff settle it by hand; Toss stops resending.
     if (!(err instanceof AppError) || err.status !== 409) throw err;
+    // Or its company withdrew: given back at Toss, or logged for staff to refund.
+    const ended = await endedAtToss(t.db, t.gateway, log, toss);
+    if (ended !== undefined) {
+      const row = (await paymentByGatewayId(t.db, t.gateway.name, toss.orderId))!;
+      return ok({ orderId: row.gatewayId, status: row.status as 'declined', repeated: false }, ended);
+    }
     log.error({ orderId: toss.orderId, tossStatus: toss.status }, 'toss webhook conflicts with the stored payment');
     const row = (await paymentByGatewayId(t.db, t.gateway.name, toss.orderId))!;
     return ok(

@@ -85,6 +85,12 @@ export interface TossGateway extends PaymentGateway {
   fetchByKey(paymentKey: string): Promise<TossResult>;
   /** GET /v1/payments/orders/{orderId}. */
   fetchByOrder(orderId: string): Promise<TossResult>;
+  /**
+   * POST /v1/payments/{paymentKey}/cancel: the whole payment cancelled. A card payment is refunded to
+   * the card; a virtual account not paid into yet closes and takes no deposit. One paid into needs the
+   * depositor's refund account, which the shop does not know: Toss refuses it without one.
+   */
+  cancel(paymentKey: string, reason: string): Promise<TossResult>;
   /** POST /v1/virtual-accounts: a statement's own account (docs/requirements.md#credit-deposits). */
   issueVirtualAccount(request: VirtualAccountRequest): Promise<VirtualAccountIssue>;
   /**
@@ -180,6 +186,14 @@ export function createTossGateway(settings: TossSettings, site: { readonly publi
     confirm: (paymentKey, orderId, amount) =>
       callApi('POST', '/v1/payments/confirm', { paymentKey, orderId, amount }, `confirm-${paymentKey}`),
     fetchByKey: (paymentKey) => callApi('GET', `/v1/payments/${encodeURIComponent(paymentKey)}`),
+    // Keyed by the paymentKey: a cancel repeated after a timeout is answered as the first, never twice.
+    cancel: (paymentKey, reason) =>
+      callApi(
+        'POST',
+        `/v1/payments/${encodeURIComponent(paymentKey)}/cancel`,
+        { cancelReason: reason },
+        `cancel-${paymentKey}`,
+      ),
     fetchByOrder: (orderId) => callApi('GET', `/v1/payments/orders/${encodeURIComponent(orderId)}`),
     async issueVirtualAccount(request) {
       const body = {

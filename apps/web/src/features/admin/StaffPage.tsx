@@ -39,6 +39,8 @@ export default function StaffPage() {
       cell: (s) => (
         <span className="admin-actions">
           <RowButton
+            disabled={self(s)}
+            title={self(s) ? A.staff.notSelfReset : undefined}
             onClick={() =>
               void notify
                 .confirm(

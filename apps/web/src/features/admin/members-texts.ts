@@ -16,6 +16,7 @@ export const MEMBERS_TEXTS = {
     resetText: (id: string) => `${id}의 비밀번호를 새로 만듭니다. 로그인 중인 화면은 로그아웃됩니다.`,
     reset: '초기화',
     notSelf: '자기 계정은 정지할 수 없습니다.',
+    notSelfReset: '자기 계정의 비밀번호는 초기화할 수 없습니다. 다른 관리자에게 요청하세요.',
     stop: '정지',
     resume: '재개',
     create: '직원 계정 만들기',

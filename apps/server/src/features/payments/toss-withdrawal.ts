@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { MSG_MEMBER } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { paymentByGatewayId } from './service.js';
+import type { TossGateway, TossPayment } from './toss.js';
+import { endedByWithdrawal, endPayment } from './withdrawal.js';
+
+/**
+ * Toss's side of a payment its company's withdrawal ended (docs/requirements.md#payments). The shop
+ * confirms nothing for such a payment, so an authorised card is never captured and no account is
+ * issued; what Toss still took or opened in the moment between (a confirm that raced the withdrawal)
+ * is cancelled there.
+ */
+
+/** The reason Toss records with the cancel (its dashboard and the buyer's card statement show it). */
+export const WITHDRAWAL_CANCEL_REASON = '회원 탈퇴로 결제 취소';
+
+/** True when the Toss payment is money paid into a virtual account (its refund needs the depositor's account). */
+const depositReceived = (toss: TossPayment) =>
+  toss.status === 'DONE' && (toss.method === '가상계좌' || Boolean(toss.virtualAccount?.accountNumber));
+
+/**
+ * The buyer's text for a payment that a withdrawal ended, after cancelling at Toss whatever Toss
+ * holds of it (a captured card, an account waiting for its deposit); undefined when the payment is
+ * no such payment. Money already paid into an account cannot be sent back without the depositor's
+ * account: it is logged for staff, who refund it from Toss's dashboard, and the buyer is told so.
+ */
+export async function endedAtToss(
+  db: Db,
+  gateway: TossGateway,
+  log: FastifyBaseLogger,
+  toss: TossPayment,
+): Promise<string | undefined> {
+  const row = await paymentByGatewayId(db, gateway.name, toss.orderId);
+  if (!row || !(await endedByWithdrawal(db, row))) return undefined;
+  await endPayment(db, row, new Date());
+  if (!['DONE', 'WAITING_FOR_DEPOSIT'].includes(toss.status)) return MSG_MEMBER.paymentEnded;
+  if (!depositReceived(toss)) {
+    const cancelled = await gateway.cancel(toss.paymentKey, WITHDRAWAL_CANCEL_REASON);
+    const done =
+      (cancelled.kind === 'payment' && cancelled.payment.status === 'CANCELED') ||
+      (cancelled.kind === 'refused' && cancelled.code === 'ALREADY_CANCELED_PAYMENT');
+    if (done) return MSG_MEMBER.paymentEnded;
+    log.error(
+      { orderId: toss.orderId, result: cancelled.kind === 'refused' ? cancelled.code : cancelled.kind },
+      'toss cancel of a withdrawn company payment failed',
+    );
+  }
+  log.error(
+    { orderId: toss.orderId, paymentKey: toss.paymentKey, amount: toss.totalAmount, tossStatus: toss.status },
+    'money of a withdrawn company held at toss: refund it by hand',
+  );
+  return MSG_MEMBER.paymentEndedRefund;
+}
