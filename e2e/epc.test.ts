@@ -5,7 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { EPC_MSG, EPC_TEST_VINS, MSG_ORDER } from '@partsmall/contract';
 import { cartItems, epcCatalogues, epcReplacements, epcVinSearches, members } from '../apps/server/src/db/schema.js';
 import { call, desktopPage, phonePage, loginAs, memberLogin, shot, startShop } from './helpers.js';
-import { shopPhoneFindings } from './layout-checks.js';
+import { layoutFindings } from './layout-checks.js';
 import { COURIER } from '../apps/server/test/order-helpers.js';
 
 /**
@@ -305,6 +305,21 @@ describe('licensed member: the drawing', () => {
     await context.close();
   });
 
+  it('quick clicks lose no step: two ＋ go to 200 %, then three － to 125 %', async () => {
+    const { context, epc } = await openDemoDrawing();
+    const scale = () => epc.getByTestId('epc-scale').innerText();
+    // Each click lands while the one before still draws (150 ms): it once started from the scale
+    // half way, and two quick ＋ stopped at 150 %.
+    await epc.getByRole('button', { name: '확대' }).click();
+    await epc.getByRole('button', { name: '확대' }).click();
+    await expect.poll(() => drawingStill(epc)).toBe(true);
+    expect(await scale()).toBe('200%');
+    for (let i = 0; i < 3; i++) await epc.getByRole('button', { name: '축소' }).click();
+    await expect.poll(() => drawingStill(epc)).toBe(true);
+    expect(await scale()).toBe('125%');
+    await context.close();
+  });
+
   it('a row click keeps its callout in view, the drawing filling its view, at 100, 150 and 200 %', async () => {
     const { context, epc, table, vehicleCalls } = await openDemoDrawing();
     // Every row at three zoom levels, with the moves instant as for a reader who asked the system for
@@ -460,7 +475,7 @@ describe('licensed member: a part', () => {
   it('an inquiry asks for the quantity chosen on the row and names the brand, not its code', async () => {
     const { context, epc, table, vehicleCalls } = await openDemoDrawing();
     const { row, pid } = await firstProductRow(epc, table);
-    await row.getByTestId('epc-product').first().getByLabel('수량').fill('3');
+    await row.getByTestId('epc-product').first().getByLabel('수량', { exact: true }).fill('3');
     const [chat] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: '문의' }).click()]);
     // The chat also holds an earlier test's inquiry when its popup sent it before closing: this one's
     // bubble is the one naming this row's part.
@@ -539,15 +554,24 @@ describe('phone', () => {
     await page.getByTestId('epc-search').click();
     await page.locator('.epc-data').getByText('330i (G20)').waitFor();
     expect(new URL(page.url()).search).toContain(`vin=${BMW_TEST}`);
-    const findings = await shopPhoneFindings(page, 'catalogue groups');
+    await card(page, /^34/).waitFor();
+    // The shop's phone screens are measured both ways, 44 × 44 px: measured by height alone, the
+    // trail's '처음' (24 px wide), the zoom buttons (35), 대체/위치/문의 (38) and the heart (32) passed.
+    const phoneFindings = (where: string) => layoutFindings(page, where, { phone: true, wholeTargets: true });
+    const findings = await phoneFindings('catalogue groups');
     await shot(page, 'epc-groups-phone');
+    await page.getByRole('button', { name: '차량 정보' }).click();
+    await page.getByRole('dialog', { name: '차량 정보' }).getByText('330i (G20)').first().waitFor();
+    findings.push(...(await phoneFindings('vehicle info')));
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await card(page, /^34/).click();
     await page.locator('.epc-nodes .epc-card[data-mid="34_10"]').click();
     await page.locator('.epc-nodes .epc-card[data-mid="34_10_11"]').click();
     await page.getByTestId('epc-parts-table').waitFor();
     await page.locator('.epc-hotspot[data-hskey="1"]').first().click();
     await expect.poll(() => page.locator('tr[data-pnum="1"].active').count()).toBeGreaterThan(0);
-    findings.push(...(await shopPhoneFindings(page, 'catalogue drawing and parts')));
+    findings.push(...(await phoneFindings('catalogue drawing and parts')));
     expect(findings).toEqual([]);
     await shot(page, 'epc-parts-phone');
     await context.close();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@partsmall/contract';
+import { answerBrokenPageAddress } from '../web-app/serve.js';
 
 /**
  * Answers requests Node's HTTP parser refuses before any route runs (headers or URL too large,
@@ -31,11 +32,13 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
  * headers every answer carries (`headers`, shared/security-headers.ts) itself.
  */
 export function routingErrorHandler(headers: Record<string, string>) {
-  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    reply.headers(headers);
+    // A browser opening such a page address gets the app's page (web-app/serve.ts).
+    if (error.code === 'FST_ERR_BAD_URL' && answerBrokenPageAddress(request, reply)) return;
     const status = error.statusCode === 414 ? 414 : 400;
     void reply
       .code(status)
-      .headers(headers)
       .header('cache-control', 'no-store')
       .send({ code: status, message: status === 414 ? MSG.payloadTooLarge : MSG.badRequest });
   };

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import { DEMO_BANNER, MSG } from '@partsmall/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api, AppContext } from '../shared/context.js';
 import { appPathMatcher } from './app-paths.js';
 import { seoRoutes } from './seo.js';
@@ -75,11 +76,10 @@ export async function serveWebApp(app: Api, ctx: AppContext) {
   const page = built ? loadIndexPage(indexFile, ctx.config.demo) : null;
   const isAppPath = built ? loadRouteMatcher(path.join(webDist, ROUTE_PATHS), app) : () => true;
 
-  app.setNotFoundHandler((request, reply) => {
+  /** The app's page for an address that is one (GET or HEAD, not an API or file path); null when not. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const method = request.method;
-    if ((method !== 'GET' && method !== 'HEAD') || NOT_A_PAGE.test(request.url) || !page) {
-      return reply.status(404).send({ code: 404, message: MSG.notFound });
-    }
+    if ((method !== 'GET' && method !== 'HEAD') || NOT_A_PAGE.test(request.url) || !page) return null;
     reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding');
     // An address no route takes gets the app all the same (it shows its not-found page), but with
     // 404, so search engines and link checkers do not take it for a page.
@@ -92,7 +92,31 @@ export async function serveWebApp(app: Api, ctx: AppContext) {
     const body = (encoding && page[encoding]) || page.identity;
     if (body !== page.identity) reply.header('content-encoding', encoding);
     return reply.type('text/html; charset=utf-8').send(body);
-  });
+  };
+  app.setNotFoundHandler(
+    (request, reply) => sendPage(request, reply) ?? reply.status(404).send({ code: 404, message: MSG.notFound }),
+  );
+  brokenAddressPages.set(app, (request, reply) =>
+    ACCEPTS_HTML.test(request.headers.accept ?? '') ? sendPage(request, reply) !== null : false,
+  );
+}
+
+/** A browser's page request asks for HTML; a call, a script or a picture does not. */
+const ACCEPTS_HTML = /\btext\/html\b/i;
+
+type BrokenAddressPage = (request: FastifyRequest, reply: FastifyReply) => boolean;
+/** Each server's way to answer a page address its router could not decode (its web app's page). */
+const brokenAddressPages = new WeakMap<object, BrokenAddressPage>();
+
+/**
+ * Answers a page address whose percent-encoding does not decode ('/epcMain/%E0%A4%A/all', a deep
+ * link cut short) with the app's page when a browser asks for a page: the app reads its address
+ * itself and shows the place or its not-found page, where the router's JSON 400 left the buyer a
+ * raw text (docs/security.md#hostile-input). True when it answered; calls, files and requests that
+ * do not ask for HTML are left to the JSON refusal.
+ */
+export function answerBrokenPageAddress(request: FastifyRequest, reply: FastifyReply): boolean {
+  return brokenAddressPages.get(request.server)?.(request, reply) ?? false;
 }
 
 /** The matcher of the build's route patterns; without the file (an older build) every address is a page. */

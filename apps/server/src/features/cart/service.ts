@@ -45,7 +45,10 @@ async function checkedProduct(db: Db, productId: number, qty: number): Promise<P
 /**
  * Adds to the member's cart; the same product again raises the quantity, never past the stock: the
  * refusal says how much of it the cart already holds (docs/requirements.md#cart-and-checkout).
- * `vin` is the vehicle the part was picked for in the catalogue; a later add without one keeps it.
+ * `vin` is the vehicle the part was picked for in the catalogue. The line is one per product, so
+ * the first vehicle it was picked for stays: a later add without one, or for another vehicle, adds
+ * its units to that vehicle's line (the catalogue then says so), and only a line without a vehicle
+ * takes one (docs/requirements.md#catalogue-screens).
  */
 export async function addToCart(
   db: Db,
@@ -62,7 +65,7 @@ export async function addToCart(
       .values({ memberId: buyer.memberId, companyId: buyer.companyId, productId, qty, vin })
       .onConflictDoUpdate({
         target: [cartItems.memberId, cartItems.productId],
-        set: { qty: sql`${cartItems.qty} + ${qty}`, vin: sql`coalesce(excluded.vin, ${cartItems.vin})` },
+        set: { qty: sql`${cartItems.qty} + ${qty}`, vin: sql`coalesce(${cartItems.vin}, excluded.vin)` },
       })
       .returning({ qty: cartItems.qty });
     // The line as it would stand: what the cart held before this add, and the add.

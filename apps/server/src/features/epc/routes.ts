@@ -193,11 +193,15 @@ function partNumberRoutes(app: Api, ctx: AppContext) {
   route(app, 'getCarsSearchHotKey', async (req) => {
     const auth = await requireOpenVin(ctx, req, req.body.vin);
     const b = req.body;
+    // The keyword is checked before a search is counted: a refused one ('%%') changes nothing, and
+    // thirty of them left a buyer's next valid search a 429.
+    const keyword = epcPartSearchKeyword.safeParse(b.searchHotKey);
+    if (!keyword.success) throw badRequest(keyword.error.issues[0]!.message, 'searchHotKey');
     // Only the catalogue of the VIN: a test VIN (free to everyone) must not open another catalogue's numbers.
     if (!(await vehicleOf(db, { vin: b.vin, mcid: b.mcid }))) throw notFound(EPC_MSG.noInfo);
     await hotKeySlot(auth.member.id, req.clientAddress);
     const found = await searchPartNumbers(db, {
-      keyword: b.searchHotKey,
+      keyword: keyword.data,
       mcid: b.mcid,
       size: 50,
       lang: epcLang(b.lang),

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { BuyOrCartForm } from '@partsmall/contract';
+import { PAGE_SIZE, type BuyOrCartForm } from '@partsmall/contract';
 import { api } from '../../shared/api';
 
 /** Reads and writes of the catalogue (docs/requirements.md#catalogue-calls), all through TanStack Query. */
@@ -113,9 +113,20 @@ export function usePartSearch() {
   });
 }
 
-/** Add to cart from a part row (a plain call; the server pushes the cart count to every tab). */
+/**
+ * Add to cart from a part row (a plain call; the server pushes the cart count to every tab). The
+ * cart holds one line per product and keeps the vehicle it was first put in for: the answer is that
+ * other VIN when the line holds one (the units were added to it), else null.
+ */
 export function useAddPartToCart() {
-  return useMutation({ mutationFn: (form: BuyOrCartForm) => api('addToCart', form, { accept: [201] }) });
+  return useMutation({
+    mutationFn: async (form: BuyOrCartForm & { vin: string }): Promise<string | null> => {
+      await api('addToCart', form, { accept: [201] });
+      const cart = await api('getMallCartInfo', { page: 1, size: PAGE_SIZE.cart }, { accept: [200] }).catch(() => null);
+      const line = cart?.results.find((l) => l.productInfo.seq === form.productId);
+      return line?.vin && line.vin !== form.vin ? line.vin : null;
+    },
+  });
 }
 
 /** Buy now from a part row: the payment items, VIN included. */

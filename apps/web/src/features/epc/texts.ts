@@ -68,6 +68,8 @@ export const TE = {
   warehouse: '창고',
   price: '가격',
   addToCart: '장바구니',
+  addedToOtherVehicle: (vin: string) =>
+    `장바구니에 담았습니다. 다만 이 상품은 차대번호 ${vin} 차량용으로 담겨 있던 줄에 더해져 그 차대번호로 주문됩니다. 이 차량용으로 따로 주문하려면 바로구매를 이용하세요.`,
   buyNow: '바로구매',
   qty: '수량',
   close: '닫기',

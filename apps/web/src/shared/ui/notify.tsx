@@ -1,8 +1,18 @@
-import { createContext, useCallback, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { messageOf } from '../api';
 import { T } from '../texts';
 import { Confirm } from './Confirm';
-import { useLayerFocus } from './Modal';
+import { useLayerFocus, useLayerKeys } from './Modal';
 
 interface Toast {
   id: number;
@@ -107,11 +117,26 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** The alert: its button takes focus, and focus goes back to where it was when it closes. */
+/**
+ * The alert: its button takes focus, Escape closes it as every layer (docs/requirements.md#windows-and-sizes),
+ * Tab stays inside, and focus goes back to where it was when it closes. The alert is always on top:
+ * its Escape is taken before the layer under it (a dialog the alert was opened from) hears it, so
+ * that one stays open.
+ */
 function AlertLayer({ text, onClose }: { text: string; onClose: () => void }) {
   const box = useRef<HTMLDivElement>(null);
   const textId = useId();
+  useLayerKeys(box, undefined);
   useLayerFocus(box, { first: true });
+  useEffect(() => {
+    const onEscape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      onClose();
+    };
+    window.addEventListener('keydown', onEscape, true);
+    return () => window.removeEventListener('keydown', onEscape, true);
+  }, [onClose]);
   return (
     <div className="modal-backdrop" onClick={onClose}>
       {/* Named by its text, so that a screen reader says what the alert is about (and axe finds a name). */}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
 import { canZoomIn, canZoomOut, EPC_ZOOM, zoomIn, zoomOut, type EpcPartsResult } from '@partsmall/contract';
 import { motionMs, prefersReducedMotion } from '../../../shared/device';
+import { useDrawingMoves } from './useDrawingMoves';
 import { TE } from '../texts';
 
 /** DOM id of a hotspot box: rows centre the first box of their callout. */
@@ -31,16 +32,20 @@ const ZOOM_STEPS = [
 export function Diagram({ result, active, centre, onPick, onHover }: DiagramProps) {
   const ref = useRef<ReactZoomPanPinchRef>(null);
   const [scale, setScale] = useState<number>(EPC_ZOOM.initial);
+  const { moveTo, restingPlace, stopMove } = useDrawingMoves();
 
-  /** Steps the scale around the middle of the view. */
-  const stepTo = (next: number) => {
+  /** Steps the scale around the middle of the view, from where the drawing rests or is going. */
+  const step = (to: (scale: number) => number, can: (scale: number) => boolean) => {
     const r = ref.current;
     if (!r) return;
-    const { positionX, positionY, scale: now } = r.instance.transformState;
+    const from = restingPlace(r);
+    if (!can(from.scale)) return;
+    const next = to(from.scale);
     const box = r.instance.wrapperComponent;
     const cx = (box?.clientWidth ?? 0) / 2;
     const cy = (box?.clientHeight ?? 0) / 2;
-    r.setTransform(cx - ((cx - positionX) * next) / now, cy - ((cy - positionY) * next) / now, next, motionMs(150));
+    const at = (c: number, p: number) => c - ((c - p) * next) / from.scale;
+    moveTo(r, { x: at(cx, from.x), y: at(cy, from.y), scale: next }, motionMs(150));
   };
 
   useEffect(() => {
@@ -75,8 +80,8 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
     };
     const x = place(positionX, view.left, view.width, spot.left, spot.width, content.offsetWidth * now);
     const y = place(positionY, view.top, view.height, spot.top, spot.height, content.offsetHeight * now);
-    r.setTransform(x, y, now, motionMs(200));
-  }, [centre]);
+    moveTo(r, { x, y, scale: now }, motionMs(200));
+  }, [centre, moveTo]);
 
   return (
     <div className="epc-diagram">
@@ -86,14 +91,18 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
             key={symbol}
             type="button"
             className="btn btn-small"
-            onClick={() => stepTo(to(scale))}
+            onClick={() => step(to, can)}
             disabled={!can(scale)}
             aria-label={TE[label]}
           >
             {symbol}
           </button>
         ))}
-        <button type="button" className="btn btn-small" onClick={() => ref.current?.resetTransform(motionMs(150))}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => ref.current && moveTo(ref.current, { x: 0, y: 0, scale: EPC_ZOOM.initial }, motionMs(150))}
+        >
           {TE.zoomReset}
         </button>
         <output className="epc-scale" data-testid="epc-scale">
@@ -110,6 +119,9 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
         wheel={{ step: 0.1 }}
         velocityAnimation={{ disabled: prefersReducedMotion() }}
         onTransformed={(_r, state) => setScale(Math.round(state.scale * 100) / 100)}
+        onPanningStart={stopMove}
+        onWheelStart={stopMove}
+        onPinchingStart={stopMove}
       >
         <TransformComponent wrapperClass="epc-zoom-wrapper" contentClass="epc-zoom-content">
           <div className="epc-drawing">

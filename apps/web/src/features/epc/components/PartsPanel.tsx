@@ -1,26 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import {
-  MSG_ORDER,
-  EPC_MSG,
-  warehouseLabel,
-  type EpcPart,
-  type EpcPartProduct,
-  type EpcPartsResult,
-} from '@partsmall/contract';
+import { EPC_MSG, type EpcPart, type EpcPartsResult } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
-import { count, won } from '../../../shared/format';
-import { pathFor } from '../../../shared/paths';
 import { Modal } from '../../../shared/ui/Modal';
-import { useNotify } from '../../../shared/ui/notify';
 import { openPopup, POPUP } from '../../../shared/ui/popup';
 import { Loading } from '../../../shared/ui/states';
-import { handDraftTo, paymentStore } from '../../cart';
-import { HeartButton, RestockButton } from '../../favorites';
 import { partsCsv, downloadCsv } from '../csv';
 import { Diagram } from './Diagram';
-import { replaceQuery, useAddPartToCart, useBuyPartNow, type VehicleKey } from '../api';
+import { ProductLine } from './ProductLine';
+import { replaceQuery, type VehicleKey } from '../api';
 import { TE } from '../texts';
 import { TableHead } from '../../../shared/ui/TableHead';
 
@@ -233,94 +221,6 @@ function PartRow({ part, active, vin, mobile, onPick, onReplace, onViewer, onCha
         </button>
       </td>
     </tr>
-  );
-}
-
-/** One shop product of a part: tier price, stock, warehouse, quantity, add to cart, buy now. */
-function ProductLine({
-  product,
-  vin,
-  mobile,
-  onQty,
-}: {
-  product: EpcPartProduct;
-  vin: string;
-  mobile: boolean;
-  onQty(qty: number): void;
-}) {
-  const [qty, setQtyState] = useState(1);
-  const setQty = (n: number) => {
-    setQtyState(n);
-    onQty(n);
-  };
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const add = useAddPartToCart();
-  const buy = useBuyPartNow();
-  const busy = add.isPending || buy.isPending;
-  const soldOut = product.hasAmount <= 0;
-  const form = {
-    productId: product.seq,
-    hasAmount: qty,
-    price: product.price,
-    originHasAmount: product.hasAmount,
-    companyId: product.companyId,
-    vin,
-  };
-  const addToCart = () =>
-    add.mutate(form, {
-      onSuccess: () => notify.toast(MSG_ORDER.addedToCart),
-      onError: (e) => void notify.alert(messageOf(e)),
-    });
-  const buyNow = () =>
-    buy.mutate(form, {
-      onSuccess: (items) => {
-        const draft = { source: 'buy' as const, items };
-        const opener = !mobile && window.opener && window.opener !== window ? (window.opener as Window) : null;
-        // From the popup the checkout opens in the shop's window (buy now goes to checkout).
-        if (opener && handDraftTo(opener, draft)) {
-          opener.location.assign(pathFor('checkout', false));
-          opener.focus();
-          return;
-        }
-        paymentStore.clearFinished();
-        paymentStore.setDraft(draft);
-        navigate(pathFor('checkout', mobile));
-      },
-      onError: (e) => void notify.alert(messageOf(e)),
-    });
-  return (
-    <div className="epc-product" data-testid="epc-product">
-      <div className="epc-product-name">{product.name}</div>
-      <div className="epc-product-facts">
-        <strong>{won(product.price)}</strong>
-        <span>
-          {TE.stock} {count(product.hasAmount)}
-        </span>
-        <span>{warehouseLabel(product.stockName)}</span>
-      </div>
-      <div className="epc-product-buy">
-        <input
-          type="number"
-          min={1}
-          max={Math.max(1, product.hasAmount)}
-          value={qty}
-          aria-label={TE.qty}
-          disabled={soldOut}
-          onChange={(e) =>
-            setQty(Math.min(Math.max(1, Math.floor(Number(e.target.value) || 1)), Math.max(1, product.hasAmount)))
-          }
-        />
-        <button type="button" className="btn btn-small" disabled={busy || soldOut} onClick={addToCart}>
-          {TE.addToCart}
-        </button>
-        <button type="button" className="btn btn-small btn-primary" disabled={busy || soldOut} onClick={buyNow}>
-          {TE.buyNow}
-        </button>
-        <RestockButton productId={product.seq} stock={product.hasAmount} className="btn btn-small" />
-        <HeartButton productId={product.seq} name={product.name} />
-      </div>
-    </div>
   );
 }
 

@@ -38,25 +38,28 @@ export function VehicleInfoModal({
   const d = info.data.decoded;
   return (
     <Modal title={TE.vehicleInfo} onClose={onClose} size="wide">
-      <div className="epc-info">
-        <VehicleData info={info} />
-        {d && (
-          <dl className="spec-list">
-            <dt>{TE.decoded}</dt>
-            <dd className="mono">{d.vin}</dd>
-            <dt>{TE.maker}</dt>
-            <dd>{d.manufacturer ?? d.wmi}</dd>
-            <dt>{TE.country}</dt>
-            <dd>{d.country ?? '-'}</dd>
-            <dt>{TE.modelYear}</dt>
-            <dd>{d.modelYear ?? '-'}</dd>
-            <dt>{TE.checkDigit}</dt>
-            <dd>{TE.checkDigitState[d.checkDigit]}</dd>
-          </dl>
-        )}
-        <p>
-          <strong>{TE.options}</strong> {config.data ? config.data.options.join(', ') : ''}
-        </p>
+      {/* The layer's padding: without it the facts were drawn against the dialog's edges. */}
+      <div className="layer-body">
+        <div className="epc-info">
+          <VehicleData info={info} />
+          {d && (
+            <dl className="spec-list">
+              <dt>{TE.decoded}</dt>
+              <dd className="mono">{d.vin}</dd>
+              <dt>{TE.maker}</dt>
+              <dd>{d.manufacturer ?? d.wmi}</dd>
+              <dt>{TE.country}</dt>
+              <dd>{d.country ?? '-'}</dd>
+              <dt>{TE.modelYear}</dt>
+              <dd>{d.modelYear ?? '-'}</dd>
+              <dt>{TE.checkDigit}</dt>
+              <dd>{TE.checkDigitState[d.checkDigit]}</dd>
+            </dl>
+          )}
+          <p>
+            <strong>{TE.options}</strong> {config.data ? config.data.options.join(', ') : ''}
+          </p>
+        </div>
       </div>
     </Modal>
   );
