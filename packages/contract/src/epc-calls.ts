@@ -70,7 +70,7 @@ export const epcReplaceRequest = z.object({
   mcid: codeText(EPC_MSG.noInfo).optional(),
 });
 const pageNumber = wholeNumber(1, 10_000, EPC_MSG.badPage).default(1);
-const pageSize = wholeNumber(1, 100, EPC_MSG.badPage).default(20);
+const pageSize = wholeNumber(1, 100, EPC_MSG.badPageSize).default(20);
 /** The part-number search across every catalogue. */
 export const epcPartSearchRequest = z.object({
   objSearchMapper: z.object({

@@ -9,6 +9,7 @@ import {
   EPC_TEST_VINS,
   EPC_ZOOM,
   epcPartSearchKeyword,
+  epcPartSearchRequest,
   epcReplaceRequest,
   isTestVin,
   normalizeVin,
@@ -348,5 +349,19 @@ describe('a catalogue part number too long is told its limit, not asked for agai
     expect(messages(epcToProductRequest.safeParse({ pid: A50 }))).toEqual([]);
     expect(messages(epcToProductRequest.safeParse({ pid: A51 }))).toEqual(['부품번호는 50자 이내로 입력하세요.']);
     expect(messages(epcToProductRequest.safeParse({ pid: '' }))).toEqual(['부품번호를 입력하세요.']);
+  });
+});
+
+describe('the part-number search across catalogues: page and size', () => {
+  const issue = (objSearchMapper: Record<string, unknown>) =>
+    epcPartSearchRequest.safeParse({ objSearchMapper: { searchKeyword: 'A9', ...objSearchMapper } }).error?.issues[0]
+      ?.message;
+  it('a size from 1 to 100 passes; 0 and 101 are told the size, not the page', () => {
+    expect([issue({ size: 1 }), issue({ size: 100 })]).toEqual([undefined, undefined]);
+    expect([issue({ size: 0 }), issue({ size: 101 })]).toEqual([EPC_MSG.badPageSize, EPC_MSG.badPageSize]);
+    expect(EPC_MSG.badPageSize).toBe('한 번에 1~100개까지 조회할 수 있습니다.');
+  });
+  it('a page of 0 is told the page', () => {
+    expect(issue({ page: 0 })).toBe('페이지 번호가 올바르지 않습니다.');
   });
 });
