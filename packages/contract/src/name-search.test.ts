@@ -125,6 +125,36 @@ describe('synonyms', () => {
     expect(synonymVariants('combo', index)).toEqual(['combo']);
   });
 
+  it('swaps a term half typed at the end as the whole term, when it starts the terms of one group only', () => {
+    const index = buildSynonymIndex([
+      ['헤드램프', '헤드라이트', '전조등'],
+      ['워터펌프', '물펌프'],
+      ['벤츠', 'MB'],
+      ['브레이크', '브레끼'],
+      ['브레이크디스크', '로터'],
+      ['에어', 'Air'],
+      ['에어필터', '에어크리너'],
+    ]);
+    // What was typed, the term it starts, then the group's others.
+    expect(synonymVariants('헤드라이', index)).toEqual(['헤드라이', '헤드라이트', '헤드램프', '전조등']);
+    // The ㅌ the IME holds for the next syllable, and a term whole before it.
+    expect(synonymVariants('벤츠헤드라잍', index)).toEqual([
+      '벤츠헤드라잍',
+      '벤츠헤드라이트',
+      '벤츠헤드램프',
+      '벤츠전조등',
+      'mb헤드라잍',
+      'mb헤드라이트',
+      'mb헤드램프',
+      'mb전조등',
+    ]);
+    expect(synonymVariants('물펌', index)).toEqual(['물펌', '물펌프', '워터펌프']);
+    // One syllable is in too many words; 브레 starts terms of two groups; 에어 is a term itself.
+    expect(synonymVariants('물', index)).toEqual(['물']);
+    expect(synonymVariants('브레', index)).toEqual(['브레']);
+    expect(synonymVariants('에어', index)).toEqual(['에어', 'air']);
+  });
+
   it('combines the synonyms of several words, at most 12 spellings', () => {
     expect(
       synonymVariants(

@@ -125,7 +125,9 @@ export const MAX_QUERY_VARIANTS = 12;
  */
 export function synonymVariants(compactQuery: string, index: SynonymIndex): string[] {
   const parts: string[][] = [];
-  let rest = compactQuery;
+  // A term half typed at the end ('헤드라이' of 헤드라이트) is swapped as the whole term is.
+  const half = halfTypedTerm(compactQuery, index);
+  let rest = half ? compactQuery.slice(0, half.at) : compactQuery;
   // Split the query into alternating plain text and matched terms (each with its alternatives).
   while (rest !== '') {
     let best: { at: number; term: string; others: string[] } | null = null;
@@ -143,6 +145,7 @@ export function synonymVariants(compactQuery: string, index: SynonymIndex): stri
     parts.push([best.term, ...best.others]);
     rest = rest.slice(best.at + best.term.length);
   }
+  if (half) parts.push(half.choices);
   let variants = [''];
   for (const choices of parts) {
     const next: string[] = [];
@@ -151,6 +154,42 @@ export function synonymVariants(compactQuery: string, index: SynonymIndex): stri
   }
   return variants;
 }
+
+/** The jamo of each term of an index, worked out once per index. */
+const termJamo = new WeakMap<SynonymIndex, { jamo: string; term: string; others: string[]; latin: boolean }[]>();
+function termsWithJamo(index: SynonymIndex) {
+  let terms = termJamo.get(index);
+  if (!terms) termJamo.set(index, (terms = index.terms.map((t) => ({ ...t, jamo: disassemble(t.term) }))));
+  return terms;
+}
+
+/**
+ * The end of a query that a term starts with, half typed (docs/search.md#korean-name-search): '헤드라이'
+ * of 헤드라이트, '물펌' of 물펌프, with the IME's borrowed consonant ('헤드라잍'). Names are matched
+ * by a half-typed word as they are by the whole one; the synonyms' words were matched whole only, so
+ * '헤드라이' found nothing where '헤드라이트' found every headlamp. Two syllables at least (or four
+ * Latin letters, from a word's start), no term itself, and completed by the terms of one group
+ * only ('브레' starts 브레이크 and 브레이크디스크, which mean different parts): its choices are what
+ * was typed and that group's terms.
+ */
+function halfTypedTerm(compactQuery: string, index: SynonymIndex): { at: number; choices: string[] } | null {
+  const chars = [...compactQuery];
+  let at = 0;
+  for (let i = 0; i < chars.length; at += chars[i]!.length, i++) {
+    const tail = compactQuery.slice(at);
+    const latin = /^[a-z]+$/.test(tail);
+    if (latin ? tail.length < 4 || /[a-z0-9]/.test(compactQuery[at - 1] ?? '') : countSyllables(tail) < 2) continue;
+    const jamo = disassemble(tail);
+    const completed = termsWithJamo(index).filter((t) => t.jamo.startsWith(jamo) && t.latin === latin);
+    if (completed.length === 0) continue;
+    const group = new Set([completed[0]!.term, ...completed[0]!.others]);
+    if (group.has(tail) || !completed.every((t) => group.has(t.term))) return null;
+    return { at, choices: [tail, ...group] };
+  }
+  return null;
+}
+
+const countSyllables = (text: string) => [...text].filter((c) => SYLLABLE.test(c)).length;
 
 function latinWordAt(text: string, at: number, length: number): boolean {
   const isLatin = (ch: string | undefined) => ch !== undefined && /[a-z0-9]/.test(ch);

@@ -89,3 +89,47 @@ export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   ['5시리즈', '오시리즈', '5Series'],
   ['7시리즈', '칠시리즈', '7Series'],
 ];
+
+/**
+ * The aftermarket makers whose names lead factory numbers ('BOSCH 0 265 008 089', 'BREMBO P 50 126'),
+ * with the Korean names buyers type for them (docs/search.md#makers). A word that is a maker's name,
+ * Latin or Korean, finds the products whose factory number that maker makes; a Latin word that no list
+ * holds does too when some factory number starts with it. Misspelt, a listed name is read as the
+ * nearest (`gosch`, `브렘버`).
+ */
+export const PART_MAKER_NAMES: readonly (readonly [maker: string, ...korean: string[]])[] = [
+  ['BOSCH', '보쉬', '보슈'],
+  ['BREMBO', '브렘보'],
+  ['MAHLE', '말레'],
+  ['ATE', '아테'],
+  ['MANN', '만필터'],
+  ['TEXTAR', '텍스타'],
+  ['BILSTEIN', '빌스타인', '빌슈타인'],
+  ['SACHS', '삭스', '작스'],
+  ['LEMFOERDER', '렘포더', '렘페르더'],
+  ['MEYLE', '마일레'],
+  ['VAICO', '바이코'],
+  ['FEBI', '페비'],
+  ['VALEO', '발레오'],
+  ['HELLA', '헬라'],
+  ['HEPU', '헤푸'],
+  ['WAHLER', '발러'],
+  ['DENSO', '덴소'],
+  ['NISSENS', '니센스'],
+  ['TRW'],
+  ['DELPHI', '델파이'],
+  ['ZKW'],
+  ['NGK'],
+  ['KNECHT', '크네히트'],
+  ['HENGST', '헹스트'],
+  ['ZIMMERMANN', '짐머만'],
+  ['PAGID', '파기드'],
+  ['PIERBURG', '피어버그'],
+  ['CONTITECH', '콘티텍'],
+  ['GATES', '게이츠'],
+  ['ELRING', '엘링'],
+  ['CORTECO', '코르테코'],
+  ['OSRAM', '오스람'],
+  ['PHILIPS', '필립스'],
+  ['BEHR'],
+];

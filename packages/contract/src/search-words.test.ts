@@ -8,6 +8,7 @@ import {
   jamoEditDistance,
   looksLikePartNumber,
   numberAmongWords,
+  partNumbersInQuery,
   searchedAsNumberFirst,
   searchWords,
   typoBudget,
@@ -95,6 +96,27 @@ describe('numberAmongWords', () => {
       '',
     ])
       expect([q, numberAmongWords(q)]).toEqual([q, null]);
+  });
+});
+
+describe('partNumbersInQuery', () => {
+  it('lists the numbers of a query of several, apart at spaces, commas or semicolons', () => {
+    expect(partNumbersInQuery('42215489599 42212089199')).toEqual(['42215489599', '42212089199']);
+    expect(partNumbersInQuery('42215489599,42212089199')).toEqual(['42215489599', '42212089199']);
+    expect(partNumbersInQuery('42215489599; HU 816 X')).toEqual(['42215489599', 'HU 816 X']);
+    expect(partNumbersInQuery('BMW 42215489599 42212089199 필터')).toEqual(['42215489599', '42212089199']);
+    // The same number twice is one.
+    expect(partNumbersInQuery('42215489599, 4221-548-9599')).toEqual([]);
+  });
+
+  it('lists none for one number of several groups, a name, or one number beside words', () => {
+    for (const q of ['HU 816 X', '34 11 6 860 242', 'a 000 420 12 20', 'BMW 42215489599', 'BMW X5, 패드', 'G20, W213'])
+      expect([q, partNumbersInQuery(q)]).toEqual([q, []]);
+  });
+
+  it('lists ten at most', () => {
+    const many = Array.from({ length: 14 }, (_, i) => `4221548${String(i).padStart(4, '0')}`);
+    expect(partNumbersInQuery(many.join(' '))).toEqual(many.slice(0, 10));
   });
 });
 

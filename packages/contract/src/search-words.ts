@@ -60,6 +60,38 @@ export function searchedAsNumberFirst(typed: string, numberType: boolean): boole
 
 /** Two-letter makes buyers type before a number ('MB A 000 420 12 20'); other two-letter words may be a number's first group ('HU 816 X'). */
 const MAKE_ABBREVIATIONS = new Set(['mb', 'vw']);
+/** A make typed before a part number: a word of letters, three or more, or MB or VW. */
+const isMakeBefore = (word: string) => /^[a-z]+$/.test(word) && (word.length >= 3 || MAKE_ABBREVIATIONS.has(word));
+
+/**
+ * Whether a text is a part number standing on its own among other words: one that reads as a number
+ * (looksLikePartNumber) of six letters and digits at least ('BMW X5', 'W213' or 'BMW 816' are names).
+ */
+export function isPartNumberWord(text: string): boolean {
+  return alphaNumber(text).length >= 6 && looksLikePartNumber(text);
+}
+
+/** The most part numbers of one query searched (docs/search.md#one-box); a longer list is quick order's. */
+export const MAX_NUMBERS_IN_QUERY = 10;
+
+/**
+ * The part numbers a query lists, when it lists two or more (docs/search.md#one-box): pieces apart
+ * at commas, semicolons or line breaks ('42215489599, 42212089199'), and in a piece words that are
+ * each a number of their own ('42215489599 42212089199'; 'HU 816 X' or '34 11 6 860 242' is one
+ * number of several groups). A piece's Hangul words and a make before its numbers are dropped, as
+ * numberAmongWords drops them. Each number once, at most MAX_NUMBERS_IN_QUERY; none for fewer than two.
+ */
+export function partNumbersInQuery(typed: string): string[] {
+  const numbers = typed.split(/[,;\n]+/u).flatMap((piece) => {
+    const words = piece.split(/\s+/u).filter((w) => w !== '' && !HANGUL.test(w));
+    if (words.length > 1 && isMakeBefore(words[0]!.toLowerCase())) words.shift();
+    if (words.length > 1 && words.every(isPartNumberWord)) return words;
+    const whole = words.join(' ');
+    return isPartNumberWord(whole) ? [whole] : [];
+  });
+  const distinct = [...new Map(numbers.map((n) => [alphaNumber(n), n])).values()];
+  return distinct.length >= 2 ? distinct.slice(0, MAX_NUMBERS_IN_QUERY) : [];
+}
 
 /**
  * The part number a query holds beside other words, for a query that found nothing as a whole
@@ -70,11 +102,10 @@ const MAKE_ABBREVIATIONS = new Set(['mb', 'vw']);
 export function numberAmongWords(typed: string): string | null {
   const words = typed.trim().split(/\s+/u);
   const kept = words.filter((w) => !HANGUL.test(w));
-  const first = kept[0]?.toLowerCase() ?? '';
-  if (kept.length > 1 && /^[a-z]+$/.test(first) && (first.length >= 3 || MAKE_ABBREVIATIONS.has(first))) kept.shift();
+  if (kept.length > 1 && isMakeBefore(kept[0]!.toLowerCase())) kept.shift();
   if (kept.length === words.length) return null;
   const rest = kept.join(' ');
-  return alphaNumber(rest).length >= 6 && looksLikePartNumber(rest) ? rest : null;
+  return isPartNumberWord(rest) ? rest : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   alphaNumber,
   numberAmongWords,
+  partNumbersInQuery,
   partNumberTypedInHangul,
   searchedAsNumberFirst,
   OWN_NUMBER_LABEL,
@@ -190,9 +191,20 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAns
     size: q.size,
     typos: 'all',
   });
-  // Nothing by name: a part number typed beside a make or a part word ('BMW 42215489599') is the
-  // number's (docs/search.md#one-box); asked only of a search that found nothing.
-  const among = found.hits.length === 0 ? numberAmongWords(keyword) : null;
+  // Nothing by name: part numbers listed ('42215489599, 42212089199') are each searched, and a part
+  // number typed beside a make or a part word ('BMW 42215489599') is the number's
+  // (docs/search.md#one-box); asked only of a search that found nothing.
+  const listed = found.hits.length === 0 ? partNumbersInQuery(keyword) : [];
+  if (listed.length > 0) {
+    const byNumbers = await searchByNumbers(db, listed, q);
+    // A later page past their hits is still theirs (page 1 decides what the query is).
+    if (
+      byNumbers.rows.length > 0 ||
+      (q.page > 1 && (await searchByNumbers(db, listed, { ...q, page: 1, size: 1 })).rows.length > 0)
+    )
+      return { ...byNumbers, searchedAs: 'number' };
+  }
+  const among = found.hits.length === 0 && listed.length === 0 ? numberAmongWords(keyword) : null;
   if (among !== null) {
     const byNumber = await searchByNumber(db, among, { ...q, keyword: among });
     if (byNumber.rows.length > 0) return { ...byNumber, searchedAs: 'number' };
@@ -230,6 +242,22 @@ export async function numberTypedInHangul(db: Db, keyword: string, q: ProductQue
   const read = `한/영 전환 (${keyword.trim().split(/\s+/u).join(' ')} → ${keys.toUpperCase()})`;
   for (const row of found.rows) row.matchReason = row.matchReason ? `${read} · ${row.matchReason}` : read;
   return found;
+}
+
+/**
+ * Several part numbers of one query (partNumbersInQuery), as one list: each number's rows in the
+ * order typed, as its own search lists them, a product once, where it first comes. Each number is
+ * read up to the page's end.
+ */
+async function searchByNumbers(db: Db, numbers: string[], q: ProductQuery): Promise<SearchAnswer> {
+  const through = q.page * q.size;
+  const lists = await Promise.all(
+    numbers.map((n) => searchByNumber(db, n, { ...q, keyword: n, page: 1, size: through })),
+  );
+  const seen = new Set<number>();
+  const rows = lists.flatMap((list) => list.rows.filter((row) => !seen.has(row.seq) && seen.add(row.seq)));
+  const from = (q.page - 1) * q.size;
+  return { rows: rows.slice(from, from + q.size), more: rows.length > from + q.size || lists.some((l) => l.more) };
 }
 
 /** Page 1 of the number search alone, no name search after it (docs/search.md#suggestions). */

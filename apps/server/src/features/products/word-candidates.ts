@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pendingCache } from './pending-cache.js';
-import { contains, queryPrepared, queryText, textArray, wordCondition, type WordPlan } from './word-plan.js';
+import { contains, givingWay, queryPrepared, queryText, textArray, wordCondition, type WordPlan } from './word-plan.js';
 import type { Candidate } from './rows.js';
 import { startsANameWord } from './word-rank.js';
 
@@ -27,15 +27,7 @@ const MAX_INDEX_SCANS = 64;
  */
 export function whereOf(words: WordPlan[], category: string | undefined, indexedOnly = false, anywhere = false): SQL {
   const anyIndexed = words.some((w) => w.indexed);
-  const spellings = (w: WordPlan) => (w.level === 'split' ? 1 : (w.corrections?.length ?? w.patterns.length));
-  // A word with a spelling too short for trigrams (`mb`, `우`) would make its index scan read every entry.
-  const filters = new Set<WordPlan>(words.filter((w, i) => !w.indexed && (anyIndexed || i > 0)));
-  let scans = words.reduce((n, w) => (filters.has(w) ? n : n * Math.max(1, spellings(w))), 1);
-  for (const w of [...words].filter((x) => !filters.has(x)).sort((a, b) => spellings(b) - spellings(a))) {
-    if (scans <= MAX_INDEX_SCANS) break;
-    filters.add(w);
-    scans /= Math.max(1, spellings(w));
-  }
+  const filters = filtersOf(words);
   const used = indexedOnly ? words.filter((w) => !filters.has(w)) : words;
   if (used.length === 0) return sql`true`;
   let cond = sql.join(
@@ -49,6 +41,25 @@ export function whereOf(words: WordPlan[], category: string | undefined, indexed
   return category ? sql`${cond} and category = ${category}` : cond;
 }
 
+/**
+ * The words that only filter the rows the others' index entries give: those with a spelling too
+ * short for trigrams (`mb`, `우`), whose index scan would read every entry, and, most spellings first,
+ * those whose spellings multiply the index scans past MAX_INDEX_SCANS.
+ */
+function filtersOf(words: WordPlan[]): Set<WordPlan> {
+  const anyIndexed = words.some((w) => w.indexed);
+  const spellings = (w: WordPlan) =>
+    w.level === 'split' || w.level === 'maker' ? 1 : (w.corrections?.length ?? w.patterns.length);
+  const filters = new Set<WordPlan>(words.filter((w, i) => !w.indexed && (anyIndexed || i > 0)));
+  let scans = words.reduce((n, w) => (filters.has(w) ? n : n * Math.max(1, spellings(w))), 1);
+  for (const w of [...words].filter((x) => !filters.has(x)).sort((a, b) => spellings(b) - spellings(a))) {
+    if (scans <= MAX_INDEX_SCANS) break;
+    filters.add(w);
+    scans /= Math.max(1, spellings(w));
+  }
+  return filters;
+}
+
 /** Rows walked in id order before a query is taken as sparse and read through its index entries instead. */
 const WALK_ROWS = 1000;
 /** Rows the words an index answers give to those it does not (docs/search.md#what-a-search-costs). */
@@ -57,12 +68,14 @@ const FILTERED_ROWS = 4000;
 const MAX_WALK_ROWS = 30_000;
 
 export const CANDIDATE_COLUMNS = sql.raw(`id, name, name_jamo as "nameJamo"`);
+/** The columns a word's condition reads, for a subquery that bounds the rows walked (a maker's: factory_key, factory_num). */
+const SEARCHED_COLUMNS = sql.raw('id, name, name_jamo, name_chosung, name_loose, category, factory_key, factory_num');
 
 /** The matches among `rows` products in id order after id `after`: a walk that reads no more than `rows` rows. */
 function walk(db: Db, where: SQL, after: number, rows: number, need: number) {
   return queryPrepared<Candidate>(
     db,
-    sql`select ${CANDIDATE_COLUMNS} from (select id, name, name_jamo, name_chosung, name_loose, category from products
+    sql`select ${CANDIDATE_COLUMNS} from (select ${SEARCHED_COLUMNS} from products
       where id > ${after} order by id limit ${rows}) products where ${where} order by id limit ${need}`,
   );
 }
@@ -110,7 +123,7 @@ function buildWindows(db: Db, words: WordPlan[]): void {
       queryPrepared<{ ids: number[] | null; upTo: number | null }>(
         db,
         sql`select array_agg(id order by id) filter (where ${cond}) as ids, max(id) as "upTo" from (
-          select id, name, name_jamo, name_chosung, name_loose from products order by id limit ${WINDOW_ROWS}) products`,
+          select ${SEARCHED_COLUMNS} from products order by id limit ${WINDOW_ROWS}) products`,
       ).then(([row]) => (row?.upTo == null ? null : { ids: Int32Array.from(row.ids ?? []), upTo: row.upTo })),
     );
   }
@@ -185,7 +198,7 @@ export async function candidates(db: Db, words: WordPlan[], category: string | u
   const indexed = whereOf(words, category, true);
   const more = await byIndexOnly<Candidate>(
     db,
-    sql`select ${CANDIDATE_COLUMNS} from (select id, name, name_jamo, name_chosung, name_loose, category from products
+    sql`select ${CANDIDATE_COLUMNS} from (select ${SEARCHED_COLUMNS} from products
       where ${indexed} limit ${FILTERED_ROWS}) products where ${where} limit ${limit + seen.size}`,
   );
   for (const r of more) if (first.length < limit && !seen.has(r.id)) first.push(r);
@@ -279,11 +292,19 @@ export async function namesOfForms(db: Db, jamos: string[]): Promise<Map<string,
   return new Map(rows.flatMap((r) => (r.name === null ? [] : [[r.jamo, r.name] as const])));
 }
 
-/** The condition on a distinct name's search forms (product_name_forms) that it holds every word. */
+/**
+ * The condition on a distinct name's search forms (product_name_forms) that it holds every word, with
+ * the index scans bounded as whereOf bounds them: fifteen words of two spellings each were 32,768
+ * scans of the trigram index, 4-6 s of the embedded database's one connection.
+ */
 function formsHoldEveryWord(words: WordPlan[]): SQL {
   const anyIndexed = words.some((w) => w.indexed);
+  const filters = filtersOf(words);
+  // A maker is no word of a name: the distinct names do not know it (its products' rows are read).
   return sql.join(
-    words.map((w) => wordCondition(w, !anyIndexed && w === words[0])),
+    words.map((w) =>
+      w.level === 'maker' ? sql`true` : wordCondition(w, !anyIndexed && w === words[0], filters.has(w)),
+    ),
     sql` and `,
   );
 }
@@ -316,6 +337,7 @@ async function anyNameForm(db: Db, words: WordPlan[]): Promise<boolean> {
  * nothing matches (the planner, expecting a match soon, chose a scan of a million rows: 2 s).
  */
 export async function byIndexOnly<T>(db: Db, query: SQL, similarity = false): Promise<T[]> {
+  await givingWay(db);
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)${

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   holdsLoneJamo,
@@ -9,7 +10,7 @@ import {
   type SynonymIndex,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { preparedFor, runPrepared } from '../../db/prepared.js';
+import { isEmbedded, preparedFor, runPrepared } from '../../db/prepared.js';
 
 /**
  * A word of a name search as it is searched (docs/search.md#words-in-any-order): its spellings, how
@@ -20,7 +21,7 @@ import { preparedFor, runPrepared } from '../../db/prepared.js';
 /** Patterns shorter than this cannot be served by a trigram index. */
 export const TRIGRAM = 3;
 
-export type Level = 'exact' | 'split' | 'loose' | 'similar';
+export type Level = 'exact' | 'split' | 'loose' | 'similar' | 'maker';
 
 export interface WordPlan {
   word: string;
@@ -35,6 +36,8 @@ export interface WordPlan {
   parts?: [WordPlan, WordPlan];
   /** For level 'similar': the loose spellings names have within the word's typo budget ('써머스탯' → 써모스탯's). */
   corrections?: string[];
+  /** For level 'maker': the maker whose factory numbers the word names ('보쉬' → BOSCH, docs/search.md#makers). */
+  maker?: string;
   /** looseJamo of `jamo`, once the ranking asked for it. */
   loose?: string;
   /**
@@ -61,9 +64,20 @@ export const contains = (p: string) => `%${escapeLike(p)}%`;
  * the patterns are parameters, so a search's few statement shapes are planned once per connection;
  * planned anew, each cost 1-1.5 ms of the database's time (the trigram indexes' estimates).
  */
-export function queryPrepared<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+export async function queryPrepared<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const { sql: text, params } = queryText(db, query);
+  await givingWay(db);
   return runPrepared<T>(db, preparedFor('word_search', text), params);
+}
+
+/**
+ * One turn of the event loop before a statement on the embedded database: PGlite runs a statement
+ * in this thread and answers it without I/O, so a search's statements, one after another, were one
+ * chain of promises during which the server read no request. Twenty typo queries at once held
+ * every other buyer's search, unread, until they had all answered (docs/search.md#typos).
+ */
+export async function givingWay(db: Db | Tx): Promise<void> {
+  if (isEmbedded(db)) await nextTurn();
 }
 
 /** A statement's SQL text and parameters as the database client would send them. */
@@ -122,6 +136,11 @@ const columnOf = (name: 'name_jamo' | 'name_chosung' | 'name_loose', filter: boo
  * together with the other words on the same column (its entries intersected there, not row by row).
  */
 export function wordCondition(w: WordPlan, prefixOnly: boolean, filter = false): SQL {
+  // A maker's products: factory numbers its name leads ('BOSCH 0 265 008 089'), by factory_key's prefix index.
+  if (w.level === 'maker' && w.maker) {
+    const key = sql.raw(filter ? `(factory_key || '')` : 'factory_key');
+    return sql`(${key} like ${`${escapeLike(w.maker)}%`} and upper(factory_num) like ${`${escapeLike(w.maker)} %`})`;
+  }
   // A part with a spelling too short for trigrams ('프론트' has `fr`) only filters the other's rows.
   if (w.level === 'split' && w.parts) {
     const [a, b] = w.parts;

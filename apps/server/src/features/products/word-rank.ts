@@ -46,6 +46,18 @@ function distanceWithin(of: Distances, word: string, text: string): number {
   return known;
 }
 
+/**
+ * A name's words run together (its jamo, or its 초성), with where each word starts and where the
+ * head word lies: a typed word may hold several of the name's words ('브레이크패드'), and spacing
+ * must not decide the rank (docs/search.md#words-in-any-order).
+ */
+interface Run {
+  text: string;
+  starts: number[];
+  headStart: number;
+  headEnd: number;
+}
+
 interface NameShape extends Distances {
   /** nearestWord of the typo words ranked against the name. */
   nearest?: Map<string, string>;
@@ -53,6 +65,8 @@ interface NameShape extends Distances {
   words: NameWord[];
   /** The last word outside parentheses (what the part is: '… 브레이크 패드', '… 쇼바 (쇼크업소버)'). */
   head: NameWord;
+  jamoRun: Run;
+  chosungRun: Run;
   /** The name's syllables and letters (compactName). */
   letters: string;
   /** looseJamo of the name's jamo. */
@@ -82,18 +96,52 @@ const SHAPE_CACHE_SIZE = 20_000;
 function nameShape(name: string): NameShape {
   const known = shapes.get(name);
   if (known) return known;
-  const plain = splitName(name.replace(/\([^)]*\)/g, ' '));
   const words = splitName(name).map(nameWord);
-  const last = plain[plain.length - 1];
+  // The head word is the last word outside parentheses: its place among the words is the count of
+  // words up to its end in the name with the parentheses blanked.
+  const outside = name.replace(/\([^)]*\)/g, (m) => ' '.repeat(m.length));
+  const lastEnd = [...outside.matchAll(/[\p{L}\p{N}]+/gu)].pop();
+  const head = lastEnd ? splitName(name.slice(0, lastEnd.index + lastEnd[0].length)).length - 1 : -1;
   const shape: NameShape = {
     words,
-    head: last === undefined ? NO_WORD : (words.find((w) => w.text === last) ?? nameWord(last)),
+    head: words[head] ?? NO_WORD,
+    jamoRun: runOf(words, 'jamo', head),
+    chosungRun: runOf(words, 'chosung', head),
     letters: compactName(name),
     loose: looseJamo(jamoForm(name)),
   };
   if (shapes.size >= SHAPE_CACHE_SIZE) shapes.delete(shapes.keys().next().value!);
   shapes.set(name, shape);
   return shape;
+}
+
+/** The words' jamo or 초성 run together, where each starts, and the head word's place (`head`: its index). */
+function runOf(words: NameWord[], key: 'jamo' | 'chosung', head: number): Run {
+  const starts: number[] = [];
+  let text = '';
+  for (const w of words) {
+    starts.push(text.length);
+    text += w[key];
+  }
+  const headStart = head < 0 ? 0 : starts[head]!;
+  return { text, starts, headStart, headEnd: head < 0 ? 0 : headStart + words[head]![key].length };
+}
+
+/**
+ * What a word of a query adds where it stands in a name: 0.5 where it starts a word of the name, 2
+ * more where it is what the part is: it ends the head word ('패드', or '브레이크패드' of '… 브레이크
+ * 패드'), or, for the last word typed, runs into the head word from a word's start ('브레이크 패', '브레이크패').
+ */
+function placeBonus(run: Run, matched: string, last: boolean): number {
+  const at = run.starts.filter((p) => run.text.startsWith(matched, p));
+  let s = at.length > 0 ? 0.5 : 0;
+  if (run.headEnd === run.headStart) return s;
+  const endsHead = run.headEnd >= matched.length && run.text.startsWith(matched, run.headEnd - matched.length);
+  const intoHead =
+    last &&
+    at.some((p) => p <= run.headStart && p + matched.length > run.headStart && p + matched.length <= run.headEnd);
+  if (endsHead || intoHead) s += 2;
+  return s;
 }
 
 /**
@@ -169,12 +217,15 @@ function matchScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean
     const similar = a.similar || b.similar;
     return { score: (a.score + b.score) / 2 - 0.5, ...(reason ? { reason } : {}), ...(similar ? { similar } : {}) };
   }
-  if (w.chosung) {
-    let s = 2;
-    if (shape.words.some((x) => x.chosung.startsWith(w.jamo))) s += 0.5;
-    if (shape.head.chosung.endsWith(w.jamo) || (last && shape.head.chosung.startsWith(w.jamo))) s += 2;
-    return { score: s };
+  if (w.level === 'maker' && w.maker) {
+    // The maker of the factory number (docs/search.md#makers): no word of the name, so no more for where it stands.
+    const maker = w.maker;
+    return {
+      score: 2,
+      reason: () => (w.word.toUpperCase() === maker ? `제조사 ${maker}` : `제조사 (${w.word} → ${maker})`),
+    };
   }
+  if (w.chosung) return { score: 2 + placeBonus(shape.chosungRun, w.jamo, last) };
   let s: number;
   let matched = w.jamo;
   let reason: (() => string) | undefined;
@@ -199,13 +250,11 @@ function matchScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean
     matched = '';
   }
   const near = (x: NameWord) => distanceWithin(x, w.jamo, x.jamo) <= 1;
-  if (shape.words.some((x) => (matched ? x.jamo.startsWith(matched) : near(x)))) s += 0.5;
-  const head = shape.head;
-  if (
-    head.jamo !== '' &&
-    (matched ? head.jamo.endsWith(matched) || (last && head.jamo.startsWith(matched)) : near(head))
-  )
-    s += 2;
+  if (matched) s += placeBonus(shape.jamoRun, matched, last);
+  else {
+    if (shape.words.some(near)) s += 0.5;
+    if (shape.head.jamo !== '' && near(shape.head)) s += 2;
+  }
   return { score: s, ...(reason ? { reason } : {}), ...(similar ? { similar } : {}) };
 }
 

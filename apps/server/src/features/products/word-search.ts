@@ -6,7 +6,7 @@ import type { ProductRow } from './rows.js';
 import { candidates, codeAnywhere, isCodeOrChosung } from './word-candidates.js';
 import { joinSynonymTerms, planWord, queryPrepared, readable, readOtherwise, type WordPlan } from './word-plan.js';
 import { score, type NameScore, type Scored } from './word-rank.js';
-import { knownReading, readingOf } from './word-typos.js';
+import { foundAsTyped, knownReading, readingOf, readingStarted } from './word-typos.js';
 
 /**
  * Name search by words (docs/search.md#words-in-any-order): each word of a query is matched on its
@@ -26,6 +26,14 @@ export const RANKED_ROWS = 200;
  * every product a common word has (docs/search.md#what-a-search-costs).
  */
 export const SEARCHED_ROWS = 3_000;
+
+/**
+ * The typo readings one search may start (docs/search.md#typos): a reading is several lookups, and
+ * 200 characters hold dozens of typo words; twenty such queries at once held every other buyer's
+ * search for over a minute. The words after them are taken as typed. Readings known or under way
+ * (another search's) cost nothing and do not count.
+ */
+export const READINGS_PER_SEARCH = 4;
 
 export interface WordSearchHit {
   row: ProductRow;
@@ -83,8 +91,14 @@ export async function searchByWords(
     let changed = false;
     // One word in no category that found nothing has no product: no need to ask again.
     const alone = words.length === 1 && !opts.category;
+    let started = 0;
     for (const w of words) {
       if (!readable(w) || w.level !== 'exact') continue;
+      if (!readingStarted(db, w, typos) && started++ >= READINGS_PER_SEARCH) {
+        // Past the readings a search may start: as typed, and a word no product has so ends it.
+        if (await foundAsTyped(db, w, typos)) continue;
+        return { hits: [], more: false, similar: false, unmatched: w.word };
+      }
       const reading = await readingOf(db, w, index, typos, alone);
       // No product has this word, nor a reading of it: no product has every word, whatever the
       // others read as (forty such words took 0.7 s read one by one).

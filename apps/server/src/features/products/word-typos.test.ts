@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { looseJamo, wordJamo } from '@partsmall/contract';
-import { nearestStretch, splitPlaces, syllableEdge } from './word-typos.js';
+import { nearestStretch, syllableEdge } from './typo-stretch.js';
+import { splitPlaces } from './word-typos.js';
 
 const loose = (s: string) => looseJamo(wordJamo(s));
 

@@ -10,9 +10,12 @@ import {
   type SynonymIndex,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
+import { fewAtOnce } from './few-at-once.js';
 import { pendingCache } from './pending-cache.js';
+import { readAsMaker } from './word-makers.js';
 import { anyMatch, byIndexOnly, namesOfForms } from './word-candidates.js';
 import { planWord, TRIGRAM, typoAllowed, wordCondition, type WordPlan } from './word-plan.js';
+import { nearestStretch, syllableEdge } from './typo-stretch.js';
 import { nameWordStarts } from './word-rank.js';
 
 /**
@@ -23,73 +26,6 @@ import { nameWordStarts } from './word-rank.js';
 /** Names read to correct a typo (docs/search.md#typos), and corrections kept of them. */
 const TYPO_SAMPLE = 30;
 const MAX_CORRECTIONS = 8;
-
-/**
- * The stretches of `text` (jamo) nearest `word` (jamo) within `budget` edits, as written in `text`:
- * the alignment of jamoDistanceWithin, keeping where each match starts. Of the nearest, the one
- * closest to the word's length. `fits(from, to)`: whether a stretch of text's code points may be one.
- */
-export function nearestStretch(
-  word: string,
-  text: string,
-  budget: number,
-  fits: (from: number, to: number) => boolean = () => true,
-): string | null {
-  const x = [...word];
-  const y = [...text];
-  let cost = new Array<number>(y.length + 1).fill(0);
-  let start = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const c = [i];
-    const s = [0];
-    for (let j = 1; j <= y.length; j++) {
-      const diag = cost[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1);
-      const up = cost[j]! + 1;
-      const left = c[j - 1]! + 1;
-      if (diag <= up && diag <= left) {
-        c[j] = diag;
-        s[j] = start[j - 1]!;
-      } else if (up <= left) {
-        c[j] = up;
-        s[j] = start[j]!;
-      } else {
-        c[j] = left;
-        s[j] = s[j - 1]!;
-      }
-    }
-    cost = c;
-    start = s;
-  }
-  let best: string | null = null;
-  let bestCost = budget + 1;
-  for (let j = 1; j <= y.length; j++) {
-    const stretch = y.slice(start[j]!, j).join('');
-    const better =
-      cost[j]! < bestCost ||
-      (cost[j]! === bestCost &&
-        best !== null &&
-        Math.abs(j - start[j]! - x.length) < Math.abs([...best].length - x.length));
-    if (better && stretch !== '' && fits(start[j]!, j)) {
-      best = stretch;
-      bestCost = cost[j]!;
-    }
-  }
-  return best;
-}
-
-const isConsonant = (c: string | undefined) => c !== undefined && c >= '\u3131' && c <= '\u314e';
-const isVowel = (c: string | undefined) => c !== undefined && c >= '\u314f' && c <= '\u3163';
-const isJamo = (c: string | undefined) => isConsonant(c) || isVowel(c);
-
-/**
- * Whether `at` is between two syllables of a jamo text (or at its ends, or beside a letter or digit
- * that is no jamo): a syllable starts at a consonant followed by a vowel, so the ㄹ of '랜드로' is
- * 로's, not the end of a syllable.
- */
-export function syllableEdge(jamo: readonly string[], at: number): boolean {
-  if (at <= 0 || at >= jamo.length || !isJamo(jamo[at - 1]) || !isJamo(jamo[at])) return true;
-  return isConsonant(jamo[at]) && isVowel(jamo[at + 1]);
-}
 
 /** Where the words of a name start in its jamo, for each name's jamo of `jamos` (one product's name each). */
 async function wordStartsOf(db: Db, jamos: string[]): Promise<Map<string, Set<number>>> {
@@ -216,18 +152,37 @@ async function splitCompound(db: Db, w: WordPlan, splits: Split[]): Promise<bool
  */
 /** A word's reading: how to search it instead, 'nothing' (no product has it, nor a reading), or null (products have it). */
 type Reading =
-  | (Pick<WordPlan, 'level' | 'parts' | 'corrections'> &
+  | (Pick<WordPlan, 'level' | 'parts' | 'corrections' | 'maker'> &
       Partial<Pick<WordPlan, 'word' | 'jamo' | 'chosung' | 'patterns' | 'indexed' | 'loose' | 'readFrom'>>)
   | 'nothing'
   | null;
 const READING_TTL_MS = 60_000;
 const READING_CACHE_SIZE = 2000;
 const readingCache = pendingCache<Reading>(READING_CACHE_SIZE);
+/** Readings under way at once in the process; the rest wait, and other searches' statements go between. */
+const READINGS_AT_ONCE = 2;
+const readingSlot = fewAtOnce(READINGS_AT_ONCE);
 
 /** The reading of a word known within READING_TTL_MS, if any (undefined: not known, or still being read). */
 export function knownReading(db: Db, w: WordPlan, typos: 'all' | 'loose'): Reading | undefined {
   const known = readingCache.of(db).get(`${typos}:${w.word}`);
   return known && Date.now() - known.at < READING_TTL_MS ? known.value : undefined;
+}
+
+/** Whether `w` has a reading known or under way: asking for it starts no lookups. */
+export function readingStarted(db: Db, w: WordPlan, typos: 'all' | 'loose'): boolean {
+  const known = readingCache.of(db).get(`${typos}:${w.word}`);
+  return known !== undefined && Date.now() - known.at < READING_TTL_MS;
+}
+
+/**
+ * Whether some product has `w` as typed, without reading it otherwise: a word past the readings one
+ * search may start (docs/search.md#typos). One that some product has is kept as such (null).
+ */
+export async function foundAsTyped(db: Db, w: WordPlan, typos: 'all' | 'loose'): Promise<boolean> {
+  if (!(await anyMatch(db, { ...w }))) return false;
+  if (!readingStarted(db, w, typos)) readingCache.start(db, `${typos}:${w.word}`, Promise.resolve(null));
+  return true;
 }
 
 /**
@@ -242,26 +197,27 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
   const key = `${typos}:${w.word}`;
   const known = readingCache.of(db).get(key);
   if (known && Date.now() - known.at < READING_TTL_MS) return known.promise;
-  const reading = (async (): Promise<Reading> => {
+  const reading = readingSlot(async (): Promise<Reading> => {
     const trial: WordPlan = { ...w };
     if (!alone && (await anyMatch(db, trial))) return null;
     await readAnew(db, trial, index, typos);
     if (trial.readFrom !== undefined) {
       // Keys read as another word take its every field: 'ㅠㅡㅈ' was a 초성 query, bmw is none.
-      const { word, jamo, chosung, patterns, indexed, level, parts, corrections, readFrom } = trial;
-      return { word, jamo, chosung, patterns, indexed, level, parts, corrections, loose: undefined, readFrom };
+      const { word, jamo, chosung, patterns, indexed, level, parts, corrections, maker, readFrom } = trial;
+      return { word, jamo, chosung, patterns, indexed, level, parts, corrections, maker, loose: undefined, readFrom };
     }
     if (trial.level === w.level) return 'nothing';
-    return { level: trial.level, parts: trial.parts, corrections: trial.corrections };
-  })();
+    return { level: trial.level, parts: trial.parts, corrections: trial.corrections, maker: trial.maker };
+  });
   return readingCache.start(db, key, reading).promise;
 }
 
 /**
  * A word no product has: Hangul typed with the input left in English ('qmfpdlzm'), or Latin letters
- * typed with it left in Korean when the word holds a lone jamo ('ㅠㅡㅈ'), else two words typed
- * together ('프론트패드'), else a typo (the loose spelling, then one edit for the grid only, then a
- * synonym's word misspelt: '밋션'), else two words of which one misspells a synonym's word
+ * typed with it left in Korean when the word holds a lone jamo ('ㅠㅡㅈ'), else a maker of the factory
+ * numbers ('보쉬', docs/search.md#makers), else two words typed together ('프론트패드'), else a typo
+ * (the loose spelling, then one edit for the grid only, then a synonym's word misspelt: '밋션', then a
+ * maker's name misspelt: 'gosch'), else two words of which one misspells a synonym's word
  * ('오일휠타'), else two words of which one is a bare syllable ('어퍼암'), else, for whole syllables,
  * the Latin letters their keys spell ('며야' → audi). The word's level stays 'exact' when none reads
  * it. Suggestions ('loose') skip only the one edit, whose sample of names costs a keystroke too much;
@@ -274,6 +230,7 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
   const jamoAlone = latin !== null && holdsLoneJamo(w.word);
   if (keys && (await typedInOtherInput(db, w, index, typos, hangulTypedInLatin(w.word), true))) return;
   if (jamoAlone && (await typedInOtherInput(db, w, index, typos, latin, true))) return;
+  if (await readAsMaker(db, w, false)) return;
   const splits = splitsOf(w, index);
   const whole = splits.filter((split) => !split.bare);
   // Of the splits with a lone syllable, those whose other side is a synonym group's word first:
@@ -290,6 +247,7 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
     }
     Object.assign(w, { level: 'exact', corrections: undefined });
     if (await synonymMisspelt(db, w, index)) return;
+    if (await readAsMaker(db, w, true)) return;
   }
   if (await splitCompound(db, w, misspeltSplits(whole, index))) return;
   if (await splitCompound(db, w, bare)) return;

@@ -79,7 +79,7 @@ export function HomePage() {
           <ProductCard key={p.seq} product={p} onOpen={setOpen} eager={i < EAGER_PICTURES} />
         ))}
       </ul>
-      <EmptyGrid grid={grid} keyword={keyword} onSearch={(kw) => search(searchType, kw)} />
+      <EmptyGrid grid={grid} keyword={keyword} category={query.category} onSearch={(kw) => search(searchType, kw)} />
       <div className="grid-footer">
         {grid.loading ? (
           <Spinner label={T.common.loading} />

@@ -112,7 +112,7 @@ export function MobileHome() {
           </li>
         ))}
       </ul>
-      <EmptyGrid grid={grid} keyword={keyword} onSearch={(kw) => search(searchType, kw)} />
+      <EmptyGrid grid={grid} keyword={keyword} category={category} onSearch={(kw) => search(searchType, kw)} />
       <div className="grid-footer">
         {grid.loading ? (
           <Spinner label={T.common.loading} />

@@ -9,6 +9,7 @@ import { NoneHasAllWords, UnmatchedWord } from './UnmatchedWord';
 export function EmptyGrid({
   grid,
   keyword,
+  category,
   onSearch,
 }: {
   grid: {
@@ -18,6 +19,9 @@ export function EmptyGrid({
     searchedAs?: 'number' | 'name' | 'similar' | undefined;
   };
   keyword: string;
+  /** The category the grid is of, if any: a part number not in it may be in another. */
+  category?: string | undefined;
+  /** Searches a keyword in every category. */
   onSearch: (keyword: string) => void;
 }) {
   if (grid.loading) return null;
@@ -25,7 +29,7 @@ export function EmptyGrid({
     <>
       {grid.items.length === 0 && <Empty />}
       {grid.unmatchedWord ? (
-        <UnmatchedWord keyword={keyword} word={grid.unmatchedWord} onSearch={onSearch} />
+        <UnmatchedWord keyword={keyword} word={grid.unmatchedWord} category={category} onSearch={onSearch} />
       ) : (
         grid.items.length === 0 &&
         grid.searchedAs !== undefined &&

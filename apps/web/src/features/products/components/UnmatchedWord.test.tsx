@@ -90,3 +90,51 @@ describe('no product has every word, though each is in some name', () => {
     expect([named.text, named.buttons]).toEqual([null, ["'순정' 빼고 '벤츠 패드' 검색"]]);
   });
 });
+
+describe('a part number no product has, under an empty search', () => {
+  /** The line and the buttons under an empty grid whose search named `word`, and what they search. */
+  const named = (keyword: string, word: string, category?: string) => {
+    cleanup();
+    const searched: string[] = [];
+    render(
+      <EmptyGrid
+        grid={{ loading: false, items: [], unmatchedWord: word, searchedAs: 'name' }}
+        keyword={keyword}
+        category={category}
+        onSearch={(kw) => searched.push(kw)}
+      />,
+    );
+    const buttons = screen.queryAllByRole('button');
+    for (const b of buttons) fireEvent.click(b);
+    return {
+      text: screen.getByTestId('unmatched-word').querySelector('p')!.textContent,
+      buttons: buttons.map((b) => b.textContent),
+      searched,
+    };
+  };
+
+  it('says no product has the number, not that no name has the word', () => {
+    expect(named('99999999999', '99999999999')).toEqual({
+      text: "품번 '99999999999'인 상품이 없습니다.",
+      buttons: [],
+      searched: [],
+    });
+    expect(named('HU816X9 필터', 'hu816x9')).toEqual({
+      text: "품번 'HU816X9'인 상품이 없습니다.",
+      buttons: ["'hu816x9' 빼고 '필터' 검색"],
+      searched: ['필터'],
+    });
+  });
+
+  it('in a category, says the category has none and offers every category', () => {
+    expect(named('42215489599', '42215489599', 'disc')).toEqual({
+      text: "이 분류에는 품번 '42215489599'인 상품이 없습니다.",
+      buttons: ["전체 분류에서 '42215489599' 검색"],
+      searched: ['42215489599'],
+    });
+  });
+
+  it('a word that is no part number is still one no name has', () => {
+    expect(named('벤츠 W213 패드', 'w213').text).toBe("상품명에 없는 검색어: 'w213'");
+  });
+});

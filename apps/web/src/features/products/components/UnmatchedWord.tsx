@@ -1,31 +1,53 @@
-import { searchWords } from '@partsmall/contract';
+import { isPartNumberWord, searchWords } from '@partsmall/contract';
 import { T } from '../../../shared/texts';
+import { TP } from '../texts';
 
 /**
  * Under an empty search: the word no product's name has, nor a reading of it, that left the search
  * empty ('벤츠 패드 순정': 순정, docs/search.md#a-word-no-product-has), and the search without it,
  * one tap away. Every word must match, so buyers who add 순정 or 정품 found nothing and were not told why.
+ * A part number is no word of a name: no product has it (or none in the category the buyer is in,
+ * with the search of every category on offer).
  */
 export function UnmatchedWord({
   keyword,
   word,
+  category,
   onSearch,
 }: {
   keyword: string;
   word: string;
+  category?: string | undefined;
   onSearch: (keyword: string) => void;
 }) {
   const words = searchWords(keyword);
   // The words as the server read them; the rest is offered only when the word was one of them.
   const rest = words.filter((w) => w !== word);
   const offer = rest.length > 0 && rest.length < words.length ? rest.join(' ') : null;
+  const number = isPartNumberWord(word) ? word.toUpperCase() : null;
+  const elsewhere = number !== null && Boolean(category);
   return (
     <div className="unmatched-word" role="status" data-testid="unmatched-word">
-      <p>{T.shop.unmatchedWord(word)}</p>
-      {offer !== null && (
-        <button type="button" className="btn" onClick={() => onSearch(offer)}>
-          {T.shop.searchWithout(word, offer)}
-        </button>
+      <p>
+        {number === null
+          ? T.shop.unmatchedWord(word)
+          : elsewhere
+            ? TP.numberNotInCategory(number)
+            : TP.unmatchedNumber(number)}
+      </p>
+      {(offer !== null || elsewhere) && (
+        <div className="unmatched-offers">
+          {elsewhere && (
+            <button type="button" className="btn" onClick={() => onSearch(keyword)}>
+              {TP.searchEveryCategory(keyword)}
+            </button>
+          )}
+          {offer !== null && (
+            <button type="button" className="btn" onClick={() => onSearch(offer)}>
+              {T.shop.searchWithout(word, offer)}
+            </button>
+          )}
+        </div>
       )}
     </div>
   );
