@@ -12,9 +12,9 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /**
  * Issues a new bearer token (256 random bits); only its hash is stored. A session's `created_at`
- * is when its member last gave the password: a session handed on from another (a renewed token,
- * a QR login) carries the other's instant as `provenAt`, so that renewing never makes a session
- * look freshly logged in (sessionProvenAt), and expires when the other would.
+ * is when its member last gave the password: a session handed on from another (a QR login) carries
+ * the other's instant as `provenAt`, so that handing on never makes a session look freshly logged
+ * in (sessionProvenAt), and expires when the other would.
  */
 export async function createSession(
   db: Db,
@@ -22,8 +22,8 @@ export async function createSession(
   provenAt?: Date,
 ): Promise<{ token: string; sessionId: number }> {
   const token = randomBytes(32).toString('base64url');
-  // A session lasts SESSION.ttlHours from the password, handed on or not: renewing a token (내 정보,
-  // a QR login) every few hours must not keep a stolen one alive for ever (docs/security.md#sessions).
+  // A session lasts SESSION.ttlHours from the password, handed on or not: a QR login every few hours
+  // must not keep a stolen session alive for ever (docs/security.md#sessions).
   const expiresAt = new Date((provenAt?.getTime() ?? Date.now()) + SESSION.ttlHours * 3600_000);
   const [row] = await db
     .insert(sessions)

@@ -21,6 +21,7 @@ import { parseOr400 } from '../../shared/parse.js';
 import { productById } from '../products/index.js';
 import { chatRooms } from './rooms.js';
 import { stored, type ChatConnection, type ChatHandler } from './connection.js';
+import { loginIdNamed, memberNumberOf } from './lookups.js';
 import {
   conversationOf,
   customerInfo,
@@ -48,6 +49,20 @@ function needStaff(conn: ChatConnection) {
 
 function needCustomer(conn: ChatConnection) {
   if (conn.side !== 'customer') throw forbidden(MSG_CHAT.customerOnly);
+}
+
+/**
+ * The payload with the customer its `field` names by login id named by member number instead (the
+ * original client may send a chat user's `id` or `seq`: loginIdNamed). A customer may name only
+ * themselves, answered without a lookup, so a customer learns nothing of other accounts.
+ */
+async function byMemberNumber(conn: ChatConnection, payload: unknown, field: 'targetUser' | 'user'): Promise<unknown> {
+  if (typeof payload !== 'object' || payload === null) return payload;
+  const loginId = loginIdNamed((payload as Record<string, unknown>)[field]);
+  if (loginId === null) return payload;
+  if (conn.side === 'customer' && loginId !== conn.me.loginId) throw forbidden();
+  const id = conn.side === 'customer' ? conn.me.id : await memberNumberOf(conn.chat.db, loginId);
+  return { ...payload, [field]: id };
 }
 
 /** A text message stored in a customer's conversation, delivered if new (not a resend), and answered with. */
@@ -80,7 +95,7 @@ async function customerMessage(conn: ChatConnection, payload: unknown): Promise<
 /** Staff write to a customer. */
 async function staffMessage(conn: ChatConnection, payload: unknown): Promise<ChatAck> {
   needStaff(conn);
-  const form = parseOr400(CHAT_SOCKET.toServer.adminMessage.payload, payload);
+  const form = parseOr400(CHAT_SOCKET.toServer.adminMessage.payload, await byMemberNumber(conn, payload, 'targetUser'));
   const t = await conn.target(form.targetUser);
   return sendText(conn, t.customer, {
     conversationId: t.conversationId,
@@ -121,15 +136,19 @@ async function customerHistory(conn: ChatConnection, payload: unknown): Promise<
 
 async function staffHistory(conn: ChatConnection, payload: unknown): Promise<ChatAck> {
   needStaff(conn);
-  const { targetUser, ...q } = parseOr400(CHAT_SOCKET.toServer.oldMessageAdminRequest.payload, payload);
+  const { targetUser, ...q } = parseOr400(
+    CHAT_SOCKET.toServer.oldMessageAdminRequest.payload,
+    await byMemberNumber(conn, payload, 'targetUser'),
+  );
   const member = await conn.chat.lookups.checkedCustomer(targetUser);
   return oldChatList(conn, { id: member.id, loginId: member.loginId }, q);
 }
 
 /** A side has read a conversation up to a message: told to the customer's tabs and staff. */
-async function updateReadStatus({ chat, me, side }: ChatConnection, payload: unknown): Promise<ChatAck> {
+async function updateReadStatus(conn: ChatConnection, payload: unknown): Promise<ChatAck> {
+  const { chat, me, side } = conn;
   const { db, nsp, lookups } = chat;
-  const form = parseOr400(CHAT_SOCKET.toServer.updateReadStatus.payload, payload);
+  const form = parseOr400(CHAT_SOCKET.toServer.updateReadStatus.payload, await byMemberNumber(conn, payload, 'user'));
   let customerId: number;
   if (side === 'customer') {
     if (form.user !== undefined && form.user !== me.id) throw forbidden();

@@ -1,8 +1,9 @@
-import { MSG_CHAT } from '@partsmall/contract';
+import { MSG_CHAT, storedLoginIdField } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { batchLoader } from '../../shared/batch.js';
 import { notFound } from '../../shared/http.js';
 import { resolveSessions, type MemberRow } from '../auth/index.js';
+import { memberByLoginId } from '../members/repository.js';
 import { ensureConversations, isChatCustomer, membersById } from './messages.js';
 
 /** Conversation ids kept per process at most (a customer's conversation id never changes). */
@@ -38,4 +39,24 @@ export function chatLookups(db: Db) {
   }
 
   return { sessionOf, conversationIds, conversationIdOf, checkedCustomer };
+}
+
+/**
+ * The login id in a field where the original client names a chat user (adminMessage and
+ * oldMessageAdminRequest `targetUser`, updateReadStatus `user`, the staff upload's header): it may
+ * send the user's `id` there as well as its `seq` (docs/requirements.md#realtime-channels). A text
+ * in a login id's shape, as a login reads it (trimmed, lower case); null for anything else, which
+ * the payload's schema judges as a member number.
+ */
+export function loginIdNamed(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const parsed = storedLoginIdField.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The member number of a login id (the caller checks that it is a chat customer); 404 when none holds it. */
+export async function memberNumberOf(db: Db, loginId: string): Promise<number> {
+  const member = await memberByLoginId(db, loginId);
+  if (!member) throw notFound(MSG_CHAT.targetUserNotFound);
+  return member.id;
 }

@@ -10,15 +10,17 @@ import {
   MSG_CHAT,
   clientMessageIdField,
 } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
 import { type Api, type AppContext, requireCompanyMember, requireMember, requireStaff } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { AppError, badRequest, created, notFound, ok, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
 import type { IncomingFile } from './images.js';
+import { loginIdNamed, memberNumberOf } from './lookups.js';
 import { chatCustomer, type ChatCustomer, type SenderInfo } from './messages.js';
 import { issueQrLoginCode, redeemQrLoginCode } from './qr-login.js';
 import { diskStorage, FILE_URL_TTL_SEC, type FileStorage } from './storage.js';
-import { freshFileLink, readChatFile, uploadChatFiles } from './uploads.js';
+import { earlierUpload, freshFileLink, readChatFile, uploadChatFiles } from './uploads.js';
 
 /**
  * Chat files live outside the public upload folder (which is served as static files): they are
@@ -26,23 +28,34 @@ import { freshFileLink, readChatFile, uploadChatFiles } from './uploads.js';
  */
 export const chatStorageRoot = (dataDir: string) => path.join(dataDir, 'chat-files');
 
-const targetUserHeader = z
-  .string({ error: MSG_CHAT.targetUserRequired })
-  .transform((v, c) => {
-    try {
-      return decodeURIComponent(v).trim();
-    } catch {
-      c.addIssue({ code: 'custom', message: MSG_CHAT.targetUserRequired });
-      return z.NEVER;
-    }
-  })
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,10}$/, MSG_CHAT.targetUserRequired)
-      .transform(Number),
-  )
-  .pipe(z.number().int().min(1, MSG_CHAT.targetUserRequired).max(2_147_483_647, MSG_CHAT.targetUserRequired));
+/** A header's text, URI-decoded and trimmed; null when there is none or it does not decode. */
+function decodedHeader(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  try {
+    return decodeURIComponent(raw).trim();
+  } catch {
+    return null;
+  }
+}
+
+const memberNumber = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(2_147_483_647));
+
+/**
+ * The customer the staff upload's targetUser header names (URI-encoded): a member number or, as the
+ * original client may send it, a login id (loginIdNamed).
+ */
+async function targetUserOf(db: Db, raw: string | undefined): Promise<number> {
+  const text = decodedHeader(raw);
+  const seq = memberNumber.safeParse(text);
+  if (seq.success) return seq.data;
+  const loginId = loginIdNamed(text);
+  if (loginId === null) throw badRequest(MSG_CHAT.targetUserRequired, 'targetUser');
+  return memberNumberOf(db, loginId);
+}
 
 const fileParams = z.object({
   seq: z.coerce.number({ error: MSG.notFound }).int(MSG.notFound).min(1, MSG.notFound).max(2_147_483_647, MSG.notFound),
@@ -134,6 +147,10 @@ export function chatRoutes(
 
   async function upload(req: FastifyRequest, sender: SenderInfo, customer: ChatCustomer) {
     const clientMessageId = clientMessageIdOf(req);
+    // A retry of a stored upload (its answer was lost) is answered as a resent text is, before the
+    // slot: it reads and stores nothing, and must not make the next new picture wait.
+    const earlier = clientMessageId && (await earlierUpload(db, { sender, customer, clientMessageId }));
+    if (earlier) return created(earlier, MSG_CHAT.sent);
     await uploadSlot(sender, req.clientAddress);
     const files = await readImages(req);
     const { message } = await uploadChatFiles(db, ctx.events, storage, { sender, customer, files, clientMessageId });
@@ -154,9 +171,7 @@ export function chatRoutes(
 
     route(scope, 'uploadChatFiles', async (req) => {
       const { member } = requireStaff(req);
-      const target = targetUserHeader.safeParse(header(req, CHAT_UPLOAD_HEADERS.targetUser));
-      if (!target.success) throw badRequest(MSG_CHAT.targetUserRequired, 'targetUser');
-      const customer = await chatCustomer(db, target.data);
+      const customer = await chatCustomer(db, await targetUserOf(db, header(req, CHAT_UPLOAD_HEADERS.targetUser)));
       return upload(
         req,
         { memberId: member.id, loginId: member.loginId, name: member.name, side: 'staff' },

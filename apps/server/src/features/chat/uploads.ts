@@ -13,6 +13,7 @@ import {
   storeMessage,
   toChatMessages,
   type ChatCustomer,
+  type MessageRow,
   type SenderInfo,
 } from './messages.js';
 import { chatConversations, chatFiles } from './schema.js';
@@ -34,6 +35,25 @@ export interface ChatUpload {
   clientMessageId?: string | undefined;
 }
 
+/** A retry of an upload to this conversation by this sender: its stored message (the same id elsewhere is another message). */
+const storedUpload = (db: Db, conversationId: number, sender: SenderInfo, clientMessageId: string) =>
+  messageByClientId(db, { conversationId, senderId: sender.memberId, clientMessageId });
+
+/**
+ * The message an upload with this client id already stored in the customer's conversation, or
+ * null: a retry is answered with it before anything of the upload is counted or read
+ * (docs/requirements.md#chat).
+ */
+export async function earlierUpload(
+  db: Db,
+  upload: Pick<ChatUpload, 'sender' | 'customer'> & { clientMessageId: string },
+): Promise<ChatMessage | null> {
+  const { sender, customer, clientMessageId } = upload;
+  const conversation = await conversationOf(db, customer.id);
+  const row = conversation && (await storedUpload(db, conversation.id, sender, clientMessageId));
+  return row ? (await toChatMessages(db, [row], customer, [sender]))[0]! : null;
+}
+
 /**
  * Turns one upload into one file message: every file is judged and re-encoded first (a single
  * bad file refuses the whole upload and nothing is stored), then the pictures and thumbnails go
@@ -49,14 +69,10 @@ export async function uploadChatFiles(
 ): Promise<{ message: ChatMessage; created: boolean }> {
   const { sender, customer } = upload;
   const clientMessageId = upload.clientMessageId ?? randomUUID();
-  const view = async (row: NonNullable<Awaited<ReturnType<typeof messageByClientId>>>) =>
-    (await toChatMessages(db, [row], customer, [sender]))[0]!;
+  const view = async (row: MessageRow) => (await toChatMessages(db, [row], customer, [sender]))[0]!;
 
-  // A retry of this upload to this customer's conversation (the same id elsewhere is another message).
   const conversation = await conversationOf(db, customer.id);
-  const earlier =
-    conversation &&
-    (await messageByClientId(db, { conversationId: conversation.id, senderId: sender.memberId, clientMessageId }));
+  const earlier = conversation && (await storedUpload(db, conversation.id, sender, clientMessageId));
   if (earlier) return { message: await view(earlier), created: false };
   if ((await recentMessages(db, sender.memberId, 'file', CHAT_LIMITS.uploads.windowSec)) >= CHAT_LIMITS.uploads.max) {
     throw new AppError(429, MSG_CHAT.tooManyUploads);

@@ -22,13 +22,11 @@ import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
 import {
   type AuthContext,
   buildUserInfo,
-  createSession,
   endSessions,
   findMemberById,
   forgetLoginGuesses,
   hashPassword,
   type MemberRow,
-  retireSession,
   sessionProvenAt,
   type SessionSockets,
   verifiedMemberByPhone,
@@ -68,8 +66,11 @@ const companyAccount = (companyId: number, seq: number) =>
 // ---------------------------------------------------------------- my info and password
 
 /**
- * Edits the caller's name, phone and mail. The answer carries a fresh session token and the new
- * userInfo; the token the call came with is revoked.
+ * Edits the caller's name, phone and mail. The answer carries the session's token and the new
+ * userInfo: the original client stores both. The token is the one the call came with, not a new
+ * one: our token is an opaque handle that holds nothing of the user info, and an edit of it is no
+ * security event, so the session goes on, in the chat popup and other windows holding a copy of
+ * the token too (docs/security.md#sessions).
  */
 export async function updateMyInfo(
   db: Db,
@@ -89,11 +90,8 @@ export async function updateMyInfo(
   } catch (err) {
     memberConflict(err);
   }
-  // The new token replaces this one: it inherits when the password was last given.
-  const { token } = await createSession(db, auth.member.id, (await sessionProvenAt(db, auth.sessionId)) ?? undefined);
-  await retireSession(db, auth.sessionId);
   const member = await findMemberById(db, auth.member.id);
-  return { token, userInfo: await buildUserInfo(db, member!) };
+  return { token: auth.token, userInfo: await buildUserInfo(db, member!) };
 }
 
 /**

@@ -14,6 +14,7 @@ import { MessageList } from './components/MessageList';
 import { useChatFiles } from './api';
 import { TC } from './texts';
 import { useStaffChat } from './useChat';
+import { chatDraftKey } from './useDrafts';
 import { notifyUnfocused, useChatWindow, useUnreadTitle } from './useChatWindow';
 
 type Filter = 'all' | 'open' | 'resolved';
@@ -50,14 +51,14 @@ export function ChatAdminPage() {
       </section>
     );
   }
-  return <Console token={token} name={userInfo.name} />;
+  return <Console token={token} name={userInfo.name} seq={userInfo.seq} />;
 }
 
 /**
  * The console: the customer list beside the conversation; on a phone one of the two at a time, the
  * conversation first and the list a tap away in its header (docs/requirements.md#chat-screens).
  */
-function Console({ token, name }: { token: string; name: string }) {
+function Console({ token, name, seq }: { token: string; name: string; seq: number }) {
   const alert = useChatWindow();
   const [filter, setFilter] = useState<Filter>('all');
   const [panel, setPanel] = useState<ConsolePanel>(null);
@@ -68,6 +69,7 @@ function Console({ token, name }: { token: string; name: string }) {
   const chat = useStaffChat({
     token,
     name,
+    draftKey: chatDraftKey(seq),
     // Clicking the notification selects the sender (docs/requirements.md#chat-screens).
     onIncoming: (m) =>
       notifyUnfocused(TC.newMessageFrom(m.sendUserName), m.type === 'file' ? TC.imageMessage : m.sendMessage, () =>
@@ -181,7 +183,7 @@ function UserRow({ user, active, onSelect }: { user: ChatUser; active: boolean; 
           {user.unread > 0 && <em className="chat-badge">{user.unread}</em>}
         </span>
         <small>
-          {user.companyName} · {phone(user.phone)}
+          {user.companyName} · <span className="chat-phone">{phone(user.phone)}</span>
         </small>
         {user.lastMessage && <small className="chat-user-last">{user.lastMessage.split('\n')[0]}</small>}
       </button>

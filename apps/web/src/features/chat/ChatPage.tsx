@@ -14,6 +14,7 @@ import { inquiryProduct, useChatFiles } from './api';
 import { TC } from './texts';
 import { takeInquiry } from './inquiry';
 import { useCustomerChat } from './useChat';
+import { chatDraftKey } from './useDrafts';
 import { notifyUnfocused, useChatWindow, useUnreadTitle } from './useChatWindow';
 
 /** How long the chat waits for user info before it sends the visitor to the chat entry (docs/requirements.md#limits). */
@@ -42,6 +43,7 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
   const chat = useCustomerChat({
     token: userInfo?.companyId ? token : null,
     name: userInfo?.name ?? '',
+    draftKey: userInfo ? chatDraftKey(userInfo.seq) : null,
     onIncoming: (m) => notifyUnfocused(TC.newMessage, m.type === 'file' ? TC.imageMessage : m.sendMessage),
     onError: (message) => void notify.alert(message),
   });

@@ -71,44 +71,67 @@ export interface Outgoing {
   targetUser: number;
 }
 
-/** Sending with resends: one queue per socket, kept across reconnects. */
+/**
+ * Sending with resends: one queue per socket, kept across reconnects. A refused message is taken
+ * off and handed to `onRefused` with the server's message; one refused because the session ended
+ * (401) with null, the end being told once by the chat, as is every message still waiting then
+ * (`endSession`), so that their texts can go back into the box.
+ */
 export function useOutbox(
   socketRef: React.RefObject<ChatSocket | null>,
   onStored: (m: ChatMessage) => void,
-  onRefused: (message: string, clientId: string) => void,
+  onRefused: (o: Outgoing, message: string | null) => void,
 ) {
   const queue = useRef(new Map<string, Outgoing>());
   const flight = useRef(new Set<string>());
+  /** The session ended: a message whose answer then never comes is given back, not kept for a resend. */
+  const ended = useRef(false);
+  const refuse = useCallback(
+    (o: Outgoing, message: string | null) => {
+      // Taken once: by its own answer or by the session's end, whichever comes first.
+      if (!queue.current.delete(o.payload.clientMessageId)) return;
+      onRefused(o, message);
+    },
+    [onRefused],
+  );
   const trySend = useCallback(
     async (o: Outgoing) => {
       const s = socketRef.current;
-      if (!s?.connected || flight.current.has(o.payload.clientMessageId)) return;
-      flight.current.add(o.payload.clientMessageId);
+      const id = o.payload.clientMessageId;
+      if (!s?.connected || flight.current.has(id)) return;
+      flight.current.add(id);
       try {
         const ack = await emitAck(s, o.event, o.payload as ChatPayload<typeof o.event>);
-        queue.current.delete(o.payload.clientMessageId);
-        if (ack.code === 201 && ack.results) onStored(ack.results);
-        else if (ack.code === 401) return;
-        else onRefused(ack.message, o.payload.clientMessageId);
+        if (ack.code === 201) {
+          queue.current.delete(id);
+          if (ack.results) onStored(ack.results);
+        } else refuse(o, ack.code === 401 ? null : ack.message);
       } catch {
         // No acknowledgement in time: kept, and resent with the same id on the next connect.
+        if (ended.current) refuse(o, null);
       } finally {
-        flight.current.delete(o.payload.clientMessageId);
+        flight.current.delete(id);
       }
     },
-    [socketRef, onStored, onRefused],
+    [socketRef, onStored, refuse],
   );
   const resendAll = useCallback(() => {
     for (const o of queue.current.values()) void trySend(o);
   }, [trySend]);
   const push = useCallback(
     (o: Outgoing) => {
+      ended.current = false;
       queue.current.set(o.payload.clientMessageId, o);
       void trySend(o);
     },
     [trySend],
   );
-  return useMemo(() => ({ push, resendAll }), [push, resendAll]);
+  /** The session ended (the chat's 401): every message waiting is given back; one on its way, when its answer comes. */
+  const endSession = useCallback(() => {
+    ended.current = true;
+    for (const o of [...queue.current.values()]) if (!flight.current.has(o.payload.clientMessageId)) refuse(o, null);
+  }, [refuse]);
+  return useMemo(() => ({ push, resendAll, endSession }), [push, resendAll, endSession]);
 }
 
 export function pendingLine(

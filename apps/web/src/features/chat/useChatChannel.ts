@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_EVENTS, MSG_CHAT, type ChatAck, type ChatMessage } from '@partsmall/contract';
+import { useDrafts } from './useDrafts';
 import {
   newClientId,
   openChatSocket,
@@ -20,6 +21,8 @@ export interface ChatHandlers {
 export interface ChatOptions extends ChatHandlers {
   token: string | null;
   name: string;
+  /** Where the tab keeps what this member typed and has not sent (useDrafts); null: kept by the page only. */
+  draftKey?: string | null;
 }
 
 interface ChannelOptions extends ChatHandlers {
@@ -27,26 +30,31 @@ interface ChannelOptions extends ChatHandlers {
   onStored: (m: ChatMessage) => void;
   /** Takes a refused message's pending line off the screen. Stable (useCallback). */
   dropPending: (clientMessageId: string) => void;
+  draftKey?: string | null | undefined;
 }
 
 /**
  * What the customer's side and the staff's side share (docs/requirements.md#chat): the socket's
- * ref and status, the latest handlers, the outbox of sent messages (a refused one is taken off and
- * its message told), the non-empty text rule and the typing signal at most every 1.5 s. The socket
+ * ref and status, the latest handlers, the texts typed per conversation (useDrafts), the outbox of
+ * sent messages (a refused one is taken off, its text given back to its conversation's box and its
+ * message told), the non-empty text rule and the typing signal at most every 1.5 s. The socket
  * itself is opened by useChatConnection with the side's listeners.
  */
-export function useChatChannel({ onIncoming, onError, onStored, dropPending }: ChannelOptions) {
+export function useChatChannel({ onIncoming, onError, onStored, dropPending, draftKey = null }: ChannelOptions) {
   const socketRef = useRef<ChatSocket | null>(null);
   const [status, setStatus] = useState<ChatStatus>('connecting');
   const handlers = useRef<ChatHandlers>({ onIncoming, onError });
   handlers.current = { onIncoming, onError };
 
+  const { drafts, setDraft, giveBack } = useDrafts(draftKey);
   const onRefused = useCallback(
-    (message: string, clientId: string) => {
-      dropPending(clientId);
-      handlers.current.onError?.(message);
+    (o: Outgoing, message: string | null) => {
+      dropPending(o.payload.clientMessageId);
+      const text = o.payload.sendMessage;
+      if (typeof text === 'string') giveBack(o.targetUser, text);
+      if (message !== null) handlers.current.onError?.(message);
     },
-    [dropPending],
+    [dropPending, giveBack],
   );
   const outbox = useOutbox(socketRef, onStored, onRefused);
 
@@ -92,7 +100,7 @@ export function useChatChannel({ onIncoming, onError, onStored, dropPending }: C
     [outbox, textToSend],
   );
 
-  return { socketRef, status, setStatus, handlers, outbox, sendText, typingDue };
+  return { socketRef, status, setStatus, handlers, outbox, sendText, typingDue, drafts, setDraft };
 }
 
 type Channel = ReturnType<typeof useChatChannel>;
@@ -104,7 +112,7 @@ type Channel = ReturnType<typeof useChatChannel>;
  * listeners (stable: useCallback).
  */
 export function useChatConnection(channel: Channel, token: string | null, listen: (s: ChatSocket) => void) {
-  const { socketRef, setStatus, handlers } = channel;
+  const { socketRef, setStatus, handlers, outbox } = channel;
   useEffect(() => {
     if (!token) return;
     const s = openChatSocket(token);
@@ -115,6 +123,8 @@ export function useChatConnection(channel: Channel, token: string | null, listen
       if (e.code === 401 || e.code === 403) {
         setStatus('unauthorized');
         s.disconnect();
+        // What was sent and not stored goes back into the box, kept for a login again (useDrafts).
+        outbox.endSession();
       } else handlers.current.onError?.(e.message);
     });
     listen(s);
@@ -123,5 +133,5 @@ export function useChatConnection(channel: Channel, token: string | null, listen
       s.disconnect();
       socketRef.current = null;
     };
-  }, [token, listen, socketRef, setStatus, handlers]);
+  }, [token, listen, socketRef, setStatus, handlers, outbox]);
 }

@@ -2,9 +2,10 @@ import { useCallback, useRef, useState } from 'react';
 import { CHAT_EVENTS, type ChatMessage, type ChatReadStatus, type ChatTyping } from '@partsmall/contract';
 import { emitAck, lastSeqOf, mergeMessages, type ChatLine, type ChatSocket } from './chat-socket';
 import { useChatChannel, useChatConnection, type ChatOptions } from './useChatChannel';
+import { useDraftOf } from './useDrafts';
 
 /** The customer's side: their one conversation with the shop's staff. */
-export function useCustomerChat({ token, name, onIncoming, onError }: ChatOptions) {
+export function useCustomerChat({ token, name, onIncoming, onError, draftKey }: ChatOptions) {
   const [messages, setMessages] = useState<ChatLine[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [staffRead, setStaffRead] = useState(0);
@@ -18,7 +19,7 @@ export function useCustomerChat({ token, name, onIncoming, onError }: ChatOption
     (clientId: string) => setMessages((list) => list.filter((m) => !(m.pending && m.clientMessageId === clientId))),
     [],
   );
-  const channel = useChatChannel({ onIncoming, onError, onStored, dropPending });
+  const channel = useChatChannel({ onIncoming, onError, onStored, dropPending, draftKey });
   const { socketRef, status, handlers, outbox, sendText, typingDue } = channel;
 
   const listen = useCallback(
@@ -81,6 +82,9 @@ export function useCustomerChat({ token, name, onIncoming, onError }: ChatOption
     if (typingDue()) socketRef.current?.volatile.emit(CHAT_EVENTS.typing, { typing: true });
   }, [socketRef, typingDue]);
 
+  // The customer's one conversation is the drafts' 0.
+  const draft = useDraftOf(channel, 0);
+
   return {
     messages,
     status,
@@ -91,6 +95,7 @@ export function useCustomerChat({ token, name, onIncoming, onError }: ChatOption
     send,
     markRead,
     sendTyping,
+    ...draft,
     addStored: onStored,
     socket: socketRef,
   };

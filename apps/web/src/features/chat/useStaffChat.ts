@@ -14,6 +14,7 @@ import {
 import { applyMessage, mergeUsers } from './staff-users';
 import { emitAck, lastSeqOf, mergeMessages, type ChatLine, type ChatSocket } from './chat-socket';
 import { useChatChannel, useChatConnection, type ChatOptions } from './useChatChannel';
+import { useDraftOf } from './useDrafts';
 
 /**
  * Each customer's conversation lines (a ref to the latest for the socket's handlers): a stored
@@ -40,7 +41,7 @@ function useConversationLines() {
 }
 
 /** The staff console's side: every customer, one conversation open at a time. */
-export function useStaffChat({ token, name, onIncoming, onError }: ChatOptions) {
+export function useStaffChat({ token, name, onIncoming, onError, draftKey }: ChatOptions) {
   const [users, setUsers] = useState<ChatUser[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
   const [customerRead, setCustomerRead] = useState<Record<number, number>>({});
@@ -51,7 +52,7 @@ export function useStaffChat({ token, name, onIncoming, onError }: ChatOptions) 
   const usersRef = useRef(users);
   usersRef.current = users;
 
-  const channel = useChatChannel({ onIncoming, onError, onStored, dropPending });
+  const channel = useChatChannel({ onIncoming, onError, onStored, dropPending, draftKey });
   const { socketRef, status, handlers, outbox, sendText, typingDue } = channel;
 
   const load = useCallback(
@@ -154,6 +155,9 @@ export function useStaffChat({ token, name, onIncoming, onError }: ChatOptions) 
     [socketRef],
   );
 
+  // Each customer's conversation has its own draft: a reply typed to one never goes to the next chosen.
+  const draft = useDraftOf(channel, selected);
+
   return {
     status,
     users,
@@ -165,6 +169,7 @@ export function useStaffChat({ token, name, onIncoming, onError }: ChatOptions) 
     send,
     markRead,
     sendTyping,
+    ...draft,
     addStored: onStored,
     request,
   };

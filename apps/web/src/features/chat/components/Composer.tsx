@@ -1,12 +1,31 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { CHAT_LIMITS, MSG_CHAT } from '@partsmall/contract';
 import { Spinner } from '../../../shared/ui/states';
 import { imageFilesOf, uploadProblem } from '../api';
 import { TC } from '../texts';
 import '../chat.css';
 
+/**
+ * Whether a text is over the chat's limit as the server counts it: characters (code points, an
+ * emoji one) after trimming, not the UTF-16 units a textarea's maxLength counts.
+ */
+export function overChatLimit(text: string): boolean {
+  let n = 0;
+  for (const _ of text.trim()) if (++n > CHAT_LIMITS.messageMaxChars) return true;
+  return false;
+}
+
 interface ComposerProps {
-  /** The conversation: what sends a message, and what tells the other side someone types. */
-  chat: { send: (text: string) => boolean; sendTyping?: () => void };
+  /**
+   * The conversation: what sends a message, what tells the other side someone types, and the
+   * conversation's text not sent yet (useDrafts: a refused message's text comes back there).
+   */
+  chat: {
+    send: (text: string) => boolean;
+    sendTyping?: () => void;
+    draft: string;
+    setDraft: (text: string | ((before: string) => string)) => void;
+  };
   /** What sends pictures (useChatFiles), busy while they go. */
   files: { onFiles: (files: File[]) => void; busy: boolean };
   onProblem: (message: string) => void;
@@ -18,9 +37,12 @@ interface ComposerProps {
   phone?: boolean;
 }
 
-/** Text area (Enter sends, Shift+Enter new line), attach button, drag-and-drop and pasting of images. */
+/**
+ * Text area (Enter sends, Shift+Enter new line), attach button, drag-and-drop and pasting of images.
+ * A text over the limit is kept whole and said so, never cut (docs/requirements.md#chat-screens).
+ */
 export function Composer({
-  chat: { send: onSend, sendTyping: onTyping },
+  chat: { send: onSend, sendTyping: onTyping, draft: text, setDraft: setText },
   files: { onFiles, busy },
   onProblem,
   disabled = false,
@@ -28,15 +50,20 @@ export function Composer({
   insert,
   phone = false,
 }: ComposerProps) {
-  const [text, setText] = useState('');
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const overId = useId();
+  const over = overChatLimit(text);
   useEffect(() => {
     if (insert) setText((t) => (t ? `${t}\n${insert.text}` : insert.text));
-  }, [insert]);
+  }, [insert, setText]);
 
   const submit = () => {
     if (disabled) return;
+    if (over) {
+      onProblem(MSG_CHAT.messageTooLong);
+      return;
+    }
     // A blank message is refused and the box cleared (docs/requirements.md#chat).
     if (onSend(text) || text.trim() === '') setText('');
   };
@@ -88,10 +115,16 @@ export function Composer({
         placeholder={phone ? TC.placeholderPhone : TC.placeholder}
         aria-label={phone ? TC.placeholderPhone : TC.placeholder}
         rows={3}
-        maxLength={2000}
+        aria-invalid={over || undefined}
+        aria-describedby={over ? overId : undefined}
         disabled={disabled}
         data-testid="chat-input"
       />
+      {over && (
+        <p className="field-error" id={overId} role="alert">
+          {MSG_CHAT.messageTooLong}
+        </p>
+      )}
       <div className="chat-actions">
         <input
           ref={fileInput}

@@ -30,7 +30,7 @@ export function ConsoleHeader({ user, panel, onPanel, onState, unread, onList }:
         <div className="chat-header-who">
           <b>{user.name}</b> <LevelIcon level={user.level} />
           <small>
-            {user.companyName} · {phone(user.phone)}
+            {user.companyName} · <span className="chat-phone">{phone(user.phone)}</span>
           </small>
         </div>
       ) : (
