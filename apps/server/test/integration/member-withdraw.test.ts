@@ -160,7 +160,7 @@ describe('api/WithdrawMember: the password again for a session older than 10 min
     expect(await memberStatus(shop.main.seq)).toBe('active');
   });
 
-  it('a renewed token (my info) and a QR login on the phone keep the age of the login they came from', async () => {
+  it("my info's answered token and a QR login on the phone keep the age of the login they came from", async () => {
     const shop = await makeCompany(server, '탈퇴갱신', 1);
     const token = await loginAs(server, shop.main.id, shop.main.pw);
     await ageSession(token, 1200);

@@ -9,14 +9,7 @@ export {
   newSecurityNumber,
   verifiedMemberByPhone,
 } from './service.js';
-export {
-  createSession,
-  endSessions,
-  resolveSession,
-  resolveSessions,
-  retireSession,
-  sessionProvenAt,
-} from './sessions.js';
+export { createSession, endSessions, resolveSession, resolveSessions, sessionProvenAt } from './sessions.js';
 export type { AuthContext, MemberRow, SessionSockets } from './sessions.js';
 export { buildUserInfo, findMemberById, toUserInfo } from './user-info.js';
 export type { CompanyRow } from './user-info.js';

@@ -165,18 +165,6 @@ export async function endSessions(db: Db, sockets: SessionSockets, which: Sessio
   return ids;
 }
 
-/**
- * Retires the token a request came with when it was just replaced by a new one (updateMyInfo). Not
- * a revocation of the account: the tab goes on with the new token, so its sockets are not told 401
- * (the web would take that for a logout); they refuse the old token at their next check.
- */
-export async function retireSession(db: Db, sessionId: number): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
-
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

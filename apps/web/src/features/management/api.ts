@@ -98,7 +98,7 @@ export function useResetMemberPassword() {
 
 // ---------------------------------------------------------------- my info, password, company, security number, withdrawal
 
-/** api/updateMyInfo: 201 with a new token and user info, stored for the tab. */
+/** api/updateMyInfo: 201 with the session's token and the new user info, stored for the tab. */
 export function useUpdateMyInfo() {
   return useMutation({
     mutationFn: (v: UpdateMyInfoRequest) => api('updateMyInfo', v, { accept: [201] }),
