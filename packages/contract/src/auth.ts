@@ -31,11 +31,20 @@ export const loginIdField = storedLoginIdField.superRefine((id, ctx) => {
   if (refusal !== null) ctx.addIssue({ code: 'custom', message: MSG_LOGIN_ID[refusal] });
 });
 
-export const passwordField = z
-  .string({ error: MSG.passwordRequired })
-  .min(1, MSG.passwordRequired)
-  .min(4, MSG.passwordLength)
-  .max(20, MSG.passwordLength);
+/**
+ * A password field of 4-20 characters with its form's two messages. A password being chosen (`chosen`)
+ * must also hold a visible character: four spaces were taken as a password (docs/requirements.md#accounts-and-sessions).
+ * A login and a current password take what was stored before, so an earlier password still logs in.
+ */
+export function passwordOf(requiredText: string, lengthText: string, use: 'chosen' | 'stored') {
+  const field = z.string({ error: requiredText }).min(1, requiredText).min(4, lengthText).max(20, lengthText);
+  return use === 'chosen' ? field.refine((pw) => pw.trim() !== '', requiredText) : field;
+}
+
+/** A login's password: whatever was stored. */
+export const storedPasswordField = passwordOf(MSG.passwordRequired, MSG.passwordLength, 'stored');
+/** A password being chosen: a join, the chat sign-up, a found account's new password. */
+export const passwordField = passwordOf(MSG.passwordRequired, MSG.passwordLength, 'chosen');
 
 export const businessNumberField = z
   .string({ error: MSG.licenseRequired })
@@ -116,7 +125,7 @@ const consent = (msg: string) => z.boolean({ error: msg }).refine((v) => v === t
 const passwordsMatch = (v: { pw: string; cpw: string }) => v.pw === v.cpw;
 const confirmField = z.string({ error: MSG.passwordRequired });
 
-export const loginRequest = z.object({ id: storedLoginIdField, pw: passwordField });
+export const loginRequest = z.object({ id: storedLoginIdField, pw: storedPasswordField });
 export type LoginRequest = z.input<typeof loginRequest>;
 
 export const checkLicenseQuery = z.object({ license: businessNumberField });

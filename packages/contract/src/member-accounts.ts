@@ -6,7 +6,7 @@ import { MAIL_SHAPE, newLoginIdRefusal } from './rules.js';
 import { required, isAsciiMail } from './member-fields.js';
 import { MSG } from './messages.js';
 import { listKeyword, memberSeq, pageNumber, pageSize } from './page-fields.js';
-import { personNameField } from './auth.js';
+import { passwordOf, personNameField } from './auth.js';
 import { MSG_MEMBER, contactPhoneField, storedNameField } from './member-info.js';
 
 export const memberListRequest = z.object({
@@ -53,11 +53,7 @@ const memberMailField = required(MSG_MEMBER.mailRequired)
   .max(50, MSG_MEMBER.memberMailLength)
   .regex(MAIL_SHAPE, MSG_MEMBER.mailShape)
   .refine(isAsciiMail, MSG_MEMBER.mailAscii);
-const accountPasswordField = z
-  .string({ error: MSG_MEMBER.passwordRequired })
-  .min(1, MSG_MEMBER.passwordRequired)
-  .min(4, MSG_MEMBER.passwordLength)
-  .max(20, MSG_MEMBER.passwordLength);
+const accountPasswordField = passwordOf(MSG_MEMBER.passwordRequired, MSG_MEMBER.passwordLength, 'chosen');
 
 /** Registering a sub-account: id (a mail address, the login id) and pw only here. */
 export const createMemberRequest = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { businessNumberField, companyNameField, personNameField, userInfo } from './auth.js';
+import { businessNumberField, companyNameField, passwordOf, personNameField, userInfo } from './auth.js';
 import { answerOf, emptyAnswer } from './envelope.js';
 import { MSG } from './messages.js';
 import { MAIL_SHAPE, hasVisibleText } from './rules.js';
@@ -180,16 +180,8 @@ export type UpdateMyInfoRequest = z.input<typeof updateMyInfoRequest>;
 
 export const updateMyPasswordRequest = z
   .object({
-    opw: z
-      .string({ error: MSG_MEMBER.opwRequired })
-      .min(1, MSG_MEMBER.opwRequired)
-      .min(4, MSG_MEMBER.opwLength)
-      .max(20, MSG_MEMBER.opwLength),
-    pw: z
-      .string({ error: MSG_MEMBER.pwRequired })
-      .min(1, MSG_MEMBER.pwRequired)
-      .min(4, MSG_MEMBER.pwLength)
-      .max(20, MSG_MEMBER.pwLength),
+    opw: passwordOf(MSG_MEMBER.opwRequired, MSG_MEMBER.opwLength, 'stored'),
+    pw: passwordOf(MSG_MEMBER.pwRequired, MSG_MEMBER.pwLength, 'chosen'),
     cpw: z.string({ error: MSG_MEMBER.cpwRequired }).min(1, MSG_MEMBER.cpwRequired),
   })
   .refine((v) => v.pw === v.cpw, { path: ['cpw'], error: MSG.passwordMismatch })

@@ -11,6 +11,8 @@ import {
   phoneCodeRequestQuery,
 } from '../src/auth.js';
 import { MSG } from '../src/messages.js';
+import { createMemberRequest } from '../src/member-accounts.js';
+import { MSG_MEMBER, updateMyPasswordRequest } from '../src/member-info.js';
 import { LICENSE, chatJoin, companyJoin, messageFor } from './auth-fixtures.js';
 
 function parses(schema: z.ZodType, input: unknown): boolean {
@@ -273,5 +275,29 @@ describe('findMemberPwRequest', () => {
 
   it('mismatched passwords are refused on cpw', () => {
     expect(messageFor(findMemberPwRequest, { ...form, cpw: 'newpass2' }, 'cpw')).toBe(MSG.passwordMismatch);
+  });
+});
+
+describe('a password being chosen holds a visible character', () => {
+  const blank = '    ';
+  it.each([
+    ['join', joinRequest, { ...companyJoin, pw: blank, cpw: blank }],
+    ['chat sign-up', chatJoinRequest, { ...chatJoin, pw: blank, cpw: blank }],
+    ['found account', findMemberPwRequest, { phone: '01012345678', authCode: '123456', pw: blank, cpw: blank }],
+  ])('%s: four spaces read "enter a password"', (_form, schema, body) => {
+    expect(messageFor(schema as z.ZodType, body, 'pw')).toBe(MSG.passwordRequired);
+  });
+
+  it('a sub-account and a new 내 정보 password refuse spaces with their own texts', () => {
+    const account = { id: 'staff9@partsmall.kr', pw: blank };
+    expect(messageFor(createMemberRequest, account, 'pw')).toBe(MSG_MEMBER.passwordRequired);
+    const change = { opw: 'demo1234', pw: blank, cpw: blank };
+    expect(messageFor(updateMyPasswordRequest, change, 'pw')).toBe(MSG_MEMBER.pwRequired);
+  });
+
+  it('a password with spaces and a visible character is taken, and a login takes any stored one', () => {
+    expect(parses(joinRequest, { ...companyJoin, pw: ' a  ', cpw: ' a  ' })).toBe(true);
+    expect(parses(loginRequest, { id: 'demo@partsmall.kr', pw: blank })).toBe(true);
+    expect(parses(updateMyPasswordRequest, { opw: blank, pw: 'new1234', cpw: 'new1234' })).toBe(true);
   });
 });
