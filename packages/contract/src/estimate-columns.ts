@@ -31,6 +31,25 @@ export interface EstimateColumns {
 const HANGUL = /[\uac00-\ud7a3\u3131-\u318e]/u;
 const UNIT = /(?:개|ea|pcs|set|세트)$/i;
 
+/**
+ * A number written with thousands commas (`1,200`, `12,500`, `1,000,000`): one to three digits that
+ * start the line or follow a space or a comma, then groups of three up to a comma, a space or the
+ * line's end. `42215489599,200` holds none (eleven digits before the comma), so it is two cells.
+ */
+const THOUSANDS = /(^|[\s,])(\d{1,3}(?:,\d{3})+)(?=[\s,]|$)/g;
+
+/**
+ * A line cut at its commas, each cell trimmed, a thousands comma kept in its cell (docs/search.md#paste-anything):
+ * `42215489599,1,200` is the number and 1,200 (never 1 with a memo 200), `1,A1,패드,2,21,700` five cells.
+ */
+export function commaCells(line: string): string[] {
+  const kept = line.replace(
+    THOUSANDS,
+    (_, before: string, number: string) => before + number.replaceAll(',', '\u2063'),
+  );
+  return kept.split(',').map((c) => c.replaceAll('\u2063', ',').trim());
+}
+
 /** The cells of one pasted line: tabs (Excel), else runs of two or more spaces (a PDF's columns), else commas (CSV). */
 export function estimateCells(line: string): string[] {
   if (line.includes('\t')) return line.split('\t').map((c) => c.trim());
@@ -39,10 +58,8 @@ export function estimateCells(line: string): string[] {
     .split(/\s{2,}/)
     .map((c) => c.trim());
   if (spaced.length >= 3) return spaced;
-  // A comma between digits in groups of three is a thousands comma, not a column.
-  const commas = line.replace(/(\d),(?=\d{3}(?!\d))/g, '$1\u2063').split(',');
-  if (commas.length >= 3) return commas.map((c) => c.replaceAll('\u2063', ',').trim());
-  return spaced;
+  const commas = commaCells(line);
+  return commas.length >= 3 ? commas : spaced;
 }
 
 const isInt = (c: string) => /^\d{1,6}$/.test(c.replace(UNIT, '').trim());

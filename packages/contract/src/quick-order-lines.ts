@@ -6,6 +6,7 @@
  */
 import {
   cellsByRoles,
+  commaCells,
   isNumberOnlyRow,
   isTotalsRow,
   estimateCells,
@@ -16,6 +17,7 @@ import {
   type EstimateRole,
 } from './estimate-columns.js';
 import { pastedCsvRows } from './csv.js';
+import { cutColumns, pasteLines } from './quick-order-paste.js';
 import { alphaNumber } from './rules.js';
 
 import {
@@ -160,14 +162,8 @@ interface Split {
  * number-shaped group, and what follows is the memo.
  */
 function splitLine(line: string): Split {
-  for (const sep of [/\t/, /,/, /\s{2,}/]) {
-    // '1,000' after a space is a quantity written with a thousands comma, not two columns.
-    if (sep.source === ',' && /(^|\s)\d{1,3}(,\d{3})+(\s|$)/.test(line)) continue;
-    const cells = line.split(sep).map((c) => c.trim());
-    if (cells.length >= 2 && (looksLikeQty(cells[1]!) || sep.source === '\\t')) {
-      return { part: cells[0]!, qty: cells[1]!, memo: cells.slice(2).filter(Boolean).join(' ') };
-    }
-  }
+  const columns = cutColumns(line, looksLikeQty);
+  if (columns) return columns;
   const tokens = qtyTokens(line.trim().split(/\s+/));
   let groups = 0;
   while (groups < tokens.length && PART_GROUP.test(tokens[groups]!)) groups++;
@@ -227,7 +223,10 @@ function rowOf(line: number, raw: string, s: Split): QuickOrderRow {
   return { ...row, qty: q.qty, alternative };
 }
 
-/** Same part number twice: one row, quantities added, memos joined; rows with an error stay as they are. */
+/**
+ * Same part number twice: one row, quantities added (the total may pass one line's limit), memos
+ * joined; rows with an error stay as they are.
+ */
 function merge(rows: QuickOrderRow[]): QuickOrderRow[] {
   const out: QuickOrderRow[] = [];
   const first = new Map<string, QuickOrderRow>();
@@ -244,11 +243,8 @@ function merge(rows: QuickOrderRow[]): QuickOrderRow[] {
     into.mergedLines = [...(into.mergedLines ?? []), row.line];
     // Two different readings of one line cannot be merged safely: only the plain reading stays.
     delete into.alternative;
-    if (into.qty > QUICK_ORDER_MAX_QTY) {
-      into.error = QUICK_ORDER_MSG.qtyTooLarge;
-      into.qty = null;
-      first.delete(into.normalised);
-    }
+    // A total past QUICK_ORDER_MAX_QTY stays whole: the server offers what the stock and one cart
+    // line allow, as for lines of one product under two numbers (docs/requirements.md#quick-order).
   }
   return out;
 }
@@ -325,38 +321,36 @@ function readTable(
 export function parseQuickOrderText(text: string, roles?: readonly EstimateRole[]): QuickOrderParse {
   const csv = pastedCsvRows(text);
   if (csv) return parseQuickOrderCells(csv, roles);
+  const pasted = pasteLines(text);
   const table: { line: number; raw: string; cells: string[] }[] = [];
-  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+  for (const { line, raw } of pasted) {
     const clean = cleanLine(raw);
-    if (clean.trim() !== '') table.push({ line: i + 1, raw, cells: estimateCells(clean) });
-  });
-  return readTable(table, roles, true) ?? parsePlainText(text);
+    if (clean.trim() !== '') table.push({ line, raw, cells: estimateCells(clean) });
+  }
+  return readTable(table, roles, true) ?? parsePlainText(pasted);
 }
 
-function parsePlainText(text: string): QuickOrderParse {
+/** A line's cells at a header's separator: tabs, or commas keeping a thousands comma in its cell. */
+const cellsAt = (line: string, sep: string) => (sep === ',' ? commaCells(line) : line.split(sep).map((c) => c.trim()));
+
+function parsePlainText(pasted: readonly { line: number; raw: string }[]): QuickOrderParse {
   let header: { sep: string; columns: Columns } | null = null;
   const lines: { line: number; raw: string; split: () => Split }[] = [];
-  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+  for (const { line, raw } of pasted) {
     const clean = cleanLine(raw);
-    if (clean.trim() === '') return;
+    if (clean.trim() === '') continue;
     const sep = clean.includes('\t') ? '\t' : clean.includes(',') ? ',' : null;
-    const columns = sep ? headerColumns(clean.split(sep).map((c) => c.trim())) : null;
+    const columns = sep ? headerColumns(cellsAt(clean, sep)) : null;
     if (sep && columns) {
       header = { sep, columns };
-      return;
+      continue;
     }
-    if (headerColumns(clean.trim().split(/\s+/))) return;
+    if (headerColumns(clean.trim().split(/\s+/))) continue;
     const h: { sep: string; columns: Columns } | null = header;
     const split =
-      h && clean.includes(h.sep)
-        ? () =>
-            splitCells(
-              clean.split(h.sep).map((c) => c.trim()),
-              h.columns,
-            )
-        : () => splitLine(clean);
-    lines.push({ line: i + 1, raw, split });
-  });
+      h && clean.includes(h.sep) ? () => splitCells(cellsAt(clean, h.sep), h.columns) : () => splitLine(clean);
+    lines.push({ line, raw, split });
+  }
   return finish(lines);
 }
 

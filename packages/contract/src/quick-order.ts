@@ -32,6 +32,7 @@ export type QuickOrderStatus = (typeof QUICK_ORDER_STATUSES)[number];
 
 export const MSG_QUICK_ORDER = {
   textOrFile: '붙여넣은 품번 목록이나 파일을 보내 주세요.',
+  oneFile: '파일은 한 번에 하나씩 올려 주세요.',
   textTooLong: `붙여넣은 내용이 ${groupDigits(QUICK_ORDER_MAX_TEXT)}자를 넘습니다. 주문할 줄만 ${QUICK_ORDER_MAX_LINES}줄 이내로 나누어 보내 주세요.`,
   columns: '열의 뜻을 다시 골라 주세요. (품번·수량·메모 등)',
   jobRef: `작업번호·차량번호는 ${JOB_REF_MAX}자까지 입력할 수 있습니다.`,
@@ -61,6 +62,8 @@ export const MSG_QUICK_ORDER = {
   choose: (n: number) => `일치하는 상품이 ${groupDigits(n)}개입니다. 창고나 종류를 골라 주세요.`,
   chooseMany: `일치하는 상품이 ${QUICK_ORDER_MAX_CANDIDATES}개가 넘습니다. 앞의 ${QUICK_ORDER_MAX_CANDIDATES}개만 보여 드립니다. 품번을 더 정확히 입력해 주세요.`,
   short: (stock: number) => `재고가 ${groupDigits(stock)}개뿐이라 수량을 ${groupDigits(stock)}개로 줄였습니다.`,
+  /** Lines of one product together past one cart line's limit, with the stock for it (docs/requirements.md#quick-order). */
+  capped: `한 줄에 ${groupDigits(QUICK_ORDER_MAX_QTY)}개까지 담을 수 있어 수량을 ${groupDigits(QUICK_ORDER_MAX_QTY)}개로 줄였습니다.`,
   soldOut: '품절입니다. 재입고 알림을 신청할 수 있습니다.',
   unknown: '일치하는 상품이 없습니다. 채팅으로 문의해 주세요.',
   mergedWith: (line: number) => `${groupDigits(line)}번째 줄과 같은 상품이라 합쳤습니다.`,
@@ -102,14 +105,16 @@ const qty = z
  * api/resolveQuickOrder as JSON: the pasted text. A multipart upload (field `file`) sends a file
  * instead, so the JSON body is optional (null when multipart).
  */
-export const estimateRole = z.enum(['line', 'part', 'name', 'qty', 'price', 'amount', 'memo', 'other']);
+export const estimateRole = z.enum(['line', 'part', 'name', 'qty', 'price', 'amount', 'memo', 'other'], {
+  error: MSG_QUICK_ORDER.columns,
+});
 /** The columns an estimate was read by (docs/search.md#paste-anything): a role per column, and whether a header row was skipped. */
 export const estimateColumnsSchema = z.object({ roles: z.array(estimateRole), header: z.boolean() });
 export const resolveQuickOrderRequest = z
   .object({
     text: z.string({ error: MSG_QUICK_ORDER.textOrFile }).max(QUICK_ORDER_MAX_TEXT, MSG_QUICK_ORDER.textTooLong),
     /** Ours, optional: the columns as the buyer corrected them (a role per column). */
-    columns: z.array(estimateRole).max(50).optional(),
+    columns: z.array(estimateRole, { error: MSG_QUICK_ORDER.columns }).max(50, MSG_QUICK_ORDER.columns).optional(),
   })
   .nullish();
 export const QUICK_ORDER_FILE_FIELD = 'file';
@@ -146,9 +151,15 @@ export const quickOrderRow = z.object({
   line: z.number().int(),
   input: z.string(),
   partNumber: z.string(),
-  /** The quantity asked for (null when the line's quantity could not be read). */
+  /**
+   * The quantity asked for (null when the line's quantity could not be read); lines merged into this
+   * one may together ask for more than one cart line takes (QUICK_ORDER_MAX_QTY).
+   */
   qty: z.number().int().nullable(),
-  /** The quantity proposed: lowered to the stock for `short`, 0 when nothing can be ordered. */
+  /**
+   * The quantity proposed: lowered to the stock for `short`, to QUICK_ORDER_MAX_QTY when more was asked
+   * (its message says so), 0 when nothing can be ordered.
+   */
   orderQty: z.number().int(),
   memo: z.string(),
   status: z.enum(QUICK_ORDER_STATUSES),

@@ -57,7 +57,7 @@ describe('route access declarations', () => {
     const app = appWith(null);
     app.post('/uploadChatFile', { config: { access: 'member' } }, async () => ({ code: 201, message: 'done' }));
     const res = await app.inject({ method: 'POST', url: '/uploadChatFile', headers: json, payload: '{}' });
-    expect([res.statusCode, res.json().message]).toEqual([401, MSG.tokenExpired]);
+    expect([res.statusCode, res.json().message]).toEqual([401, MSG.loginRequired]);
   });
 
   it('lets the right caller through and lists every declaration', async () => {

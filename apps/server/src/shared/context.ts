@@ -8,7 +8,7 @@ import type { Realtime } from '../realtime/types.js';
 import type { Api } from './api-type.js';
 import type { Drain } from './drain.js';
 import type { DomainEvents } from './events.js';
-import { forbidden, unauthorized } from './http.js';
+import { forbidden, unauthorizedFor } from './http.js';
 
 /** What every feature's routes are given. */
 export interface AppContext {
@@ -51,7 +51,7 @@ declare module 'fastify' {
 
 /** The logged-in member, or 401. */
 export function requireMember(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw unauthorizedFor(request);
   return request.auth;
 }
 

@@ -20,6 +20,12 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, field?: string) => new AppError(400, message, 400, field);
 export const unauthorized = (message: string = MSG.tokenExpired) => new AppError(401, message);
+/**
+ * The 401 of a member-only call (docs/requirements.md#answers-and-errors): '로그인이 필요합니다.' when the
+ * request carries no bearer token, '로그인이 만료되었습니다. …' when its token is unknown, revoked or expired.
+ */
+export const unauthorizedFor = (request: { headers: { authorization?: string | undefined } }) =>
+  unauthorized(/^Bearer\s+\S+$/i.test(request.headers.authorization ?? '') ? MSG.tokenExpired : MSG.loginRequired);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
 export const tooMany = (message: string = MSG.tooMany) => new AppError(429, message);

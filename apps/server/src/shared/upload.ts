@@ -13,14 +13,14 @@ export interface UploadedFile {
 /**
  * Reads the file of field `field` (at most `maxBytes`; a few short text fields beside it, each handed
  * to `onField`, which may refuse one by throwing an AppError). A file too large answers 413
- * `msg.tooLarge`; no file, a file under another field, a second file, too many parts or a malformed
- * body (the sender's fault) answer 400 `msg.missing`.
+ * `msg.tooLarge`; a second file answers 400 `msg.oneFile` when given; no file, a file under another
+ * field, too many parts or a malformed body (the sender's fault) answer 400 `msg.missing`.
  */
 export async function readOneFile(
   req: FastifyRequest,
   field: string,
   maxBytes: number,
-  msg: { missing: string; tooLarge: string },
+  msg: { missing: string; tooLarge: string; oneFile?: string },
   onField: (name: string, value: string) => void = () => {},
 ): Promise<UploadedFile> {
   let file: UploadedFile | null = null;
@@ -39,7 +39,9 @@ export async function readOneFile(
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, msg.tooLarge, 413, field);
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, msg.tooLarge, 413, field);
+    if (code === 'FST_FILES_LIMIT' && msg.oneFile) throw badRequest(msg.oneFile, field);
     throw badRequest(msg.missing, field);
   }
   if (!file) throw badRequest(msg.missing, field);

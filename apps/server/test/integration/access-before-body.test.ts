@@ -109,7 +109,7 @@ describe('401 before the body', () => {
           expect(
             [res.status, res.body?.code, res.body?.message],
             `${entry.method} ${entry.url} ${what} ${token ?? 'no token'}`,
-          ).toEqual([401, 401, MSG.tokenExpired]);
+          ).toEqual([401, 401, token ? MSG.tokenExpired : MSG.loginRequired]);
         }
       }
     }

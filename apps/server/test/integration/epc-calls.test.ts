@@ -94,7 +94,7 @@ describe('who may call', () => {
     ];
     for (const [path, body] of calls) {
       const r = await post(path, body);
-      expect([path, r.status, r.body.message]).toEqual([path, 401, MSG.tokenExpired]);
+      expect([path, r.status, r.body.message]).toEqual([path, 401, MSG.loginRequired]);
     }
     const staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
     for (const [path, body] of calls) expect([path, (await post(path, body, staff)).status]).toEqual([path, 403]);

@@ -146,7 +146,7 @@ describe('access matrix', () => {
         expect([res.status, res.body.code, res.body.message], `${entry.path} ${token ?? 'no token'}`).toEqual([
           401,
           401,
-          MSG.tokenExpired,
+          token ? MSG.tokenExpired : MSG.loginRequired,
         ]);
       }
     }

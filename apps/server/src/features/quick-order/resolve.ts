@@ -6,6 +6,7 @@
 import {
   MSG_QUICK_ORDER,
   QUICK_ORDER_MAX_CANDIDATES,
+  QUICK_ORDER_MAX_QTY,
   tierPrice,
   type CompanyLevel,
   type QuickOrderCandidate,
@@ -39,6 +40,18 @@ function candidateOf(hit: NumberHit<CandidateRow>, level: CompanyLevel): QuickOr
     match: hit.match,
     label: hit.reason,
   };
+}
+
+/**
+ * The quantity proposed of a product in stock, and why it is less than asked: the stock when that is
+ * less ('short'), else one cart line's limit when lines merged into one asked for more
+ * (docs/requirements.md#quick-order); before, such a row was refused and could not be ordered.
+ */
+function bounded(qty: number, stock: number): { orderQty: number; short?: boolean; message?: string } {
+  if (stock < Math.min(qty, QUICK_ORDER_MAX_QTY))
+    return { orderQty: stock, short: true, message: MSG_QUICK_ORDER.short(stock) };
+  if (qty > QUICK_ORDER_MAX_QTY) return { orderQty: QUICK_ORDER_MAX_QTY, message: MSG_QUICK_ORDER.capped };
+  return { orderQty: qty };
 }
 
 /** Status, proposed product and quantity, and the line's explanation, of one resolved line. */
@@ -78,7 +91,8 @@ function decide(row: QuickOrderRow, hits: NumberHit<CandidateRow>[], level: Comp
   if (best.length > 1) {
     const message =
       hits.length > QUICK_ORDER_MAX_CANDIDATES ? MSG_QUICK_ORDER.chooseMany : MSG_QUICK_ORDER.choose(hits.length);
-    return { ...base, status: 'choose', message, candidates, productId: null, orderQty: row.qty };
+    const orderQty = Math.min(row.qty, QUICK_ORDER_MAX_QTY);
+    return { ...base, status: 'choose', message, candidates, productId: null, orderQty };
   }
   const only = best[0]!;
   let status: QuickOrderStatus = only.match === 'own' ? 'exact' : only.match;
@@ -88,15 +102,15 @@ function decide(row: QuickOrderRow, hits: NumberHit<CandidateRow>[], level: Comp
       : only.match === 'interchangeable'
         ? MSG_QUICK_ORDER.interchangeable
         : MSG_QUICK_ORDER.exact;
-  let orderQty = row.qty;
+  let orderQty = 0;
   if (only.stock <= 0) {
     status = 'soldOut';
     message = MSG_QUICK_ORDER.soldOut;
-    orderQty = 0;
-  } else if (only.stock < row.qty) {
-    status = 'short';
-    message = MSG_QUICK_ORDER.short(only.stock);
-    orderQty = only.stock;
+  } else {
+    const offer = bounded(row.qty, only.stock);
+    orderQty = offer.orderQty;
+    if (offer.short) status = 'short';
+    message = offer.message ?? message;
   }
   return { ...base, status, message, candidates, productId: only.productId, orderQty };
 }
@@ -115,14 +129,12 @@ function mergeSameProduct(rows: QuickOrderRowAnswer[]): QuickOrderRowAnswer[] {
       out.push(row);
       continue;
     }
-    const stock = into.candidates[0]!.stock;
     const wanted = (into.qty ?? 0) + (row.qty ?? 0);
+    const offer = bounded(wanted, into.candidates[0]!.stock);
     into.qty = wanted;
-    into.orderQty = Math.min(wanted, stock);
-    if (wanted > stock) {
-      into.status = 'short';
-      into.message = MSG_QUICK_ORDER.short(stock);
-    }
+    into.orderQty = offer.orderQty;
+    if (offer.short) into.status = 'short';
+    if (offer.message) into.message = offer.message;
     if (row.memo && !into.memo.split(' / ').includes(row.memo))
       into.memo = into.memo ? `${into.memo} / ${row.memo}` : row.memo;
     into.mergedLines = [...into.mergedLines, row.line, ...row.mergedLines];

@@ -33,7 +33,7 @@ async function readUpload(req: FastifyRequest, memberId: number): Promise<QuickO
     req,
     QUICK_ORDER_FILE_FIELD,
     QUICK_ORDER_FILE_MAX_BYTES,
-    { missing: MSG_QUICK_ORDER.textOrFile, tooLarge: QUICK_ORDER_FILE_MSG.tooLarge },
+    { missing: MSG_QUICK_ORDER.textOrFile, tooLarge: QUICK_ORDER_FILE_MSG.tooLarge, oneFile: MSG_QUICK_ORDER.oneFile },
     (name, value) => {
       // The columns as the buyer corrected them (docs/search.md#paste-anything); other fields are ignored.
       if (name !== QUICK_ORDER_COLUMNS_FIELD) return;

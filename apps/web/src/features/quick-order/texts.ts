@@ -1,4 +1,4 @@
-import { groupDigits } from '@partsmall/contract';
+import { QUICK_ORDER_MAX_QTY, groupDigits } from '@partsmall/contract';
 
 /** Korean texts of the quick order screen (docs/requirements.md#quick-order). */
 export const QT = {
@@ -26,6 +26,17 @@ export const QT = {
   putAll: '모두 장바구니에 담기',
   putting: '담는 중…',
   nothingToPut: '장바구니에 담을 줄을 고르세요.',
+  /** Why a ticked line cannot go to the cart, said under its quantity (docs/requirements.md#quick-order). */
+  why: {
+    noProduct: '상품을 고르세요.',
+    soldOut: '품절이라 담을 수 없습니다.',
+    underOne: '수량을 1개 이상 입력하세요.',
+    overStock: (stock: number) => `재고가 ${groupDigits(stock)}개라 ${groupDigits(stock)}개까지 담을 수 있습니다.`,
+    overMax: `한 줄에 ${groupDigits(QUICK_ORDER_MAX_QTY)}개까지 담을 수 있습니다.`,
+  },
+  blocked: (n: number) => `체크한 줄 중 ${groupDigits(n)}줄은 담을 수 없습니다. 줄마다 이유를 확인하세요.`,
+  /** After the other lines went to the cart: the ticked lines that could not stay in the table. */
+  leftInTable: (n: number) => `담지 못한 ${groupDigits(n)}줄은 표에 남겨 두었습니다.`,
   toCart: '장바구니로 이동',
   ask: '채팅으로 문의',
   status: {
@@ -45,14 +56,13 @@ export const QT = {
       : `${groupDigits(n)}줄 중 ${groupDigits(ready)}줄을 담을 수 있습니다.`,
   /**
    * Under a row other lines were merged into: which, the quantity they make together, and what the
-   * stock then let through (docs/requirements.md#quick-order).
+   * stock (`byStock`) or one cart line's limit then let through (docs/requirements.md#quick-order).
    */
-  merged: (line: number, from: readonly number[], qty: number | null, orderQty: number) => {
+  merged: (line: number, from: readonly number[], qty: number | null, orderQty: number, byStock = true) => {
     const said = `${from.map((n) => `${groupDigits(n)}줄`).join(', ')}은 이 줄(${groupDigits(line)}줄)과 같은 상품이라 합쳤습니다.`;
     if (qty === null) return said;
-    return orderQty > 0 && orderQty < qty
-      ? `${said} 합친 수량 ${groupDigits(qty)}개 중 재고 ${groupDigits(orderQty)}개만 담습니다.`
-      : `${said} 합친 수량 ${groupDigits(qty)}개.`;
+    if (orderQty <= 0 || orderQty >= qty) return `${said} 합친 수량 ${groupDigits(qty)}개.`;
+    return `${said} 합친 수량 ${groupDigits(qty)}개 중 ${byStock ? '재고 ' : ''}${groupDigits(orderQty)}개만 담습니다.`;
   },
 } as const;
 

@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { QuickOrderRowAnswer } from '@partsmall/contract';
+import { QuickOrderPage } from './QuickOrderPage';
+import { renderScreen } from '../../../test/render-screen';
+import { jsonAnswer, recordRequests } from '../../../test/api-mock';
+
+const row = (line: number, pid: string, stock: number, qty: number): QuickOrderRowAnswer => ({
+  line,
+  input: `${pid} ${qty}`,
+  partNumber: pid,
+  qty,
+  orderQty: qty,
+  memo: '',
+  status: 'exact',
+  message: '품번이 일치합니다.',
+  candidates: [
+    {
+      productId: line * 10,
+      name: `부품 ${pid}`,
+      pid,
+      factoryNum: '',
+      price: 21_700,
+      stock,
+      stockName: '한국 김포물류센터',
+      storageId: 1,
+      match: 'own',
+      label: '품번 일치',
+    },
+  ],
+  productId: line * 10,
+  mergedLines: [],
+});
+
+let results: QuickOrderRowAnswer[] = [];
+const sent = recordRequests((url) =>
+  url.includes('addQuickOrderToCart')
+    ? jsonAnswer({ code: 201, message: '1개 상품을 장바구니에 담았습니다.', results: { added: 1 } }, 201)
+    : jsonAnswer({ code: 200, message: '정상 처리되었습니다.', results }),
+);
+
+async function check(text: string) {
+  sessionStorage.clear();
+  renderScreen(<QuickOrderPage />, new QueryClient({ defaultOptions: { mutations: { retry: false } } }));
+  fireEvent.change(screen.getByRole('textbox', { name: '품번 목록 붙여넣기' }), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: '품번 확인' }));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  return screen.findByRole('region', { name: '확인 결과' });
+}
+
+const storedLines = () =>
+  (JSON.parse(sessionStorage.getItem('quickOrderTable') ?? '{"rows":[]}') as { rows: QuickOrderRowAnswer[] }).rows.map(
+    (r) => r.line,
+  );
+
+describe('a ticked line that cannot go to the cart (docs/requirements.md#quick-order)', () => {
+  it('says why on its row: over the stock, under one', async () => {
+    results = [row(1, 'T4A52485', 18, 2), row(2, 'A2371291199', 10, 3)];
+    const region = await check('T4A52485 2\nA2371291199 3');
+    const qty = screen.getByRole('spinbutton', { name: '1줄 수량' });
+    fireEvent.change(qty, { target: { value: '30' } });
+    const first = region.querySelectorAll('tbody tr')[0]!;
+    expect(first.querySelector('.qo-why')!.textContent).toBe('재고가 18개라 18개까지 담을 수 있습니다.');
+    expect(qty.getAttribute('aria-invalid')).toBe('true');
+    expect(region.querySelector('.qo-blocked')!.textContent).toBe(
+      '체크한 줄 중 1줄은 담을 수 없습니다. 줄마다 이유를 확인하세요.',
+    );
+    fireEvent.change(qty, { target: { value: '0' } });
+    expect(first.querySelector('.qo-why')!.textContent).toBe('수량을 1개 이상 입력하세요.');
+    fireEvent.change(qty, { target: { value: '18' } });
+    expect(first.querySelector('.qo-why')).toBeNull();
+    expect(region.querySelector('.qo-blocked')).toBeNull();
+  });
+
+  it('stays in the table when the other lines go to the cart; only the added lines leave it', async () => {
+    results = [row(1, 'T4A52485', 18, 2), row(2, 'A2371291199', 10, 3)];
+    await check('T4A52485 2\nA2371291199 3');
+    fireEvent.change(screen.getByRole('spinbutton', { name: '1줄 수량' }), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: '모두 장바구니에 담기 (1)' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.body).toMatchObject({ lines: [{ productId: 20, qty: 3 }] });
+    await waitFor(() => expect(storedLines()).toEqual([1]));
+    const region = await screen.findByRole('region', { name: '확인 결과' });
+    expect([...region.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('code')?.textContent)).toEqual([
+      'T4A52485',
+    ]);
+    expect(screen.getByRole('spinbutton', { name: '1줄 수량' })).toHaveProperty('value', '30');
+  });
+});
+
+describe('a row without a part number (an xlsx title, a merged cell’s second row)', () => {
+  it('shows what the row held, so the buyer can tell which row it was', async () => {
+    const invalid = (line: number, input: string): QuickOrderRowAnswer => ({
+      ...row(line, '', 0, 0),
+      input,
+      qty: null,
+      orderQty: 0,
+      status: 'invalid',
+      message: '품번에 영문 또는 숫자가 없습니다.',
+      candidates: [],
+      productId: null,
+    });
+    results = [invalid(1, '견 적 서'), row(4, '42215489599', 10, 2), invalid(9, '6\t\t병합 아래\t2\t11000')];
+    const region = await check('x');
+    const cards = region.querySelectorAll('tbody tr');
+    expect(cards[0]!.querySelector('.qo-held')!.textContent).toBe('견 적 서');
+    expect(cards[2]!.querySelector('.qo-held')!.textContent).toBe('6 · 병합 아래 · 2 · 11000');
+    expect(cards[1]!.querySelector('.qo-held')).toBeNull();
+  });
+});
+
+describe('lines of one product past one cart line’s limit', () => {
+  it('say the merged quantity and the 100,000 offered, not the stock', async () => {
+    results = [
+      {
+        ...row(1, '42215489599', 150_000, 120_000),
+        orderQty: 100_000,
+        mergedLines: [2],
+        message: '한 줄에 100,000개까지 담을 수 있어 수량을 100,000개로 줄였습니다.',
+      },
+    ];
+    const region = await check('42215489599 60000\n42215489599 60000');
+    expect(region.querySelector('.qo-merged')!.textContent).toBe(
+      '2줄은 이 줄(1줄)과 같은 상품이라 합쳤습니다. 합친 수량 120,000개 중 100,000개만 담습니다.',
+    );
+    expect(screen.getByRole('button', { name: '모두 장바구니에 담기 (1)' })).toBeTruthy();
+  });
+});

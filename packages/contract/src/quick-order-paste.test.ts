@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { estimateCells } from './estimate-columns.js';
+import { parseQuickOrderText, type QuickOrderParse } from './quick-order-lines.js';
+
+/** Line, part number, quantity, memo and error of each row: what the buyer sees in the table. */
+function brief(result: QuickOrderParse) {
+  if (!result.ok) throw new Error(result.message);
+  return result.rows.map((r) => [r.line, r.normalised, r.qty, r.memo, r.error ?? null]);
+}
+
+describe('a tab paste with a line break inside a quoted cell (docs/search.md#paste-anything)', () => {
+  it('reads the quoted cell as one cell, as the CSV reader does: the quantity stays 2 and no junk line appears', () => {
+    const text = '순번\t부품번호\t품명\t수량\t비고\n1\t42215489599\t"BMW\n필터"\t2\t\n2\tA2371291199\t벤츠\t3\t';
+    expect(brief(parseQuickOrderText(text))).toEqual([
+      [2, '42215489599', 2, '', null],
+      [4, 'A2371291199', 3, '', null],
+    ]);
+  });
+
+  it('a quoted memo with a line break and a doubled quote stays the memo of its line', () => {
+    const text = '42215489599\t2\t"좌측\n""급함"""\nA2371291199\t3';
+    expect(brief(parseQuickOrderText(text))).toEqual([
+      [1, '42215489599', 2, '좌측 "급함"', null],
+      [3, 'A2371291199', 3, '', null],
+    ]);
+  });
+
+  it('a quote that never closes keeps the lines as typed', () => {
+    expect(brief(parseQuickOrderText('42215489599\t2\t"17 휠\nA2371291199\t3'))).toEqual([
+      [1, '42215489599', 2, '"17 휠', null],
+      [2, 'A2371291199', 3, '', null],
+    ]);
+  });
+});
+
+describe('a thousands comma in a line of commas (docs/search.md#paste-anything)', () => {
+  it.each([
+    // A group of one to three digits that starts a cell, then groups of three up to a comma, a
+    // space or the line's end: one number, whichever separator came before it.
+    ['42215489599,1,200', 1200, ''],
+    ['42215489599, 2,500', 2500, ''],
+    ['42215489599 1,000', 1000, ''],
+    ['42215489599,12,000', 12000, ''],
+    // A memo after the quantity in its cell, past a space.
+    ['42215489599,1,200 급함', 1200, '급함'],
+    ['42215489599,2 급함', 2, '급함'],
+    // Not a thousands number: the part number is more than three digits, the group after the comma
+    // is not three digits.
+    ['42215489599,200', 200, ''],
+    ['42215489599,2,50', 2, '50'],
+    ['42215489599,2,급함', 2, '급함'],
+  ])('%j → quantity %j, memo %j', (line, qty, memo) => {
+    expect(brief(parseQuickOrderText(line))).toEqual([[1, '42215489599', qty, memo, null]]);
+  });
+
+  it('A,1,200 is the quantity 1,200 (the rule above), pinned: part A, no memo; a quoted 200 is the memo', () => {
+    expect(brief(parseQuickOrderText('A1234,1,200'))).toEqual([[1, 'A1234', 1200, '', null]]);
+    expect(brief(parseQuickOrderText('A1234,1,"200"'))).toEqual([[1, 'A1234', 1, '200', null]]);
+  });
+
+  it('the lines of the report: 1,200 after a comma and a plain line below', () => {
+    expect(brief(parseQuickOrderText('42215489599,1,200\nA2371291199,3'))).toEqual([
+      [1, '42215489599', 1200, '', null],
+      [2, 'A2371291199', 3, '', null],
+    ]);
+  });
+
+  it('a header of commas names the columns, and a thousands comma below it stays in its cell', () => {
+    expect(brief(parseQuickOrderText('품번,수량,비고\n42215489599,1,200,급함'))).toEqual([
+      [2, '42215489599', 1200, '급함', null],
+    ]);
+  });
+
+  it('an estimate line of commas cuts its cells by the same rule', () => {
+    expect(estimateCells('1,42215489599,200,필터')).toEqual(['1', '42215489599', '200', '필터']);
+    expect(estimateCells('1,A0004201220,패드,2,21,700')).toEqual(['1', 'A0004201220', '패드', '2', '21,700']);
+  });
+});
+
+describe('two lines of one number whose quantities together pass 100,000', () => {
+  it('stay one row of the whole quantity, not refused: the server offers what the stock and the cart allow', () => {
+    const result = parseQuickOrderText('42215489599 60000\n42215489599 60000');
+    if (!result.ok) throw new Error(result.message);
+    expect(result.rows.map((r) => [r.line, r.qty, r.mergedLines ?? [], r.error ?? null])).toEqual([
+      [1, 120000, [2], null],
+    ]);
+  });
+});
