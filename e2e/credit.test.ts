@@ -370,8 +370,9 @@ async function memberPaysTheStatement() {
   await openStatementPdf(context, page);
   await payInDemoBank(context, page);
   await poll(() => page.getByTestId('statement-row').first().textContent()).toContain('결제 완료');
-  // The statement's own virtual account, the one the demo bank paid into.
-  expect(await row.first().getByTestId('statement-va').textContent()).toMatch(/은행 \S*\d[\d-]+/);
+  // Paid in full: its virtual account is no longer offered, in the PDF's words.
+  expect(await row.first().textContent()).toContain('필요 없음 (미결제 금액 없음)');
+  expect(await row.first().getByTestId('statement-va').count()).toBe(0);
   await poll(() => page.getByTestId('credit-used').textContent()).toBe('0원');
   expect(await page.getByTestId('credit-available').textContent()).toBe('1,000,000원');
   expect(await page.getByTestId('aging-total').textContent()).toBe('0원');

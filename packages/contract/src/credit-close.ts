@@ -18,7 +18,10 @@ export const closeMonthAnswer = answerOf(
     month: z.string(),
     /** Statements made by this call. */
     closed: int,
-    /** Statements that already existed (a second close changes nothing). */
+    /**
+     * Companies whose month was closed already: its statement existed, or a later month's had taken
+     * its lines (a second close changes nothing). Only the month's own statements are listed below.
+     */
     already: int,
     /** 월합계 invoices parked because the company's invoice fields are missing. */
     parked: int,

@@ -16,8 +16,10 @@ import { textField } from './text-field.js';
 import { int, instant, reason } from './admin-fields.js';
 import { RECEIVABLE_KINDS } from './credit-receivables.js';
 import { MSG_CREDIT_RESEND } from './credit-resend.js';
+import { MSG_CREDIT_CLOSE } from './credit-close-texts.js';
 
 export { STATEMENT_RESEND_MINUTES } from './credit-resend.js';
+export { closeMonthMessage } from './credit-close-texts.js';
 
 export const MSG_CREDIT = {
   limitInvalid: '외상 한도는 0원 이상 1조원 이하의 정수(원)로 입력하세요.',
@@ -48,9 +50,7 @@ export const MSG_CREDIT = {
   listMonthInvalid: '조회할 달을 YYYY-MM 형식으로 입력하세요.',
   monthNotEnded: '아직 마감할 수 없는 달입니다. 달이 끝난 뒤 마감하세요.',
   previewAhead: '아직 오지 않은 달입니다. 다음 달까지 미리 볼 수 있습니다.',
-  previewClosed: '이미 마감된 달입니다. 만든 명세서는 명세서 목록에서 확인하세요.',
-  closed: (n: number) => `${n}개 업체의 명세서를 마감했습니다.`,
-  caughtUp: (n: number) => ` 마감되지 않았던 이전 달 명세서 ${n}건을 먼저 만들었습니다.`,
+  ...MSG_CREDIT_CLOSE,
   statementNotFound: '명세서를 찾을 수 없습니다.',
   ...MSG_CREDIT_RESEND,
   statementPaid: '이미 결제가 끝난 명세서입니다.',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NOTIFY_TEMPLATES,
+  REFUND_WORDS,
   TemplateVariableError,
   renderNotice,
   type NotifyEvent,
@@ -125,6 +126,21 @@ describe('알림톡 templates', () => {
         .map((v) => `#{${v}}`)
         .sort(),
     );
+  });
+
+  it("a seller cancel of a 외상 order says the amount came off the receivables; a job without the words reads as cash's", () => {
+    const credit = REFUND_WORDS.credit;
+    const values = { shop: '파츠몰', orderNo: '70', refundAmount: 116_700 };
+    expect(
+      renderNotice('sellerCancelled', { ...values, refundLabel: credit.label, refundNote: credit.cancelled }).text,
+    ).toBe(
+      '[파츠몰] 주문이 판매자 사정으로 취소되었습니다.\n\n주문번호: 70\n차감금액: 116,700원\n\n주문 금액은 청구하지 않으며, 외상 미수금에서 차감되었습니다. 불편을 드려 죄송합니다.',
+    );
+    expect(renderNotice('sellerCancelled', values).variables).toMatchObject({
+      '#{refundLabel}': '환불금액',
+      '#{refundNote}': '환불금액은 캐시로 돌려 드렸습니다.',
+    });
+    expect(credit.returned(116_700)).toBe('반품 금액 116,700원은 청구하지 않으며, 외상 미수금에서 차감되었습니다.');
   });
 
   it('gives the formatted variables as Solapi takes them', () => {

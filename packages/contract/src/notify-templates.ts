@@ -6,6 +6,7 @@
  */
 import { formatWon } from './rules.js';
 import { formatSeoulDate, formatSeoulDateTime } from './seoul-time.js';
+import type { PayWith } from './orders-pay-with.js';
 
 /** How a variable's value is written: money as '12,300원', instants as '2026.11.21 14:05' Asia/Seoul. */
 export type NotifyVarKind = 'text' | 'won' | 'date' | 'dateTime';
@@ -31,7 +32,32 @@ export interface NotifyTemplate {
   label: string;
   text: string;
   vars: Readonly<Record<string, NotifyVarKind>>;
+  /**
+   * Values a job may leave out: a variable added to a template later, whose default keeps the words
+   * it had, so a job written before still renders them.
+   */
+  defaults?: Readonly<Record<string, string>>;
 }
+
+/**
+ * Where the money of a cancel or return went, in its 알림톡's words (docs/requirements.md#credit-checkout):
+ * a cash order's back to cash; a 외상 order was never paid, so its amount comes off the receivables and
+ * nothing is refunded, as its order detail and cancel answer say.
+ */
+export const REFUND_WORDS: Readonly<
+  Record<PayWith, { label: string; cancelled: string; returned: (amount: number) => string }>
+> = {
+  cash: {
+    label: '환불금액',
+    cancelled: '환불금액은 캐시로 돌려 드렸습니다.',
+    returned: (amount) => `환불금액 ${formatWon(amount)}을 캐시로 돌려 드렸습니다.`,
+  },
+  credit: {
+    label: '차감금액',
+    cancelled: '주문 금액은 청구하지 않으며, 외상 미수금에서 차감되었습니다.',
+    returned: (amount) => `반품 금액 ${formatWon(amount)}은 청구하지 않으며, 외상 미수금에서 차감되었습니다.`,
+  },
+};
 
 export const NOTIFY_TEMPLATES: Readonly<Record<NotifyEvent, NotifyTemplate>> = {
   orderPaid: {
@@ -51,8 +77,10 @@ export const NOTIFY_TEMPLATES: Readonly<Record<NotifyEvent, NotifyTemplate>> = {
   },
   sellerCancelled: {
     label: '판매자 주문 취소',
-    text: '[#{shop}] 주문이 판매자 사정으로 취소되었습니다.\n\n주문번호: #{orderNo}\n환불금액: #{refundAmount}\n\n환불금액은 캐시로 돌려 드렸습니다. 불편을 드려 죄송합니다.',
-    vars: { shop: 'text', orderNo: 'text', refundAmount: 'won' },
+    text: '[#{shop}] 주문이 판매자 사정으로 취소되었습니다.\n\n주문번호: #{orderNo}\n#{refundLabel}: #{refundAmount}\n\n#{refundNote} 불편을 드려 죄송합니다.',
+    vars: { shop: 'text', orderNo: 'text', refundLabel: 'text', refundAmount: 'won', refundNote: 'text' },
+    // A job written before the 외상 words (cash orders only then) reads as it did.
+    defaults: { refundLabel: REFUND_WORDS.cash.label, refundNote: REFUND_WORDS.cash.cancelled },
   },
   returnApproved: {
     label: '반품 승인',
@@ -169,7 +197,7 @@ export function renderNotice(
   const invalid: string[] = [];
   const variables: Record<string, string> = {};
   for (const [name, kind] of Object.entries(template.vars)) {
-    const value = values[name];
+    const value = values[name] ?? template.defaults?.[name];
     if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) {
       missing.push(name);
       continue;

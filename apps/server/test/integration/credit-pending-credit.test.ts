@@ -35,7 +35,7 @@ async function shippedCreditOrder(qty: number, shippingInfo?: typeof COURIER) {
   expect(res.body.code, res.body.message).toBe(201);
   const seq = res.body.results!.orderSeq;
   await move(seq, 1);
-  await move(seq, 2, { carrier: 'CJ대한통운', waybill: '123456789012' });
+  await move(seq, 2, { carrier: 'CJ대한통운', waybill: String(600_000_000_000 + seq) });
   return seq;
 }
 const statementOf = async (m: string) =>

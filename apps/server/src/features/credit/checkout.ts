@@ -5,18 +5,45 @@
  */
 import { eq } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN, MSG_CREDIT } from '@partsmall/contract';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { memberType } from '../members/repository.js';
-import { badRequest } from '../../shared/http.js';
+import { AppError, badRequest } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
+import { reevaluateHold } from './overdue.js';
 import { chargeOfOrder, creditPosition, findCreditAccount, postLedgerEntry } from './repository.js';
 import { availableOf, creditFits, isHoldingOverdue, positionExposure, statementName } from './rules.js';
 import { statementLines, statements } from './schema.js';
 
 /**
+ * The refusal of a credit checkout that found an overdue statement the account did not show yet. The
+ * order's transaction rolls back with it, and the hold with it, so the hold is written after that, in
+ * its own transaction (`holdAfterRefusal`): the account reads 보류 at once (docs/requirements.md#overdue).
+ */
+class OverdueRefusal extends AppError {
+  constructor(
+    message: string,
+    readonly companyId: number,
+    readonly now: Date,
+  ) {
+    super(400, message, 400, 'payWith');
+  }
+}
+
+/**
+ * What the order's caller runs once its transaction has rolled back on a refusal: an overdue refusal
+ * puts the account on hold (an audited system change, as the daily check's). The order's locks are
+ * gone by then, so the account's row is locked alone (docs/architecture.md#credit).
+ */
+export async function holdAfterRefusal(db: Db, err: unknown): Promise<void> {
+  if (!(err instanceof OverdueRefusal)) return;
+  await db.transaction((tx) => reevaluateHold(tx, err.companyId, err.now));
+}
+
+/**
  * Charges a credit order of `amount` (goods and shipping) to the company's receivables, or refuses it
  * with the Korean reason (no account, a sub-account not allowed, suspended, on hold or overdue, over
- * the limit). Runs after the order row is written; a refusal rolls the whole order back.
+ * the limit). Runs after the order row is written; a refusal rolls the whole order back (an overdue
+ * one then holds the account: `holdAfterRefusal`).
  */
 export async function chargeCreditOrder(
   tx: Tx,
@@ -37,9 +64,9 @@ export async function chargeCreditOrder(
     throw badRequest(held ? MSG_CREDIT.onHold(statementName(held.month)) : MSG_CREDIT.onHoldNoStatement, 'payWith');
   }
   // A statement overdue past the grace days holds the account even before the daily check marks it.
-  const today = seoulDay(o.now ?? new Date());
-  const overdue = unpaid.find((s) => isHoldingOverdue(s, account, today));
-  if (overdue) throw badRequest(MSG_CREDIT.onHold(statementName(overdue.month)), 'payWith');
+  const now = o.now ?? new Date();
+  const overdue = unpaid.find((s) => isHoldingOverdue(s, account, seoulDay(now)));
+  if (overdue) throw new OverdueRefusal(MSG_CREDIT.onHold(statementName(overdue.month)), o.companyId, now);
   const used = positionExposure(position);
   if (!creditFits(used, o.amount, account.creditLimit, account.allowExceed))
     throw badRequest(MSG_CREDIT.overLimit(availableOf(account.creditLimit, used)), 'payWith');

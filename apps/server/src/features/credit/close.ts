@@ -27,6 +27,7 @@ import { statementFromMonth, unclosedMonthsBefore } from './closed-months.js';
 import { dueDateOf, monthEnd, nextMonth } from './rules.js';
 import { notifyStatement } from './notices.js';
 import { settleStatementCredits } from './payments.js';
+import { reevaluateHold } from './overdue.js';
 import { paymentTerms, statementLines, statements, type CreditAccountRow, type StatementDbRow } from './schema.js';
 
 type PaymentTermRow = typeof paymentTerms.$inferSelect;
@@ -224,18 +225,20 @@ async function closeCompany(
   month: string,
   cutoff: Date,
   terms: ReadonlyMap<string, PaymentTermRow>,
+  now: Date,
 ) {
   let caughtUp = 0;
   for (const earlier of await unclosedMonthsBefore(db, company.id, month)) {
-    const made = await closeCompanyMonth(db, company, earlier, cutoffOf(earlier, cutoff, false), terms);
+    const made = await closeCompanyMonth(db, company, earlier, cutoffOf(earlier, cutoff, false), terms, now);
     if (made?.made) caughtUp++;
   }
-  return { closed: await closeCompanyMonth(db, company, month, cutoff, terms), caughtUp };
+  return { closed: await closeCompanyMonth(db, company, month, cutoff, terms, now), caughtUp };
 }
 
 /**
  * Closes one company's month in one transaction: answers the statement made, the one that already
- * existed, or null when there was nothing to bill and nothing owed.
+ * existed (or the later one that passed the month), or null when there was nothing to bill and
+ * nothing owed.
  */
 async function closeCompanyMonth(
   db: Db,
@@ -243,14 +246,16 @@ async function closeCompanyMonth(
   month: string,
   cutoff: Date,
   terms: ReadonlyMap<string, PaymentTermRow>,
-): Promise<{ statement: StatementDbRow; made: boolean; parked: boolean } | null> {
+  now: Date,
+): Promise<{ statement: StatementDbRow; made: boolean; parked: boolean; passed?: boolean } | null> {
   const companyId = company.id;
   return db.transaction(async (tx) => {
     // The account's lock: one close of a company at a time (a second waits, then finds the statement).
     const account = await findCreditAccount(tx, companyId, true);
     if (!account) return null;
     const existing = await statementFromMonth(tx, companyId, month);
-    if (existing) return existing.month === month ? { statement: existing, made: false, parked: false } : null;
+    // Closed already; or passed by a later month's statement, which took its lines: closed as well.
+    if (existing) return { statement: existing, made: false, parked: false, passed: existing.month !== month };
     const draft = await draftStatement(tx, companyId, month, cutoff, {
       account,
       term: terms.get(account.termCode) ?? null,
@@ -341,6 +346,9 @@ async function closeCompanyMonth(
     if (unpaid > 0) await notifyStatement(tx, s, 'issued');
     // Its own virtual account, issued by the deposits feature's job (docs/requirements.md#credit-deposits).
     if (unpaid > 0) await enqueue(tx, 'statement.account', { statementId: s.id }, { key: `statement:${s.id}` });
+    // A late close can make a statement overdue already: the account is held now, not at 09:00
+    // (docs/requirements.md#overdue); credit the close applied may lift a hold as a payment does.
+    await reevaluateHold(tx, companyId, now);
     return { statement: s, made: true, parked };
   });
 }
@@ -360,7 +368,7 @@ export async function closeMonth(db: Db, o: CloseOptions): Promise<CloseResult> 
   const worker = async () => {
     while (next < accounts.length) {
       const i = next++;
-      done[i] = await closeCompany(db, accounts[i]!.company, o.month, cutoff, terms);
+      done[i] = await closeCompany(db, accounts[i]!.company, o.month, cutoff, terms, now);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CLOSE_CONCURRENCY, accounts.length) }, worker));
@@ -371,6 +379,7 @@ export async function closeMonth(db: Db, o: CloseOptions): Promise<CloseResult> 
     if (d.made) result.closed++;
     else result.already++;
     if (d.parked) result.parked++;
+    if (d.passed) return;
     result.statements.push({
       seq: d.statement.id,
       companyId: a.companyId,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MSG, MSG_CREDIT } from '@partsmall/contract';
+import { MSG, MSG_CREDIT, closeMonthMessage } from '@partsmall/contract';
 import { route } from '../../shared/route.js';
 import {
   requireAdmin,
@@ -127,9 +127,8 @@ export function creditRoutes(app: Api, ctx: AppContext) {
         caughtUp: result.caughtUp,
       },
     });
-    const parked = result.parked ? ` 세금계산서 ${result.parked}건은 회사 정보가 부족해 보류되었습니다.` : '';
-    const caughtUp = result.caughtUp ? MSG_CREDIT.caughtUp(result.caughtUp) : '';
-    return created(result, `${MSG_CREDIT.closed(result.closed)}${caughtUp}${parked}`);
+    // A close that made nothing says why: the month was closed already, or nothing was billed.
+    return created(result, closeMonthMessage(result));
   });
   route(app, 'adminPreviewStatement', async (req) => {
     requireStaff(req);

@@ -32,4 +32,15 @@ describe('외상 명세서 PDF: 입금 계좌', () => {
     expect(t).toContain('입금계좌필요없음(미결제금액없음)');
     expect(t).not.toContain('발급중');
   });
+
+  it('a statement paid in full shows no account, although one was issued for it', async () => {
+    const t = await text({
+      ...statement,
+      paid: 30_000,
+      statusLabel: '결제 완료',
+      virtualAccount: { bank: '신한은행', accountNumber: '562-123456-789', holder: '한빛수입차부품' },
+    });
+    expect(t).toContain('입금계좌필요없음(미결제금액없음)');
+    expect(t).not.toContain('562-123456-789');
+  });
 });

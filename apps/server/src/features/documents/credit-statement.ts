@@ -37,11 +37,14 @@ const right = (text: string, extra: Record<string, unknown> = {}) => ({ text, al
 /**
  * The 입금 계좌 box: the statement's virtual account; before the `statement.account` job has issued it
  * (it runs just after the close, docs/requirements.md#credit-deposits) the buyer reads that it is
- * coming and how they will be told, never a bare '-'; a statement with nothing unpaid needs none.
+ * coming and how they will be told, never a bare '-'; a statement with nothing unpaid needs none, and
+ * shows none even when one was issued before it was paid.
  */
 export function accountText(va: CreditStatementPdfInput['virtualAccount'], unpaid: number): string {
+  // Paid in full: the account issued at the close takes nothing more for this statement.
+  if (unpaid <= 0) return '필요 없음 (미결제 금액 없음)';
   if (va) return `${va.bank} ${va.accountNumber}\n예금주 ${va.holder}`;
-  return unpaid > 0 ? '입금 계좌 발급 중\n(발급되면 알림톡으로 알려 드립니다)' : '필요 없음 (미결제 금액 없음)';
+  return '입금 계좌 발급 중\n(발급되면 알림톡으로 알려 드립니다)';
 }
 
 function creditStatementDocument(input: CreditStatementPdfInput): TDocumentDefinitions {

@@ -1,9 +1,9 @@
 import {
   ORDER_STATUS,
+  REFUND_WORDS,
   carrierByCode,
   carrierFromName,
   cutText,
-  formatWon,
   normalizeWaybill,
   trackingLink,
   type NotifySendJobData,
@@ -65,17 +65,22 @@ export function shippedValues(carrier: string | null | undefined, waybill: strin
 /**
  * An order moved (features/orders/service.ts moveOrder): shipment confirmed, shipped, seller
  * cancelled, return approved or on hold are told; other moves are not. The key names the order's
- * status event row (`eventId`): a repeated request, which writes no new row, is told once.
+ * status event row (`eventId`): a repeated request, which writes no new row, is told once. A cancel
+ * or return says where its money went by how the order was paid (`payWith`): a 외상 order's comes off
+ * the receivables, never back as cash (docs/requirements.md#credit-checkout).
  */
 export async function notifyOrderMoved(
   tx: Tx,
   o: { id: number; companyId: number; eventId: number; to: number; refunded: number; note?: string | undefined },
   shipped: { carrier?: string | null | undefined; waybill?: string | null | undefined },
+  /** The order's `pay_with`: 'credit' or 'cash'. */
+  payWith: string,
 ) {
   const orderNo = String(o.id);
   const key = `order:${o.id}:event:${o.eventId}`;
   const note = o.note?.trim();
   const base = { companyId: o.companyId };
+  const words = REFUND_WORDS[payWith === 'credit' ? 'credit' : 'cash'];
   switch (o.to) {
     case ORDER_STATUS.shipmentConfirmed: {
       const lines = (await linesOf(tx, [o.id])).get(o.id) ?? [];
@@ -89,14 +94,22 @@ export async function notifyOrderMoved(
         key,
       );
     case ORDER_STATUS.sellerCancelled:
-      return send(tx, { ...base, event: 'sellerCancelled', values: { orderNo, refundAmount: o.refunded } }, key);
+      return send(
+        tx,
+        {
+          ...base,
+          event: 'sellerCancelled',
+          values: { orderNo, refundLabel: words.label, refundAmount: o.refunded, refundNote: words.cancelled },
+        },
+        key,
+      );
     case ORDER_STATUS.returnApproved:
       return send(
         tx,
         {
           ...base,
           event: 'returnApproved',
-          values: { orderNo, note: note || `환불금액 ${formatWon(o.refunded)}을 캐시로 돌려 드렸습니다.` },
+          values: { orderNo, note: note || words.returned(o.refunded) },
         },
         key,
       );

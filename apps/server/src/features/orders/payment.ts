@@ -18,7 +18,7 @@ import { orderEvents, orderLines, orders } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { debit } from '../wallet/index.js';
-import { chargeCreditOrder } from '../credit/index.js';
+import { chargeCreditOrder, holdAfterRefusal } from '../credit/index.js';
 import { notifyOrderPaid } from '../notify/index.js';
 import { linesForPayment, type Buyer } from '../cart/index.js';
 import { checkOffered, deliveryOptionsOf } from '../shipping/index.js';
@@ -52,6 +52,9 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
   try {
     return await payOnce(db, events, buyer, req, requestId, answered);
   } catch (err) {
+    // A credit checkout refused for an overdue statement holds the account, written now that the
+    // order's transaction has rolled back (docs/requirements.md#overdue).
+    await holdAfterRefusal(db, err);
     // A repeat of a payment already made (its answer was lost) may be refused before its claim
     // finds the order: the cart lines it paid are gone, or the shop changed since (a product
     // hidden, the delivery options). Such a refusal answers the paid order instead; the paying

@@ -264,6 +264,7 @@ export async function moveOrder(
         tx,
         { id: order.id, companyId: order.companyId, eventId: event!.id, to: m.status, refunded, note: m.note },
         { carrier: m.carrier, waybill: m.waybill },
+        order.payWith,
       );
       // The order's tax invoice: written when shipped, corrected when refunded after issuance.
       await onOrderMoved(tx, { id: order.id, companyId: order.companyId }, m.status, now);

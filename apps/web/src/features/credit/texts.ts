@@ -84,6 +84,8 @@ export const CREDIT_TEXTS = {
     depositOf: (month: string) => `${month} 명세서 가상계좌 입금`,
     accountOpened: '가상계좌 입금 화면을 열었습니다. 입금되면 명세서에 자동으로 반영됩니다.',
     noAccount: '가상계좌 없음',
+    /** Nothing left to pay: the words of the statement's PDF. */
+    noAccountNeeded: '필요 없음 (미결제 금액 없음)',
     accountLine: (bank: string, number: string, holder: string) => `${bank} ${number} (${holder})`,
     expires: (day: string) => `${day}까지 입금`,
     dueLine: (day: string) => `결제 기한 ${day}`,

@@ -27,9 +27,13 @@ export function StatementStatus({ row }: { row: Pick<StatementRow, 'status' | 's
   return <span className={`cr-badge cr-st-${row.status}`}>{row.statusLabel}</span>;
 }
 
-/** The statement's virtual account: bank, number and holder, and until when it takes deposits. */
+/**
+ * The statement's virtual account: bank, number and holder. A statement with nothing unpaid needs
+ * none, as its PDF says (docs/requirements.md#monthly-close), even when one was issued before it was paid.
+ */
 export function VirtualAccountLine({ row }: { row: StatementRow }) {
   const va = row.virtualAccount;
+  if (row.unpaid <= 0) return <span className="cr-muted">{S.noAccountNeeded}</span>;
   if (!va) return <span className="cr-muted">{S.noAccount}</span>;
   return (
     <span className="cr-va" data-testid="statement-va">
