@@ -119,4 +119,22 @@ export const MSG_DEPOSIT = {
   demoReversed: '입금을 취소했습니다. 잠시 후 명세서에서 빠집니다.',
   // Paying a statement by card.
   statementPayWindow: '명세서 결제창을 열었습니다.',
+  /** A card window whose statement had nothing left to pay when its approval came: not taken. */
+  statementAlreadyPaid: '이미 결제된 명세서입니다. 결제하지 않았습니다.',
+  /** The same, when the provider took the card and could not give it back at once: staff refund it. */
+  statementAlreadyPaidRefund: '이미 결제된 명세서입니다. 결제된 금액은 고객센터에서 환불해 드립니다.',
+  /**
+   * A card payment bigger than what was left of its statement (docs/requirements.md#credit-deposits):
+   * the rest paid the company's other statements or went to its cash.
+   */
+  statementPaidWithRest: (own: number, others: number, cash: number) => {
+    const won = (n: number) => `${groupDigits(n)}원`;
+    const rest =
+      others > 0 && cash > 0
+        ? `나머지 중 ${won(others)}은 다른 명세서 결제에 쓰고 ${won(cash)}은 캐시로 넣었습니다.`
+        : others > 0
+          ? `나머지 ${won(others)}은 다른 명세서 결제에 썼습니다.`
+          : `나머지 ${won(cash)}은 캐시로 넣었습니다.`;
+    return `결제가 완료되었습니다. 명세서에 남은 ${won(own)}을 결제하고 ${rest}`;
+  },
 } as const;

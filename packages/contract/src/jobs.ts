@@ -52,6 +52,11 @@ export type RestockJobData = z.infer<typeof restockJobData>;
 export const statementAccountJobData = z.object({ statementId: id });
 /** A virtual account's deposit callbacks to apply: the account's latest event decides (deposited or not). */
 export const depositCallbackJobData = z.object({ accountId: id });
+/**
+ * The Toss bank transfers a company's withdrawal ended (docs/requirements.md#payments): each account
+ * Toss issued for them and still holds open is closed there, after the withdrawal commits.
+ */
+export const paymentWithdrawalCancelJobData = z.object({ companyId: id, paymentIds: z.array(id).min(1).max(10_000) });
 
 /** Every kind of job and the schema of its data. The server's registry gives each its handler. */
 export const JOB_DATA = {
@@ -71,6 +76,8 @@ export const JOB_DATA = {
   // deposits (docs/requirements.md#credit-deposits)
   'statement.account': statementAccountJobData,
   'deposit.callback': depositCallbackJobData,
+  // payments (docs/requirements.md#payments)
+  'payment.withdrawalCancel': paymentWithdrawalCancelJobData,
 } as const;
 export type JobName = keyof typeof JOB_DATA;
 export type JobDataOf<N extends JobName> = z.infer<(typeof JOB_DATA)[N]>;
@@ -91,6 +98,7 @@ export const JOB_LABELS: Record<JobName, string> = {
   'sms.restock': '재입고 알림 문자',
   'statement.account': '명세서 가상계좌 발급',
   'deposit.callback': '가상계좌 입금 반영',
+  'payment.withdrawalCancel': '탈퇴한 업체의 가상계좌 닫기',
 };
 
 /**

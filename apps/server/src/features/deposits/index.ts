@@ -16,5 +16,11 @@ export {
   statementAccountJob,
 } from './jobs.js';
 export { depositRoutes, importDeposits } from './routes.js';
-export { payableStatement, recordCardPayment, statementPaymentName } from './statements.js';
+export {
+  payableStatement,
+  recordCardPayment,
+  statementLeft,
+  statementPaymentName,
+  type CardPaymentPlaced,
+} from './statements.js';
 export { payStatementFromCash } from './cash-payment.js';

@@ -43,4 +43,12 @@ export type VirtualAccountIssue =
 export interface VirtualAccountProvider {
   readonly name: 'sandbox' | 'toss';
   issue(request: VirtualAccountRequest): Promise<VirtualAccountIssue>;
+  /**
+   * Closes at the provider the account of a bank-transfer payment (its orderId) that nobody may pay
+   * into any more (its company withdrew): 'closed' (now or before), 'none' (no account was issued or
+   * it is no longer open), 'paid' (money already came in). Throws when the provider did not answer or
+   * refused, so the job retries. Absent: the provider's accounts need no closing (the sandbox's take
+   * no deposit once their payment is declined).
+   */
+  closeTransfer?(orderId: string, reason: string): Promise<'closed' | 'none' | 'paid'>;
 }

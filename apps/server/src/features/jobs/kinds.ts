@@ -6,6 +6,7 @@ import { registerTracking } from '../tracking/index.js';
 import { licenceScan, notifySend } from '../notify/index.js';
 import { depositCallbackJob, statementAccountJob } from '../deposits/index.js';
 import { creditCloseJob, creditDailyJob } from '../credit/index.js';
+import { withdrawalCancelJob } from '../payments/index.js';
 import type { JobName } from '@partsmall/contract';
 import type { JobDeps, JobHandler } from './types.js';
 
@@ -32,4 +33,6 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N, JobDeps> } = {
   // deposits
   'statement.account': statementAccountJob,
   'deposit.callback': depositCallbackJob,
+  // payments
+  'payment.withdrawalCancel': withdrawalCancelJob,
 };

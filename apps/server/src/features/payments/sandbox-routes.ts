@@ -14,7 +14,7 @@ import {
   resultPage,
 } from './page.js';
 import { SANDBOX_PAGE_PREFIX, lapsedUnpaid, type SandboxGateway, type SandboxVirtualAccounts } from './sandbox.js';
-import { paymentByGatewayId, type ConfirmOutcome } from './service.js';
+import { paidText, paymentByGatewayId, statementNothingLeft, type ConfirmOutcome, type PaymentRow } from './service.js';
 import { endedByWithdrawal } from './withdrawal.js';
 
 /** Security headers of the sandbox pages: nothing external, inline code only with this response's nonce. */
@@ -30,6 +30,16 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
     .send(html(nonce));
+}
+
+/**
+ * Why a payment's page offers no button and what it says instead: its company withdrew (the page
+ * opened again), or its statement has nothing left to pay (another window paid it).
+ */
+async function closedText(db: Db, payment: PaymentRow): Promise<string | undefined> {
+  if (await endedByWithdrawal(db, payment)) return MSG_MEMBER.paymentEnded;
+  if (payment.status !== 'paid' && (await statementNothingLeft(db, payment))) return MSG_DEPOSIT.statementAlreadyPaid;
+  return undefined;
 }
 
 /**
@@ -71,9 +81,8 @@ export function sandboxPageRoutes(
       async (req, reply) => {
         const payment = await pagePayment(req);
         if (!payment) return sendPage(reply, 404, notFoundPage);
-        // Its company withdrew: the page opened again offers nothing and says why.
-        if (await endedByWithdrawal(db, payment))
-          return sendPage(reply, 200, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentEnded));
+        const closed = await closedText(db, payment);
+        if (closed) return sendPage(reply, 200, (nonce) => resultPage(false, nonce, closed));
         return sendPage(reply, 200, (nonce) =>
           paymentPage(payment, { action: actionUrl(payment.gatewayId), approveButtons }, nonce),
         );
@@ -88,23 +97,22 @@ export function sandboxPageRoutes(
         if (!payment) return sendPage(reply, 404, notFoundPage);
         // Fetch metadata: a browser says where a form post came from; only the page itself may press.
         const site = req.headers['sec-fetch-site'];
-        if (site !== undefined && site !== 'same-origin') {
+        if (site !== undefined && site !== 'same-origin')
           return sendPage(reply, 403, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
-        }
         const action = req.params.action ?? '';
         const allowed = payment.pgcode === 'banktransfer' ? ['deposit', 'decline'] : ['approve', 'decline'];
-        if (!allowed.includes(action)) {
+        if (!allowed.includes(action))
           return sendPage(reply, 400, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
-        }
         if (action !== 'decline' && !approveButtons)
           return sendPage(reply, 403, (nonce) => resultPage(false, nonce, SANDBOX_APPROVE_OFF));
         const status = action === 'decline' ? 'declined' : 'paid';
         const body = { paymentId: payment.gatewayId, amount: payment.amount, status } as const;
         try {
           // A deposit after the due time is refused there, in the same update that would credit it.
-          const { payment: after, expired } = await confirm({ ...body, signature: sandbox.sign(body) });
-          if (expired) return sendPage(reply, 409, (nonce) => resultPage(false, nonce, SANDBOX_TRANSFER_EXPIRED));
-          return sendPage(reply, 200, (nonce) => resultPage(after.status === 'paid', nonce));
+          const outcome = await confirm({ ...body, signature: sandbox.sign(body) });
+          const text = outcome.expired ? SANDBOX_TRANSFER_EXPIRED : paidText(outcome);
+          const paid = outcome.payment.status === 'paid';
+          return sendPage(reply, outcome.expired ? 409 : 200, (nonce) => resultPage(paid, nonce, text));
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
           // Already settled the other way (declined, then approved in another tab): show what stands.

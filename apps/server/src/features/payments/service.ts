@@ -1,6 +1,13 @@
 import { and, desc, eq, gte, lt, ne, or } from 'drizzle-orm';
-import { MSG_MEMBER, formatWon, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import {
+  MSG_DEPOSIT,
+  MSG_MEMBER,
+  formatWon,
+  type GatewayConfirmation,
+  type PaymentRecord,
+  type PgCode,
+} from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
 import { memberNameById, moveLicenseEnd } from '../members/repository.js';
 import { paymentsWithPayer, waitingTransfer } from './repository.js';
 import { payments } from './schema.js';
@@ -9,7 +16,7 @@ import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { extendLicense, withinSeoulDays } from '../../shared/time.js';
 import { credit } from '../wallet/index.js';
 import { notifyCashCredited, notifyTransferWaiting } from '../notify/index.js';
-import { recordCardPayment } from '../deposits/index.js';
+import { recordCardPayment, statementLeft } from '../deposits/index.js';
 import type { PaymentGateway } from './gateway.js';
 import { transferDue, virtualAccount } from './sandbox.js';
 import { pageWithTotal } from '../../db/page.js';
@@ -132,7 +139,34 @@ export interface ConfirmOutcome {
   repeated: boolean;
   /** True when a deposit came after its transfer's due time: the payment was declined instead. */
   expired?: boolean;
+  /**
+   * A card payment of a statement bigger than what was left of it: what paid the statement, the
+   * company's other statements and its cash (the buyer is told: statementPaidWithRest).
+   */
+  rest?: { own: number; others: number; cash: number };
 }
+
+/**
+ * A card payment of a statement that had nothing left to pay when its approval came (a second
+ * window, or one approved after a deposit paid it): declined, nothing taken, 409 with why
+ * (docs/requirements.md#credit-deposits).
+ */
+export class StatementAlreadyPaid extends AppError {
+  constructor() {
+    super(409, MSG_DEPOSIT.statementAlreadyPaid, 409, 'status');
+  }
+}
+
+/** True when the payment pays a statement that has nothing left to pay now. */
+export async function statementNothingLeft(db: Db | Tx, p: PaymentRow): Promise<boolean> {
+  return p.kind === 'statement' && p.statementId !== null && (await statementLeft(db, p.companyId, p.statementId)) <= 0;
+}
+
+/** The page's text of a confirmation that paid: the plain outcome, or where a statement's remainder went. */
+export const paidText = (outcome: ConfirmOutcome): string | undefined =>
+  outcome.rest
+    ? MSG_DEPOSIT.statementPaidWithRest(outcome.rest.own, outcome.rest.others, outcome.rest.cash)
+    : undefined;
 
 /** The company withdrew while this confirmation was crediting it: everything it wrote is rolled back. */
 class WithdrewMeanwhile extends Error {}
@@ -153,7 +187,10 @@ const endedAnswer = () => new AppError(409, MSG_MEMBER.paymentEnded, 409, 'statu
  * - a payment of a company that withdrew is never paid (409 '회원 탈퇴로 취소된 결제입니다. …'): the
  *   withdrawal declined it, or, stored by a session the withdrawal had not ended yet, it is declined
  *   now. Its company's row is read last, under the lock the withdrawal holds until it commits, so a
- *   withdrawal and a confirmation at once either credit before the withdrawal or take nothing.
+ *   withdrawal and a confirmation at once either credit before the withdrawal or take nothing;
+ * - a card payment of a 외상 statement that has nothing left to pay when it comes is declined (409
+ *   StatementAlreadyPaid): read under the credit account's lock, so of two windows approved at once
+ *   one pays. One bigger than what is left pays it, the rest placed by the ladder (`rest`).
  */
 export async function confirmPayment(
   db: Db,
@@ -164,6 +201,12 @@ export async function confirmPayment(
 ): Promise<ConfirmOutcome> {
   if (!gateway.verify(c)) throw badRequest(MSG_MEMBER.paymentSignature, 'signature');
   const outcome = await applyConfirmation(db, gateway, c, now).catch(async (err: unknown) => {
+    if (err instanceof StatementAlreadyPaid) {
+      // Rolled back: the window is declined on its own (a pending one only), so nothing is taken for it.
+      const row = await paymentByGatewayId(db, gateway.name, c.paymentId);
+      if (row) await endPayment(db, row, now);
+      throw err;
+    }
     if (!(err instanceof WithdrewMeanwhile)) throw err;
     const row = await paymentByGatewayId(db, gateway.name, c.paymentId);
     if (row) await endPayment(db, row, now);
@@ -224,9 +267,12 @@ async function applyConfirmation(
       if (row.amount !== c.amount) throw badRequest(MSG_MEMBER.paymentAmountMismatch, 'amount');
       if (row.status === c.status) return { payment: row, repeated: true };
       if (c.status === 'paid' && (await endedByWithdrawal(tx, row))) throw new WithdrewMeanwhile();
+      // Declined because its statement was paid (the provider confirmed it anyway): the same answer again.
+      if (c.status === 'paid' && (await statementNothingLeft(tx, row))) throw new StatementAlreadyPaid();
       throw new AppError(409, MSG_MEMBER.paymentConflict, 409, 'status');
     }
     if (moved.status !== 'paid') return { payment: moved, repeated: false };
+    let rest: ConfirmOutcome['rest'];
 
     if (moved.kind === 'point') {
       const balanceAfter = await credit(tx, {
@@ -246,15 +292,18 @@ async function applyConfirmation(
       });
     } else if (moved.kind === 'statement' && moved.statementId !== null) {
       // A statement paid by card is a deposit applied to it (docs/requirements.md#credit-deposits).
+      // Its statement paid meanwhile (another window, a deposit): declined, nothing taken.
       const payer = moved.memberId ? await memberNameById(tx, moved.memberId) : undefined;
-      await recordCardPayment(tx, { ...moved, statementId: moved.statementId }, payer ?? '', now);
+      const placed = await recordCardPayment(tx, { ...moved, statementId: moved.statementId }, payer ?? '', now);
+      if (placed.kind === 'nothingLeft') throw new StatementAlreadyPaid();
+      if (placed.own < moved.amount) rest = { own: placed.own, others: placed.others, cash: placed.cash };
     } else {
       // Licence purchases are paid by card or transfer, not from cash: no ledger row.
       await moveLicenseEnd(tx, moved.companyId, (current) => extendLicense(current, moved.days ?? 0, now));
     }
     // Last, after every lock the credit took: the withdrawal locks the payments, then the company.
     if (await companyWithdrawnLocked(tx, moved.companyId)) throw new WithdrewMeanwhile();
-    return { payment: moved, repeated: false };
+    return { payment: moved, repeated: false, ...(rest ? { rest } : {}) };
   });
 }
 

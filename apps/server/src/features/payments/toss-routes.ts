@@ -10,7 +10,10 @@ import type { EventSink } from '../../shared/events.js';
 import { receiveDepositCallback, sameSecret } from '../deposits/index.js';
 import {
   confirmPayment,
+  paidText,
   paymentByGatewayId,
+  StatementAlreadyPaid,
+  statementNothingLeft,
   transferAccountIssued,
   type ConfirmOutcome,
   type PaymentRow,
@@ -28,6 +31,7 @@ import {
 } from './toss.js';
 import { depositPage, sendTossPage, windowPage } from './toss-pages.js';
 import { endedAtToss } from './toss-withdrawal.js';
+import { cancelPaidStatementCard } from './toss-statement.js';
 import { endedByWithdrawal, endPayment } from './withdrawal.js';
 
 /** What applying a payment fetched from the Toss API did. */
@@ -113,6 +117,8 @@ async function settledPage(reply: FastifyReply, t: TossRouteDeps, payment: Payme
   const { gateway } = t;
   let text: string | undefined;
   if (await endedByWithdrawal(t.db, payment)) text = MSG_MEMBER.paymentEnded;
+  else if (payment.status === 'declined' && (await statementNothingLeft(t.db, payment)))
+    text = MSG_DEPOSIT.statementAlreadyPaid;
   else if (payment.status === 'declined' && payment.pgcode === 'banktransfer') {
     const read = await gateway.fetchByOrder(payment.gatewayId);
     if (read.kind === 'payment' && read.payment.status === 'EXPIRED') text = MSG_PROVIDER.tossAccountExpired;
@@ -135,6 +141,9 @@ function windowRoute(scope: Api, t: TossRouteDeps) {
       if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
       // Its company withdrew (a session the withdrawal had not ended yet): no window opens.
       if (payment.status !== 'pending' || (await endedByWithdrawal(db, payment))) return settledPage(reply, t, payment);
+      // Its statement has nothing left to pay (another window paid it): no window opens.
+      if (await statementNothingLeft(db, payment))
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_DEPOSIT.statementAlreadyPaid));
       if (payment.pgcode === 'banktransfer') {
         // The link opened again after the account was issued: show the account, not a second window.
         const issued = await gateway.fetchByOrder(payment.gatewayId);
@@ -177,6 +186,12 @@ function successRoute(scope: Api, t: TossRouteDeps) {
       if (await endedByWithdrawal(db, payment)) {
         await endPayment(db, payment, new Date());
         return sendTossPage(reply, 409, sdkUrl, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentEnded));
+      }
+      // Its statement was paid meanwhile (another window, a deposit): not confirmed, the card is not captured.
+      if (await statementNothingLeft(db, payment)) {
+        await endPayment(db, payment, new Date());
+        const page = (nonce: string) => resultPage(false, nonce, MSG_DEPOSIT.statementAlreadyPaid);
+        return sendTossPage(reply, 409, sdkUrl, page);
       }
 
       const result = await confirmAtToss(gateway, paymentKey, payment);
@@ -228,7 +243,9 @@ async function showConfirmed(reply: FastifyReply, t: TossRouteDeps, log: Fastify
   try {
     const applied = await applyTossPayment(t.db, t.events, t.gateway, toss);
     if (applied.kind === 'applied') {
-      return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(applied.outcome.payment.status === 'paid', nonce));
+      const paid = applied.outcome.payment.status === 'paid';
+      const text = paid ? paidText(applied.outcome) : undefined;
+      return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(paid, nonce, text));
     }
     if (applied.kind === 'unsettled' && applied.toss.status === 'WAITING_FOR_DEPOSIT') {
       return (await ended()) ?? sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(applied.toss, nonce));
@@ -236,6 +253,11 @@ async function showConfirmed(reply: FastifyReply, t: TossRouteDeps, log: Fastify
     return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
+    // Its statement was paid by the window approved beside it: what Toss took is cancelled there.
+    if (err instanceof StatementAlreadyPaid) {
+      const text = await cancelPaidStatementCard(t.gateway, log, toss);
+      return sendTossPage(reply, 409, sdkUrl, (nonce) => resultPage(false, nonce, text));
+    }
     if (err.status === 409) {
       const page = await ended();
       if (page) return page;
@@ -344,6 +366,11 @@ async function applyWebhookPayment(t: TossRouteDeps, log: FastifyBaseLogger, tos
   } catch (err) {
     // Settled the other way before (a refund after the top-up): staff settle it by hand; Toss stops resending.
     if (!(err instanceof AppError) || err.status !== 409) throw err;
+    // Or its statement had nothing left to pay: what Toss took is cancelled there.
+    if (err instanceof StatementAlreadyPaid) {
+      const text = await cancelPaidStatementCard(t.gateway, log, toss);
+      return ok({ orderId: toss.orderId, status: 'declined' as const, repeated: false }, text);
+    }
     // Or its company withdrew: given back at Toss, or logged for staff to refund.
     const ended = await endedAtToss(t.db, t.gateway, log, toss);
     if (ended !== undefined) {

@@ -52,3 +52,33 @@ export async function endedAtToss(
   );
   return MSG_MEMBER.paymentEndedRefund;
 }
+
+/**
+ * Closes at Toss the virtual account of a bank transfer its company's withdrawal ended (the
+ * `payment.withdrawalCancel` job): an account still waiting for its deposit is cancelled, so nobody
+ * pays into it up to its due time. Cancelling one already cancelled is success; an order Toss never
+ * issued an account for (the buyer left its window) has nothing to close. Throws when Toss does not
+ * answer or refuses, for the job to retry.
+ */
+export async function closeTransferAtToss(
+  gateway: TossGateway,
+  orderId: string,
+  reason: string,
+): Promise<'closed' | 'none' | 'paid'> {
+  const found = await gateway.fetchByOrder(orderId);
+  if (found.kind === 'unanswered') throw new Error(`toss lookup unanswered: ${found.reason}`);
+  if (found.kind === 'refused') {
+    if (found.status === 404) return 'none';
+    throw new Error(`toss lookup refused: ${found.code}`);
+  }
+  const toss = found.payment;
+  if (toss.status === 'DONE') return 'paid';
+  if (toss.status === 'CANCELED') return 'closed';
+  if (toss.status !== 'WAITING_FOR_DEPOSIT') return 'none';
+  const cancelled = await gateway.cancel(toss.paymentKey, reason);
+  if (cancelled.kind === 'payment' && cancelled.payment.status === 'CANCELED') return 'closed';
+  if (cancelled.kind === 'refused' && cancelled.code === 'ALREADY_CANCELED_PAYMENT') return 'closed';
+  throw new Error(
+    `toss cancel of ${orderId} not done: ${cancelled.kind === 'refused' ? cancelled.code : cancelled.kind === 'unanswered' ? cancelled.reason : cancelled.payment.status}`,
+  );
+}

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companyById, lockCompany } from '../members/repository.js';
+import { enqueue } from '../../shared/job-queue.js';
 import { payments } from './schema.js';
 
 /**
@@ -14,7 +15,9 @@ type PaymentRow = typeof payments.$inferSelect;
 /**
  * Ends the company's payments still waiting for money (declined at `now`), on the withdrawal's
  * transaction. Called before the withdrawal locks the company's orders and row: a confirmation
- * locks its payment first and the company after, so both take the locks in one order.
+ * locks its payment first and the company after, so both take the locks in one order. Its Toss bank
+ * transfers may have an account Toss keeps open until its due time: a `payment.withdrawalCancel` job,
+ * written on the same transaction, closes them there once the withdrawal has committed.
  */
 export async function endPaymentsOnWithdrawal(tx: Tx, companyId: number, now: Date): Promise<PaymentRow[]> {
   const waiting = await tx
@@ -24,7 +27,7 @@ export async function endPaymentsOnWithdrawal(tx: Tx, companyId: number, now: Da
     .orderBy(payments.id)
     .for('update');
   if (waiting.length === 0) return [];
-  return tx
+  const ended = await tx
     .update(payments)
     .set({ status: 'declined', declinedAt: now })
     .where(
@@ -37,6 +40,15 @@ export async function endPaymentsOnWithdrawal(tx: Tx, companyId: number, now: Da
       ),
     )
     .returning();
+  const transfers = ended.filter((p) => p.provider === 'toss' && p.pgcode === 'banktransfer').map((p) => p.id);
+  if (transfers.length > 0)
+    await enqueue(
+      tx,
+      'payment.withdrawalCancel',
+      { companyId, paymentIds: transfers },
+      { key: `company:${companyId}` },
+    );
+  return ended;
 }
 
 /**
