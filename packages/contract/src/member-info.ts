@@ -194,15 +194,22 @@ export type UpdateMyPasswordRequest = z.input<typeof updateMyPasswordRequest>;
 export const INVOICE_MODES = ['order', 'monthly'] as const;
 export type InvoiceMode = (typeof INVOICE_MODES)[number];
 
+/** Text that shows nothing (Hangul fillers, U+200B) is stored as the blank it reads as. */
+const blankIfInvisible = (schema: z.ZodType<string, string>) => schema.transform((v) => (hasVisibleText(v) ? v : ''));
+
 /**
  * A company's invoice fields, each optional: the company form and the back office's invoice form
  * (companyInvoiceInfoRequest) take them by the same rules.
  */
 export const invoiceFields = {
-  /** 업태 */
-  bizType: plainText(z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength)).optional(),
+  /** 업태 (fillers alone are blank, docs/requirements.md#validation: the invoice is then parked) */
+  bizType: blankIfInvisible(
+    plainText(z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength)),
+  ).optional(),
   /** 종목 */
-  bizItem: plainText(z.string({ error: MSG_MEMBER.bizItemLength }).trim().max(40, MSG_MEMBER.bizItemLength)).optional(),
+  bizItem: blankIfInvisible(
+    plainText(z.string({ error: MSG_MEMBER.bizItemLength }).trim().max(40, MSG_MEMBER.bizItemLength)),
+  ).optional(),
   invoiceMail: z
     .string({ error: MSG_MEMBER.invoiceMail })
     .trim()

@@ -42,6 +42,9 @@ export const MSG_TRACKING = {
   /** A waybill of the wrong shape: names the carrier and what its numbers look like. */
   waybillShape: (carrier: string, hint: string) => `${carrier} 송장번호는 ${hint}입니다. 다시 확인하세요.`,
   noWaybill: (carrier: string) => `${carrier}은(는) 송장번호 없이 배송 완료합니다. 송장번호를 비워 두세요.`,
+  /** The parcel is another company's: its buyer would read this order's tracking (docs/requirements.md#shipping-and-tracking). */
+  waybillOfOtherCompany: (carrier: string, waybill: string, seq: number) =>
+    `${carrier} 송장번호 ${waybill}은(는) 이미 다른 업체의 주문(#${seq})에 등록되어 있습니다. 송장번호를 다시 확인하세요.`,
   notShipped: '아직 배송 정보가 없는 주문입니다.',
   orderNotFound: '주문을 찾을 수 없습니다.',
   /** The same answer whether or not the waybill is the shop's (docs/security.md#webhooks). */

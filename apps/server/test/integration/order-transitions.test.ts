@@ -96,7 +96,7 @@ describe('every pair of statuses, staff', () => {
           call(
             server,
             'adminSetOrderStatus',
-            { seq, status: to, carrier: 'CJ대한통운', waybill: '6543210987', note: '검수 중' },
+            { seq, status: to, carrier: 'CJ대한통운', waybill: String(600_000_000_000 + seq), note: '검수 중' },
             { token: staff },
           ),
         );

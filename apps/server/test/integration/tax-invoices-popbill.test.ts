@@ -80,7 +80,7 @@ const ordered = (totalAmount: number) =>
 async function ship(orderId: number) {
   for (const step of [
     { seq: orderId, status: 1 },
-    { seq: orderId, status: 2, carrier: 'CJ대한통운', waybill: '123456789012' },
+    { seq: orderId, status: 2, carrier: 'CJ대한통운', waybill: String(600_000_000_000 + orderId) },
   ])
     expect((await call(server, 'adminSetOrderStatus', step, { token: staff })).body.code).toBe(201);
 }

@@ -54,7 +54,7 @@ async function ship(orderId: number) {
   const shipped = await call(
     server,
     'adminSetOrderStatus',
-    { seq: orderId, status: 2, carrier: 'CJ대한통운', waybill: '123456789012' },
+    { seq: orderId, status: 2, carrier: 'CJ대한통운', waybill: String(600_000_000_000 + orderId) },
     { token: staff },
   );
   expect(shipped.body.code, shipped.body.message).toBe(201);

@@ -7,6 +7,7 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
   formatSeoulDateTime,
+  hyphenatePhone,
   orderJobRefs,
   type AdminOrderDetail,
   type AdminOrderListRequest,
@@ -155,6 +156,16 @@ export async function bulkShipConfirm(db: Db, events: EventSink, staffId: number
 }
 
 /**
+ * A number that must stay text in Excel (a phone's leading 0, a waybill's twelve digits, which Excel
+ * reads as 6.01235E+11): bare digits are grouped by four with hyphens ('6012-3456-7896'), which no
+ * spreadsheet reads as a number and the shipping form takes back (docs/requirements.md#back-office).
+ * Not the `="…"` form nor a leading tab: the CSV's formula rule quotes both (shared/csv.ts).
+ */
+function textOfDigits(value: string): string {
+  return /^\d{5,}$/.test(value) ? (value.match(/\d{1,4}/g) ?? []).join('-') : value;
+}
+
+/**
  * Every order matching the list's filters, up to `max` (EXPORT_MAX_ROWS): past it the file holds the
  * first ones and `message` says so, never a file cut without a word (docs/requirements.md#back-office).
  */
@@ -189,10 +200,10 @@ export async function exportOrders(db: Db, q: Q, max = EXPORT_MAX_ROWS) {
     o.totalAmount,
     o.shipping,
     o.name,
-    o.phone,
+    /^\d+$/.test(o.phone) ? textOfDigits(hyphenatePhone(o.phone)) : o.phone,
     `${o.address} ${o.addrSub}`.trim(),
     o.carrier,
-    o.waybill,
+    textOfDigits(o.waybill),
     orderJobRefs(o).join(' / '),
   ]);
   return {

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   MSG_ORDER,
+  MSG_TRACKING,
   ORDER_STATUS,
   findTransition,
   type OrderEvent,
@@ -17,7 +18,7 @@ import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { onStockRaised } from '../favorites/index.js';
 import { onOrderMoved } from '../tax-invoices/index.js';
-import { checkShipment, recordShipment } from '../tracking/index.js';
+import { checkShipment, ordersOfParcel, recordShipment, type ShipmentFacts } from '../tracking/index.js';
 import { credit } from '../wallet/index.js';
 import { reverseCreditOrder } from '../credit/index.js';
 import { notifyOrderMoved } from '../notify/index.js';
@@ -151,6 +152,28 @@ export function appliedForAudit(a: AppliedMove): { refund?: AppliedMove['refund'
 }
 
 /**
+ * Writes the order's shipment, unless its parcel is already on an order of another company (409, field
+ * `waybill`, and the move writes nothing): that company's buyer would read this parcel's tracking as
+ * theirs. The same company's orders may share one parcel (docs/requirements.md#shipping-and-tracking).
+ */
+async function shipOrder(tx: Tx, order: OrderRow, shipment: ShipmentFacts, now: Date): Promise<void> {
+  const parcel = (await ordersOfParcel(tx, shipment)).filter((id) => id !== order.id);
+  if (parcel.length > 0) {
+    const [other] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.id, parcel), ne(orders.companyId, order.companyId)))
+      .orderBy(asc(orders.id))
+      .limit(1);
+    if (other) {
+      const message = MSG_TRACKING.waybillOfOtherCompany(shipment.carrierName, shipment.waybill, other.id);
+      throw new AppError(409, message, 409, 'waybill');
+    }
+  }
+  await recordShipment(tx, order.id, shipment, now);
+}
+
+/**
  * Moves an order to another status when the transition table allows it for this actor and the
  * move's side rules (orders/rules.ts) pass, with the refund and stock restore the table names, all
  * in one transaction with the order row locked.
@@ -248,7 +271,7 @@ export async function moveOrder(
       }
       await tx.update(orders).set(update).where(eq(orders.id, order.id));
       // Its shipment and the job registering its tracking: written with the move, or not at all.
-      if (shipped?.ok) await recordShipment(tx, order.id, shipped.shipment, now);
+      if (shipped?.ok) await shipOrder(tx, order, shipped.shipment, now);
       const [event] = await tx
         .insert(orderEvents)
         .values({

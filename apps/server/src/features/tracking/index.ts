@@ -4,7 +4,14 @@
  * buyer's read.
  */
 export { checkShipment, carrierOf, shipmentLink, type ShipmentCheck, type ShipmentFacts } from './rules.js';
-export { recordShipment, orderTracking, refreshShipment, takeHint, REFRESH_AFTER_MS } from './service.js';
+export {
+  ordersOfParcel,
+  recordShipment,
+  orderTracking,
+  refreshShipment,
+  takeHint,
+  REFRESH_AFTER_MS,
+} from './service.js';
 export { trackingFromConfig, type TrackingProvider, type TrackQuery, type TrackResult } from './provider.js';
 export { demoTracking, demoEvents, DEMO_STEP_MS } from './demo.js';
 export { trackerDelivery, type TrackerDeliverySettings } from './trackerdelivery.js';

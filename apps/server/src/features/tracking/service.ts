@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { MSG, MSG_TRACKING, normalizeWaybill, type OrderTracking } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { orderShipping } from '../orders/repository.js';
+import { lockFor } from '../../db/locks.js';
 import { AppError, notFound, tooMany } from '../../shared/http.js';
 import { loggableError } from '../../shared/loggable-error.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
@@ -22,6 +23,30 @@ export const WEBHOOK_HOURS = 48;
 /** Provider reads one waybill's hints may cause in HINT_WINDOW_SEC: a flood of forged hints costs little. */
 export const HINT_READS = 30;
 export const HINT_WINDOW_SEC = 600;
+
+/**
+ * The orders whose shipment is this parcel (the same carrier, a listed one by its code, a typed one
+ * by its name, and the same waybill), after taking the parcel's lock: shipments of one waybill are
+ * written one at a time, so two orders shipped at once with it cannot both miss each other. The
+ * caller refuses another company's parcel (docs/requirements.md#shipping-and-tracking).
+ */
+export async function ordersOfParcel(tx: Tx, s: ShipmentFacts): Promise<number[]> {
+  if (!s.waybill) return [];
+  await lockFor(tx, 'waybill', s.code ?? s.carrierName, s.waybill);
+  const rows = await tx
+    .select({ orderId: shipments.orderId })
+    .from(shipments)
+    .where(
+      and(
+        s.code
+          ? eq(shipments.carrierCode, s.code)
+          : and(isNull(shipments.carrierCode), eq(shipments.carrierName, s.carrierName)),
+        eq(shipments.waybill, s.waybill),
+      ),
+    )
+    .orderBy(asc(shipments.orderId));
+  return rows.map((r) => r.orderId);
+}
 
 /** Writes the order's shipment, and the job registering its webhook when it is tracked. */
 export async function recordShipment(tx: Tx, orderId: number, s: ShipmentFacts, shippedAt: Date): Promise<void> {
