@@ -70,6 +70,8 @@ export const MSG_ORDER = {
   senderPhone: '보내는 분 연락처는 숫자 10~11자리로 입력하세요.',
   badShippingType: '배송 방법을 선택하세요.',
   badPayType: '배송비 결제 방식을 선택하세요.',
+  /** A payment sent without its delivery form, or with one that is no form (docs/requirements.md#validation). */
+  shippingInfoRequired: '배송 정보를 입력하세요.',
   shippingNotOffered: '이 창고에서는 선택한 배송 방법을 이용할 수 없습니다. 배송 방법을 다시 선택하세요.',
   payTypeNotOffered: '이 창고에서는 선택한 배송비 결제 방식을 이용할 수 없습니다. 결제 방식을 다시 선택하세요.',
   selfQuickNotOffered: '이 창고의 퀵배송은 직접 수령을 제공하지 않습니다.',
@@ -91,6 +93,8 @@ export const MSG_ORDER = {
   statusChanged: '주문 상태를 변경했습니다.',
   moveStatus: '변경할 주문 상태를 선택하세요.',
   moveNote: '메모는 255자 이내로 입력하세요.',
+  /** A note sent as a number, a flag or a list: its type is wrong, not its length. */
+  moveNoteType: '메모를 글자로 입력하세요.',
   moveCarrier: '택배사는 30자 이내로 입력하세요.',
   /** A carrier sent as a number, a flag or a list: its type is wrong, not its length. */
   moveCarrierType: '택배사를 글자로 입력하세요.',

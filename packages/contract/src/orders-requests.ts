@@ -96,26 +96,29 @@ const digits = (min: number, max: number, msg: string) =>
     .regex(new RegExp(`^\\d{${min},${max}}$`), msg);
 
 export const shippingInfo = z
-  .object({
-    managerCompanyId: z.number().optional(),
-    name: recipientName,
-    phone: digits(10, 11, MSG_ORDER.recipientPhone),
-    postNum: textField(0, 6, MSG_ORDER.postNum).default(''),
-    address: textField(0, 100, MSG_ORDER.address).default(''),
-    addrSub: textField(0, 100, MSG_ORDER.addrSub).default(''),
-    arrive: textField(0, 50, MSG_ORDER.arrive).default(''),
-    shippingValue: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], {
-      error: MSG_ORDER.badShippingType,
-    }),
-    shippingPayType: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ORDER.badPayType }),
-    memo: plainLines(z.string().max(255, MSG_ORDER.memo)).default(''),
-    directDeli: z.boolean().default(false),
-    fromName: textField(0, 20, MSG_ORDER.senderName).default(''),
-    fromPhone: textField(0, 11, MSG_ORDER.senderPhone).default(''),
-    receiverIsSelfQuick: z.boolean().default(false),
-    /** The fee the client showed; the server computes its own. */
-    shipping: z.number().optional(),
-  })
+  .object(
+    {
+      managerCompanyId: z.number().optional(),
+      name: recipientName,
+      phone: digits(10, 11, MSG_ORDER.recipientPhone),
+      postNum: textField(0, 6, MSG_ORDER.postNum).default(''),
+      address: textField(0, 100, MSG_ORDER.address).default(''),
+      addrSub: textField(0, 100, MSG_ORDER.addrSub).default(''),
+      arrive: textField(0, 50, MSG_ORDER.arrive).default(''),
+      shippingValue: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], {
+        error: MSG_ORDER.badShippingType,
+      }),
+      shippingPayType: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ORDER.badPayType }),
+      memo: plainLines(z.string().max(255, MSG_ORDER.memo)).default(''),
+      directDeli: z.boolean().default(false),
+      fromName: textField(0, 20, MSG_ORDER.senderName).default(''),
+      fromPhone: textField(0, 11, MSG_ORDER.senderPhone).default(''),
+      receiverIsSelfQuick: z.boolean().default(false),
+      /** The fee the client showed; the server computes its own. */
+      shipping: z.number().optional(),
+    },
+    { error: MSG_ORDER.shippingInfoRequired },
+  )
   .superRefine((v, ctx) => {
     const pickup = v.shippingValue === SHIPPING.types.pickup;
     if (!pickup) {
@@ -159,9 +162,10 @@ export const paymentRequest = z.object({
       .min(8, MSG_ORDER.clientRequestId)
       .max(64, MSG_ORDER.clientRequestId),
   ).optional(),
-  shippingInfo,
-  /** Ours, optional: the order's 작업번호 or 차량번호 (docs/requirements.md#job-reference). */
-  jobRef: jobRefField,
+  /**
+   * The goods come before the delivery form: a payload missing both asks for the goods first, as
+   * the checks before paying go (docs/requirements.md#validation).
+   */
   carts: z
     .array(
       z.object({
@@ -179,6 +183,9 @@ export const paymentRequest = z.object({
     )
     .min(1, MSG_ORDER.selectProduct)
     .max(PAGE_SIZE.cart, MSG_ORDER.tooManyLines),
+  shippingInfo,
+  /** Ours, optional: the order's 작업번호 or 차량번호 (docs/requirements.md#job-reference). */
+  jobRef: jobRefField,
   /** Ours, optional: 'credit' pays on 외상 (docs/requirements.md#credit); absent or 'cash' pays from the cash balance. */
   payWith: payWithField,
 });
@@ -205,8 +212,8 @@ export const orderMoveRequest = z.object({
   seq: orderSeq,
   status: z.number({ error: MSG_ORDER.moveStatus }).int(MSG_ORDER.moveStatus),
   returnReason: returnReason.optional(),
-  note: textField(0, 255, MSG_ORDER.moveNote).optional(),
-  // A carrier or waybill that is no text is told so (as the vehicle name is), not that it is too long.
+  // A note, carrier or waybill that is no text is told so (as the vehicle name is), not that it is too long.
+  note: plainText(z.string({ error: MSG_ORDER.moveNoteType }).trim().max(255, MSG_ORDER.moveNote)).optional(),
   carrier: plainText(z.string({ error: MSG_ORDER.moveCarrierType }).trim().max(30, MSG_ORDER.moveCarrier)).optional(),
   waybill: plainText(z.string({ error: MSG_ORDER.moveWaybillType }).trim().max(40, MSG_ORDER.moveWaybill)).optional(),
 });

@@ -15,6 +15,8 @@ import { companySeq, pageNumber, pageSize, rowId, taxInvoiceSeq } from './page-f
 export const MSG_PAPERWORK = {
   rangeTooLong: '조회 기간은 1년 이내로 지정하세요.',
   rangeRequired: '시작일과 종료일을 모두 지정하세요.',
+  /** api/cashLedgerExport's format missing or other than csv and pdf (docs/requirements.md#validation). */
+  exportFormat: '파일 형식은 CSV 또는 PDF 중에서 선택하세요.',
   companyNotFound: '회사를 찾을 수 없습니다.',
   companyRequired: '회사를 선택하세요.',
   tooManyRows: '기간 안의 내역이 너무 많습니다. 기간을 나누어 발급하세요.',
@@ -175,7 +177,7 @@ export const cashLedgerAnswer = pageAnswerOf(cashLedgerRow).extend({
 
 /** GET api/cashLedgerExport?format=csv|pdf[&startDate&endDate]: the rows of a period as a file. */
 export const cashLedgerExportRequest = withPeriod(
-  z.object({ format: z.enum(['csv', 'pdf'], { error: MSG.badRequest }), ...periodFields }),
+  z.object({ format: z.enum(['csv', 'pdf'], { error: MSG_PAPERWORK.exportFormat }), ...periodFields }),
 );
 
 // ---------------------------------------------------------------- 전자세금계산서

@@ -49,7 +49,9 @@ export function CheckoutSummary({
     },
     ...vatFigures(total),
     !onCredit && { term: t.cash, value: won(cash) },
-    !onCredit && { term: t.after, value: won(after), valueClassName: after < 0 ? 'neg' : '' },
+    // A balance never goes below zero (docs/requirements.md#wallet): a short cash shows the shortfall
+    // in the warning below, not a negative balance after paying.
+    !onCredit && after >= 0 && { term: t.after, value: won(after) },
   ];
   return (
     <SummaryBox className="co-summary" title={t.summary} figures={figures}>
