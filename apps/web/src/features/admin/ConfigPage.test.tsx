@@ -122,3 +122,36 @@ describe("쇼핑몰 설정's headings and labels", () => {
     expect(words).toEqual([]);
   });
 });
+
+/**
+ * A save over another admin's newer one (docs/requirements.md#entities) is refused with 409 and the
+ * form keeps what was typed: the page does not read the configuration again, whose new `ver` would
+ * rebuild the form from what is stored.
+ */
+describe('a save refused because another admin saved first', () => {
+  let reads = 0;
+  beforeEach(() => {
+    reads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (!url.endsWith('/getConfig'))
+          return jsonAnswer({ code: 409, message: '다른 관리자가 먼저 설정을 저장했습니다.' }, 409);
+        reads += 1;
+        // The other admin's save raised the stored ver after this page read it.
+        return jsonAnswer({ code: 200, results: { ...fields, deliveryOptions: [korea], ver: reads === 1 ? 3 : 4 } });
+      }),
+    );
+  });
+
+  it('keeps the typed values and is not read again', async () => {
+    await open();
+    fireEvent.change(screen.getByLabelText('상담 시간'), { target: { value: '평일 9시-18시' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(
+      (await screen.findByRole('alertdialog', { name: '다른 관리자가 먼저 설정을 저장했습니다.' })).textContent,
+    ).toBe('다른 관리자가 먼저 설정을 저장했습니다.확인');
+    expect((screen.getByLabelText('상담 시간') as HTMLInputElement).value).toBe('평일 9시-18시');
+    expect(reads).toBe(1);
+  });
+});

@@ -41,7 +41,9 @@ function ConfigForm({ ver: readAt, initial }: { ver: number; initial: ConfigFiel
   // The ver the form stands on: the one it was read at, then its own last save's (a second save
   // before the configuration is read again is not taken for another admin's).
   const [ver, setVer] = useState(readAt);
-  const { save, busy } = useAdminSave('adminSaveConfig', (a) => setVer(a.results.ver));
+  // A refused save (another admin's newer one) is not read again: the form is keyed by `ver`, and a
+  // new ver would replace what was typed (docs/requirements.md#entities).
+  const { save, busy } = useAdminSave('adminSaveConfig', (a) => setVer(a.results.ver), { rereadOnConflict: false });
   return (
     <section>
       <h1>{A.config.title}</h1>
@@ -239,7 +241,13 @@ function MethodRow({ base, method, label }: { base: string; method: DeliveryMeth
     <tr className={offered ? undefined : 'muted'}>
       <th scope="row">{label}</th>
       <td>
-        <CheckField name={`${base}.offered`} label={<span className="sr-only">{A.config.offeredOf(label)}</span>} />
+        {/* Its words are for screen readers: the label holds the box alone and is its 44 × 44 px target on a
+            phone, as the kit's line boxes (docs/requirements.md#look-and-language). */}
+        <CheckField
+          name={`${base}.offered`}
+          className="check box-target"
+          label={<span className="sr-only">{A.config.offeredOf(label)}</span>}
+        />
       </td>
       <td>
         <PayTypeChecks name={`${base}.payTypes`} method={method} label={label} />

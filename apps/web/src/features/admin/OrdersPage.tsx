@@ -44,11 +44,16 @@ const itemsOf = (o: AdminOrderRow) =>
   `${o.orderProductInfo[0]?.name ?? ''}${o.itemLength > 1 ? A.orders.more(o.itemLength - 1) : ''}`;
 
 /**
- * What the company and the goods keep at least: with the other columns' 810 px the list fits the
- * 1,032 px a 1280 px window leaves (111 px each there). At DataTable's usual 160 it was 1,180 px, and
+ * What the company and the goods keep at least: with the other columns' 818 px the list fits the
+ * 1,032 px a 1280 px window leaves (107 px each there). At DataTable's usual 160 it was 1,180 px, and
  * the status and 상세 were behind a sideways scroll (docs/requirements.md#look-and-language).
  */
 const FREE_TEXT_MIN = 100;
+/**
+ * The pick column holds its box's label, the box's target: 44 × 44 px on a phone in a cell without
+ * side padding (admin.css `.pick`), where the bare 13 px box in a 40 px cell was the target.
+ */
+const PICK_WIDTH = 48;
 
 /** The list's columns: a pick box for the bulk shipment, the order's facts, and its detail. */
 function orderColumns(
@@ -60,15 +65,17 @@ function orderColumns(
     {
       id: 'pick',
       header: <span className="sr-only">{A.orders.pick}</span>,
-      width: 40,
-      className: 'center',
+      width: PICK_WIDTH,
+      className: 'center pick',
       cell: (o) => (
-        <input
-          type="checkbox"
-          aria-label={A.orders.pickOf(o.seq)}
-          checked={selected.has(o.seq)}
-          onChange={() => toggle(o.seq)}
-        />
+        <label className="box-target">
+          <input
+            type="checkbox"
+            aria-label={A.orders.pickOf(o.seq)}
+            checked={selected.has(o.seq)}
+            onChange={() => toggle(o.seq)}
+          />
+        </label>
       ),
     },
     { id: 'seq', header: A.orders.cols.seq, width: 80, className: 'num', sortValue: (o) => o.seq, cell: (o) => o.seq },

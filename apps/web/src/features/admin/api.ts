@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallAnswer, CallId } from '@partsmall/contract';
-import { api, messageOf, type Payload } from '../../shared/api';
+import { ApiError, api, messageOf, type Payload } from '../../shared/api';
 import { useNotify } from '../../shared/ui/notify';
 
 /**
  * The back office's reads and writes: every call is an `admin…` entry of the table of calls, which
- * types its payload and answer. A write reads the back office's lists again.
+ * types its payload and answer. A write reads the back office's lists again, and so does one refused (409).
  */
 export type AdminCallId = Extract<CallId, `admin${string}`>;
 
@@ -22,11 +22,26 @@ export function adminQuery<I extends AdminCallId>(call: I, body: Payload<I>) {
   });
 }
 
-export function useAdminWrite<I extends AdminCallId>(call: I) {
+/** A write refused because what it acts on changed meanwhile (another staff member's move, a newer edit). */
+export const isConflict = (e: unknown) => e instanceof ApiError && e.status === 409;
+
+export interface AdminWriteOptions {
+  /**
+   * Whether a refusal (409) reads the back office again, as a success does: an order another staff
+   * member moved then shows its status now, not the old one with its buttons (docs/requirements.md#back-office).
+   * Off for a form built from what it read, which keeps what was typed over a newer save.
+   */
+  rereadOnConflict?: boolean;
+}
+
+export function useAdminWrite<I extends AdminCallId>(call: I, { rereadOnConflict = true }: AdminWriteOptions = {}) {
   const client = useQueryClient();
+  const reread = () => client.invalidateQueries({ queryKey: adminKeys.all });
   return useMutation({
     mutationFn: (body: Payload<I>) => api(call, body, { accept: [200, 201] }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: reread,
+    // Awaited, so the refusal's alert opens over what is stored now.
+    onError: (e) => (rereadOnConflict && isConflict(e) ? reread() : undefined),
   });
 }
 
@@ -34,8 +49,12 @@ export function useAdminWrite<I extends AdminCallId>(call: I) {
  * A back-office save that tells how it went: the answer's message as a toast, then `onSaved`; a
  * refusal or failure in an alert, the form left as it was.
  */
-export function useAdminSave<I extends AdminCallId>(call: I, onSaved?: (answer: CallAnswer<I>) => void) {
-  const write = useAdminWrite(call);
+export function useAdminSave<I extends AdminCallId>(
+  call: I,
+  onSaved?: (answer: CallAnswer<I>) => void,
+  options?: AdminWriteOptions,
+) {
+  const write = useAdminWrite(call, options);
   const notify = useNotify();
   const save = (body: Payload<I>) =>
     write.mutate(body, {

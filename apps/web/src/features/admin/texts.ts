@@ -167,6 +167,8 @@ export const A = {
     creditRefund: (amount: string) => ` (외상 ${amount} 차감)`,
     printPacking: '포장 목록 인쇄',
     printedOn: (day: string) => `인쇄일 ${day}`,
+    /** A move refused because the order changed meanwhile: the detail shown was read again. */
+    changed: (refusal: string) => `${refusal} 그사이 주문이 바뀌어 지금 상태를 다시 불러왔습니다.`,
   },
   /** The parts catalogue's upload (CataloguePage). */
   catalogue: {

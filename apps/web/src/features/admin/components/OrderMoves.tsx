@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { allowedMoves, type AdminOrderDetail } from '@partsmall/contract';
 import { date, won } from '../../../shared/format';
-import { useConfirmedWrite } from '../../../shared/ui/notify';
-import { useAdminWrite } from '../api';
+import { messageOf } from '../../../shared/api';
+import { useNotify } from '../../../shared/ui/notify';
+import { isConflict, useAdminWrite } from '../api';
 import { A } from '../texts';
 import { ShipFields, shipProblem } from './ShipFields';
 
@@ -11,7 +12,7 @@ const MOVE_LABELS = A.moves.labels;
 /** The moves the transition table allows staff from this status, and only those. */
 export function OrderMoves({ d }: { d: AdminOrderDetail }) {
   const o = d.order;
-  const ask = useConfirmedWrite();
+  const notify = useNotify();
   const moves = allowedMoves(o.status, 'staff');
   const move = useAdminWrite('adminSetOrderStatus');
   const [carrier, setCarrier] = useState('');
@@ -38,16 +39,22 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
       ...(to === 2 ? { carrier, waybill } : {}),
       ...(to === 6 && note ? { note } : {}),
     };
-    ask(
-      {
-        title: MOVE_LABELS[to] ?? '',
-        text,
-        confirmLabel: MOVE_LABELS[to] ?? A.moves.confirm,
-        busyLabel: A.moves.busy,
-        danger: refund !== undefined,
-      },
-      () => move.mutateAsync(body),
-    );
+    void notify
+      .confirm(
+        {
+          title: MOVE_LABELS[to] ?? '',
+          text,
+          confirmLabel: MOVE_LABELS[to] ?? A.moves.confirm,
+          busyLabel: A.moves.busy,
+          danger: refund !== undefined,
+        },
+        () => move.mutateAsync(body),
+      )
+      .then(
+        (a) => a && notify.toast(a.message),
+        // A refused move (409) was read again (useAdminWrite): the alert says the order shown is the current one.
+        (e: unknown) => void notify.alert(isConflict(e) ? A.moves.changed(messageOf(e)) : messageOf(e)),
+      );
   };
   return (
     <div className="admin-panel no-print">
