@@ -143,6 +143,17 @@ export const removeProductImageRequest = z.object({
   url: textField(1, 1000, MSG_ADMIN.imageNotOfProduct),
 });
 
+/** The product messages of the warehouse rule and of an exported file applied again (docs/requirements.md#back-office). */
+export const MSG_PRODUCT = {
+  warehouseUnknown: (storageId: number) =>
+    `${storageId}번 창고는 없는 창고입니다. 쇼핑몰 설정의 배송 옵션에 있는 창고 번호를 입력하세요.`,
+  warehouseName: (storageId: number, stockName: string) =>
+    `${storageId}번 창고의 이름은 '${stockName}'입니다. 창고 이름을 그대로 입력하세요.`,
+  changedSinceExport:
+    '내보낸 뒤 이 상품이 바뀌었습니다(이 파일을 이미 가져왔거나 다른 수정이 있었습니다). 상품을 다시 내보내 고친 뒤 가져오세요.',
+  verInvalid: '내보낸 파일의 값이 아닙니다. 내보낸 그대로 두거나 칸을 비우세요.',
+} as const;
+
 export const CSV_MAX_LINES = 5000;
 /** The CSV columns of import and export, in order (the first row names them). */
 export const PRODUCT_CSV_COLUMNS = [
@@ -166,9 +177,11 @@ export const PRODUCT_CSV_COLUMNS = [
  * Columns an import reads when present: a file without them leaves those fields of the products it
  * updates as they are (docs/requirements.md#back-office). The export writes them after the others.
  * `hasAmountAtExport` is the stock when the file was exported: a product's stock then moves by what
- * the file changed in `hasAmount`, so what sold since the export stays sold.
+ * the file changed in `hasAmount`, so what sold since the export stays sold. `verAtExport` is the
+ * product's edit version then: a line that would change a product edited since (by this same file's
+ * earlier import too) is refused, so a file is applied once.
  */
-export const PRODUCT_CSV_OPTIONAL_COLUMNS = ['description', 'hasAmountAtExport'] as const;
+export const PRODUCT_CSV_OPTIONAL_COLUMNS = ['description', 'hasAmountAtExport', 'verAtExport'] as const;
 export const PRODUCT_CSV_EXPORT_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...PRODUCT_CSV_OPTIONAL_COLUMNS] as const;
 export const importProductsRequest = z.object({
   csv: z.string().min(1, MSG_ADMIN.csvEmpty).max(8_000_000, MSG_ADMIN.csvTooManyLines(CSV_MAX_LINES)),

@@ -1,5 +1,6 @@
 /** Pure rules shared by server and web: checksums, formats, field helpers (docs/requirements.md#validation), prices. */
 import type { CompanyLevel } from './constants.js';
+import { WAREHOUSE_LIST, type Warehouse } from './warehouses.js';
 
 /** Keeps only the digits of a value (number inputs keep only digits). */
 export function digitsOnly(value: string): string {
@@ -194,6 +195,33 @@ export function warehouseLabel(stockName: string): string {
 
 export function isChinaWarehouse(stockName: string): boolean {
   return stockName.startsWith('중국');
+}
+
+/**
+ * The shop's warehouses (docs/requirements.md#shipping): the table's (`WAREHOUSES`), then each one
+ * the shop configuration's delivery options add under a number of its own, named as there. The
+ * table's names stand for its numbers: the China rule reads '중국' in a product's warehouse name.
+ */
+export function shopWarehouses(configured: readonly { storageId: number; warehouseName: string }[]): Warehouse[] {
+  const all: Warehouse[] = [...WAREHOUSE_LIST];
+  for (const c of configured) {
+    if (!all.some((w) => w.storageId === c.storageId)) all.push({ storageId: c.storageId, stockName: c.warehouseName });
+  }
+  return all;
+}
+
+/**
+ * What is wrong with a product's warehouse, or null: its number names no warehouse of the shop
+ * ('storageId'), or its name is not that warehouse's ('stockName', with the warehouse). Delivery and
+ * the one-warehouse order read the number, the China rule the name, so the two must agree.
+ */
+export function warehouseFault(
+  warehouses: readonly Warehouse[],
+  product: Warehouse,
+): { field: 'storageId' } | { field: 'stockName'; warehouse: Warehouse } | null {
+  const warehouse = warehouses.find((w) => w.storageId === product.storageId);
+  if (!warehouse) return { field: 'storageId' };
+  return warehouse.stockName === product.stockName.trim() ? null : { field: 'stockName', warehouse };
 }
 
 /** 공급가액 and 세액 of an amount, and the amount itself (합계 = 공급가액 + 세액). */

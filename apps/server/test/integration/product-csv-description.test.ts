@@ -34,7 +34,7 @@ describe('product CSV export → import keeps descriptions', () => {
     expect(exported.body.results?.rows).toBe(1);
     const csv = exported.body.results!.csv;
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFpid,name,factoryNum,type,salePrice,priceA,priceB,priceC,priceD,hasAmount,stockName,storageId,category,brand,detailInfo,description,hasAmountAtExport',
+      '\uFEFFpid,name,factoryNum,type,salePrice,priceA,priceB,priceC,priceD,hasAmount,stockName,storageId,category,brand,detailInfo,description,hasAmountAtExport,verAtExport',
     );
     expect(csv).toContain('"<p>순정 규격, ""OEM"" 동등품</p>\n<ul><li>장착: 앞, 뒤</li></ul>"');
 

@@ -3,6 +3,7 @@ import {
   CSV_MAX_LINES,
   EXPORT_MAX_ROWS,
   MSG_ADMIN,
+  MSG_PRODUCT,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_EXPORT_COLUMNS,
   PRODUCT_CSV_OPTIONAL_COLUMNS,
@@ -11,6 +12,7 @@ import {
   productFields,
   type AdminProduct,
   type ImportProductsResult,
+  type Warehouse,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { lockProductsByNumber, productCount, productsByNumber, productsInOrder } from '../products/repository.js';
@@ -23,6 +25,7 @@ import { parseCsvOffThread } from '../../workers/pools.js';
 import { insertProducts, productWhere, toProduct, updateProducts } from './product-rows.js';
 import type { Fields, ProductQuery } from './product-rows.js';
 import { lockAllFor } from '../../db/locks.js';
+import { readWarehouses, warehouseRefusal } from './product-warehouses.js';
 
 /** Products by CSV: the import (checked line by line, previewed, written all or nothing) and the export. */
 
@@ -44,6 +47,7 @@ const csvRow = z.object({
   detailInfo: z.string(),
   description: z.string().optional(),
   hasAmountAtExport: z.string().optional(),
+  verAtExport: z.string().optional(),
 });
 
 /** A stock cell: blank is null (an existing product keeps its stock), else a whole number 0 to STOCK_MAX, or undefined when bad. */
@@ -53,14 +57,34 @@ function stockCell(v: string | undefined): number | null | undefined {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= STOCK_MAX ? n : undefined;
 }
 
-/** A checked line: its fields, its stock cells (null when blank) and the product it updates. */
+/** An edit version cell: blank is null (no check), else a whole number 0 or more, or undefined when bad. */
+function verCell(v: string | undefined): number | null | undefined {
+  if (v === undefined || v.trim() === '') return null;
+  const t = v.trim();
+  return /^\d{1,9}$/.test(t) ? Number(t) : undefined;
+}
+
+/**
+ * A checked line: its fields, its stock cells (null when blank), the product's edit version when
+ * the file was exported (null when blank) and the product it updates.
+ */
 interface ParsedLine {
   line: number;
   fields: Fields;
   hasAmount: number | null;
   atExport: number | null;
+  verAtExport: number | null;
   existing: AdminProduct | null;
 }
+
+/**
+ * Whether a line of an export would change a product edited since the export (docs/requirements.md#back-office):
+ * an import raises the edit version too, so the same file committed again (a retry after a
+ * timeout, 저장 pressed twice) is refused on its lines instead of adding their stock changes again.
+ * A line that changes nothing passes: an exported file imports back unchanged however often.
+ */
+const editedSinceExport = (p: ParsedLine, existing: AdminProduct, changes: readonly string[]) =>
+  p.verAtExport !== null && p.verAtExport !== existing.ver && changes.length > 0;
 
 /**
  * The stock a line leaves on a product that has `current` now: a blank cell keeps it; a line of an
@@ -139,6 +163,10 @@ async function writeLines(tx: Tx, parsed: ParsedLine[], withDescription: boolean
   const moves: { productId: number; before: number; after: number }[] = [];
   for (const p of parsed) {
     const row = found.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`);
+    // A product edited since the preview read it (the same file committed twice at once): its
+    // line is judged again on the next preview, nothing is written now.
+    if (row && p.verAtExport !== null && row.editVer !== p.existing?.ver)
+      throw badRequest(`${p.line}행: verAtExport: ${MSG_PRODUCT.changedSinceExport}`, 'csv');
     const stock = row ? stockAfter(p, row.hasAmount) : (p.hasAmount ?? 0);
     // Stock received since the preview can bring a line past the ceiling: nothing is written.
     if (row && raisesPastMax(stock, row.hasAmount))
@@ -155,6 +183,50 @@ async function writeLines(tx: Tx, parsed: ParsedLine[], withDescription: boolean
   for (const chunk of chunksOf(creates)) await insertProducts(tx, chunk);
   await onStocksRaised(tx, moves);
   return written;
+}
+
+/**
+ * One line's cells checked on their own (the form's rules, the tier rule, the warehouse, the stock
+ * and version cells): the line, or its faults, every faulty column (its first fault) under its name
+ * as the file's header writes it, so staff mend the line once instead of learning its faults one
+ * upload at a time.
+ */
+function checkLine(
+  line: number,
+  raw: z.infer<typeof csvRow>,
+  warehouses: readonly Warehouse[],
+): ParsedLine | { line: number; message: string } {
+  const candidate = {
+    ...raw,
+    type: numberCell(raw.type),
+    salePrice: numberCell(raw.salePrice),
+    priceA: numberCell(raw.priceA || '0'),
+    priceB: numberCell(raw.priceB || '0'),
+    priceC: numberCell(raw.priceC || '0'),
+    priceD: numberCell(raw.priceD || '0'),
+    storageId: numberCell(raw.storageId),
+  };
+  const result = productFields.safeParse(candidate);
+  const stock = stockCell(raw.hasAmount);
+  const atExport = stockCell(raw.hasAmountAtExport);
+  const verAtExport = verCell(raw.verAtExport);
+  const faults: string[] = [];
+  const said = new Set<string>();
+  for (const issue of result.success ? [] : result.error.issues) {
+    const column = issue.path.join('.');
+    if (said.has(column)) continue;
+    said.add(column);
+    faults.push(`${column}: ${issue.message}`);
+  }
+  // The warehouse as a save checks it, once its number and name are each well formed.
+  const warehouse = result.success ? warehouseRefusal(warehouses, result.data) : null;
+  if (warehouse) faults.push(`${warehouse.field}: ${warehouse.message}`);
+  if (stock === undefined) faults.push(`hasAmount: ${MSG_ADMIN.stockInvalid}`);
+  if (atExport === undefined) faults.push(`hasAmountAtExport: ${MSG_ADMIN.stockInvalid}`);
+  if (verAtExport === undefined) faults.push(`verAtExport: ${MSG_PRODUCT.verInvalid}`);
+  if (!result.success || warehouse || stock === undefined || atExport === undefined || verAtExport === undefined)
+    return { line, message: faults.join(' / ') };
+  return { line, fields: result.data, hasAmount: stock, atExport, verAtExport, existing: null };
 }
 
 /**
@@ -188,47 +260,23 @@ export async function importProducts(
   const rows: ImportProductsResult['rows'] = [];
   const parsed: ParsedLine[] = [];
   const seen = new Map<string, number>();
+  const warehouses = await readWarehouses(db);
   for (const [i, cellsOfLine] of body.entries()) {
     const line = lineOf(i + 1);
     const record = Object.fromEntries(columns.map((c) => [c, unguard(cellsOfLine[names.indexOf(c)] ?? '')]));
-    const raw = csvRow.parse(record);
-    const candidate = {
-      ...raw,
-      type: numberCell(raw.type),
-      salePrice: numberCell(raw.salePrice),
-      priceA: numberCell(raw.priceA || '0'),
-      priceB: numberCell(raw.priceB || '0'),
-      priceC: numberCell(raw.priceC || '0'),
-      priceD: numberCell(raw.priceD || '0'),
-      storageId: numberCell(raw.storageId),
-    };
-    const result = productFields.safeParse(candidate);
-    const stock = stockCell(raw.hasAmount);
-    const atExport = stockCell(raw.hasAmountAtExport);
-    // Every faulty column of the line (its first fault), each under its name as the file's header
-    // writes it: staff mend the line once instead of learning its faults one upload at a time.
-    const faults: string[] = [];
-    const said = new Set<string>();
-    for (const issue of result.success ? [] : result.error.issues) {
-      const column = issue.path.join('.');
-      if (said.has(column)) continue;
-      said.add(column);
-      faults.push(`${column}: ${issue.message}`);
-    }
-    if (stock === undefined) faults.push(`hasAmount: ${MSG_ADMIN.stockInvalid}`);
-    if (atExport === undefined) faults.push(`hasAmountAtExport: ${MSG_ADMIN.stockInvalid}`);
-    if (!result.success || stock === undefined || atExport === undefined) {
-      errors.push({ line, message: faults.join(' / ') });
+    const checked = checkLine(line, csvRow.parse(record), warehouses);
+    if ('message' in checked) {
+      errors.push(checked);
       continue;
     }
-    const key = `${alphaNumber(result.data.pid)}:${result.data.storageId}`;
+    const key = `${alphaNumber(checked.fields.pid)}:${checked.fields.storageId}`;
     const earlier = seen.get(key);
     if (earlier) {
       errors.push({ line, message: `pid: ${earlier}행과 ${MSG_ADMIN.duplicatePid}` });
       continue;
     }
     seen.set(key, line);
-    parsed.push({ line, fields: result.data, hasAmount: stock, atExport, existing: null });
+    parsed.push(checked);
   }
 
   // Existing products by (pid key, storage id): those lines update, the others create.
@@ -246,6 +294,10 @@ export async function importProducts(
         }
         if (!withDescription) p.fields.description = p.existing.description;
         changes = changesOf(p.fields, stock, p.existing);
+        if (editedSinceExport(p, p.existing, changes)) {
+          errors.push({ line: p.line, message: `verAtExport: ${MSG_PRODUCT.changedSinceExport}` });
+          continue;
+        }
       }
       rows.push({
         line: p.line,
@@ -285,7 +337,11 @@ export async function exportProducts(db: Db, q: Omit<ProductQuery, 'page' | 'siz
   const total = found.length > max ? await productCount(db, where) : rows.length;
   const lines = rows
     .map(toProduct)
-    .map((p) => PRODUCT_CSV_EXPORT_COLUMNS.map((c) => (c === 'hasAmountAtExport' ? p.hasAmount : p[c])));
+    .map((p) =>
+      PRODUCT_CSV_EXPORT_COLUMNS.map((c) =>
+        c === 'hasAmountAtExport' ? p.hasAmount : c === 'verAtExport' ? p.ver : p[c],
+      ),
+    );
   return {
     csv: toCsv([[...PRODUCT_CSV_EXPORT_COLUMNS], ...lines]),
     rows: rows.length,

@@ -17,6 +17,7 @@ import { checkUploadBatch, decodeQueue, processImage } from '../chat/index.js';
 import { onStockRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
+import { readWarehouses, warehouseRefusal } from './product-warehouses.js';
 import {
   assertUniquePid,
   lockProductNumber,
@@ -53,6 +54,8 @@ export async function saveProduct(
   staffId: number,
   r: Fields & { seq?: number | undefined; hasAmount: number; ver?: number | undefined },
 ): Promise<AdminProduct> {
+  const refusal = warehouseRefusal(await readWarehouses(db), r);
+  if (refusal) throw badRequest(refusal.message, refusal.field);
   const saved = await db.transaction(async (tx) => {
     if (r.seq) {
       await lockProductNumber(tx, r);
@@ -115,8 +118,9 @@ async function removeFile(file: string | null) {
 }
 
 /**
- * A product picture: judged and re-encoded by the chat's image checks (content, not name; metadata
- * stripped), stored under a generated name in the upload folder, and appended to imgFiles. At most
+ * A product picture: judged and re-encoded by the chat's image checks (content, not name nor the
+ * type the browser declared; metadata stripped), stored under a generated name in the upload
+ * folder, and appended to imgFiles. At most
  * PRODUCT_IMAGE_MAX: counted under the product's row lock, so uploads at once cannot pass it, and a
  * refused upload's file is removed again (docs/requirements.md#back-office).
  */
@@ -128,7 +132,10 @@ export async function uploadProductImage(
 ) {
   checkImageRoom((await productRow(db, r.seq)).imgFiles);
   const data = Buffer.from(r.data, 'base64');
-  const file = { name: r.name, mimetype: r.mime, data };
+  // The declared type is left out: a browser derives it from the file's name ('photo.exe' is
+  // application/x-msdownload), and pictures are judged by their content (docs/security.md#uploads);
+  // what is stored is re-encoded from the pixels, none of the sent bytes.
+  const file = { name: r.name, mimetype: undefined, data };
   const [name] = checkUploadBatch([file]);
   // In the process's decode queue, as a chat picture is: image work is CPU-bound (docs/security.md#uploads).
   const image = await decodeQueue.run(() => processImage(file, name!, { staff: true }));

@@ -134,6 +134,7 @@ export function lockProductsByNumber(tx: Tx, pairs: readonly { pidKey: string; s
       pidKey: products.pidKey,
       storageId: products.storageId,
       hasAmount: products.hasAmount,
+      editVer: products.editVer,
     })
     .from(products)
     .where(byNumberAndWarehouse(pairs))

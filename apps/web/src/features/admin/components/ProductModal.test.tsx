@@ -198,3 +198,35 @@ describe("a product's pictures", () => {
     ).toBeTruthy();
   });
 });
+
+describe('창고 (docs/requirements.md#shipping: the name goes with the number)', () => {
+  const warehouseOf = (layer: HTMLElement) => within(layer).getByLabelText('창고') as HTMLSelectElement;
+
+  it("offers the shop's warehouses by number and name; the chosen one's name is sent with its number", async () => {
+    const { layer } = open('pad');
+    const select = warehouseOf(layer);
+    expect(Array.from(select.options, (o) => o.textContent)).toEqual([
+      '1번 한국 김포물류센터',
+      '2번 중국 위해직수입창고',
+    ]);
+    expect(select.value).toBe('1');
+    fireEvent.change(select, { target: { value: '2' } });
+    expect((await save(layer)).body).toMatchObject({ seq: 57, storageId: 2, stockName: '중국 위해직수입창고' });
+  });
+
+  it("a product kept in another warehouse keeps it, offered beside the table's", async () => {
+    renderScreen(
+      <ProductModal
+        product={{ ...product('pad'), storageId: 3, stockName: '부산 창고' }}
+        onClose={vi.fn()}
+        onSaved={vi.fn()}
+      />,
+      new QueryClient(),
+    );
+    const layer = screen.getByRole('dialog', { name: '상품 수정 #57' });
+    const select = warehouseOf(layer);
+    expect(select.selectedOptions[0]!.textContent).toBe('3번 부산 창고');
+    expect(select.options).toHaveLength(3);
+    expect((await save(layer)).body).toMatchObject({ storageId: 3, stockName: '부산 창고' });
+  });
+});

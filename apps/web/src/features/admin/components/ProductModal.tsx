@@ -5,6 +5,7 @@ import {
   PRODUCT_IMAGE_MAX,
   PRODUCT_TYPES,
   WAREHOUSES,
+  WAREHOUSE_LIST,
   saveProductRequest,
   type AdminProduct,
 } from '@partsmall/contract';
@@ -63,6 +64,17 @@ function categoryOptions(current: string) {
       : [];
   return [{ value: '', label: A.productForm.categoryNone }, ...known, ...other];
 }
+/**
+ * The warehouses a product may be kept in, by number and name: the shop's table, and the product's
+ * own when it is another (one the shop configuration adds, given by a CSV line). The name goes with
+ * the number, as the server requires: delivery reads the number, the China rule the name
+ * (docs/requirements.md#shipping); typed apart, the two could disagree.
+ */
+function warehouseChoices(current: { storageId: number; stockName: string }) {
+  const listed = WAREHOUSE_LIST.some((w) => w.storageId === current.storageId);
+  return listed ? WAREHOUSE_LIST : [...WAREHOUSE_LIST, current];
+}
+
 /** A product created or edited: its fields, then (once saved) its pictures and its stock. */
 export function ProductModal({
   product,
@@ -81,8 +93,12 @@ export function ProductModal({
     form.reset(editValues(a.results));
     onSaved(a.results);
   });
-  // The schema's default puts a stock of 0 into every edit; an edit sends none.
-  const submit = (values: SaveInput) => {
+  const warehouses = warehouseChoices(initial);
+  // The schema's default puts a stock of 0 into every edit; an edit sends none. The warehouse's
+  // name is the chosen number's.
+  const submit = (chosen: SaveInput) => {
+    const stockName = warehouses.find((w) => w.storageId === chosen.storageId)?.stockName ?? chosen.stockName;
+    const values = { ...chosen, stockName };
     if (values.seq === undefined) return save(values);
     const { hasAmount: _stock, ...edit } = values;
     return save(edit);
@@ -132,8 +148,12 @@ export function ProductModal({
       <NumberField name="priceB" label={A.productForm.priceB} />
       <NumberField name="priceC" label={A.productForm.priceC} />
       <NumberField name="priceD" label={A.productForm.priceD} hint={A.productForm.priceDHint} />
-      <Field name="stockName" label={A.productForm.stockName} maxLength={50} hint={A.productForm.stockNameHint} />
-      <NumberField name="storageId" label={A.productForm.storageId} />
+      <SelectField
+        name="storageId"
+        label={A.productForm.warehouse}
+        options={warehouses.map((w) => ({ value: w.storageId, label: A.productForm.warehouseOption(w) }))}
+        parse={Number}
+      />
       <TextAreaField name="detailInfo" label={A.productForm.detailInfo} className="span4" maxLength={500} rows={2} />
       <TextAreaField name="description" label={A.productForm.description} className="span4" maxLength={5000} rows={4} />
     </EditModal>

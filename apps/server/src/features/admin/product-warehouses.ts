@@ -1,0 +1,28 @@
+import { MSG_PRODUCT, shopWarehouses, warehouseFault, type Warehouse } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { mallConfigData } from '../mall/repository.js';
+import { deliveryOptionsOf } from '../shipping/index.js';
+
+/**
+ * A product's warehouse as a save and a CSV line check it (docs/requirements.md#shipping): its number
+ * names one of the shop's warehouses (the table's and those the shop configuration adds) and its
+ * name is that warehouse's. The name a client sends is kept only when it is the warehouse's own, so
+ * a slip shows instead of a product that delivery takes for one warehouse and the China rule for another.
+ */
+
+/** The shop's warehouses now: the table's, and those the configuration's delivery options add. */
+export async function readWarehouses(db: Db): Promise<Warehouse[]> {
+  return shopWarehouses(deliveryOptionsOf(await mallConfigData(db)));
+}
+
+/** Why a product's warehouse is refused, as its field and Korean message, or null. */
+export function warehouseRefusal(
+  warehouses: readonly Warehouse[],
+  f: Warehouse,
+): { field: 'storageId' | 'stockName'; message: string } | null {
+  const fault = warehouseFault(warehouses, f);
+  if (!fault) return null;
+  return fault.field === 'storageId'
+    ? { field: 'storageId', message: MSG_PRODUCT.warehouseUnknown(f.storageId) }
+    : { field: 'stockName', message: MSG_PRODUCT.warehouseName(f.storageId, fault.warehouse.stockName) };
+}
