@@ -4,7 +4,6 @@ import { PAGE_SIZE } from './constants.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MAIL_SHAPE, newLoginIdRefusal } from './rules.js';
 import { required, isAsciiMail } from './member-fields.js';
-import { MSG } from './messages.js';
 import { listKeyword, memberSeq, pageNumber, pageSize } from './page-fields.js';
 import { passwordOf, personNameField } from './auth.js';
 import { MSG_MEMBER, contactPhoneField, storedNameField } from './member-info.js';
@@ -100,7 +99,7 @@ export const memberStateRequest = z.object({
   seq: memberSeq,
   /** The row's state as listed, sent back by the original client: what the account is, never read. */
   status: z.unknown().optional(),
-  targetStatus: z.enum(['stopped', 'active'], { error: MSG.badRequest }).default('stopped'),
+  targetStatus: z.enum(['stopped', 'active'], { error: MSG_MEMBER.memberStateInvalid }).default('stopped'),
 });
 export type MemberStateRequest = z.input<typeof memberStateRequest>;
 

@@ -71,7 +71,7 @@ describe('api/stateMemberInfo: the row as the list answers it', () => {
     expect(target({ ...row, status: 'stopped', targetStatus: 'active' })).toEqual({ seq: 7, targetStatus: 'active' });
     expect(target({ seq: 7, targetStatus: 'active' })).toEqual({ seq: 7, targetStatus: 'active' });
     expect(target({ seq: 7, targetStatus: 'stopped' })).toEqual({ seq: 7, targetStatus: 'stopped' });
-    expect(target({ seq: 7, targetStatus: 'withdrawn' })).toEqual([`targetStatus: ${BAD_REQUEST}`]);
+    expect(target({ seq: 7, targetStatus: 'withdrawn' })).toEqual(['targetStatus: 계정 상태를 다시 선택하세요.']);
   });
   it('the target field is none of the fields the list row carries', () => {
     expect(Object.keys(memberListItem.shape)).not.toContain('targetStatus');

@@ -20,6 +20,7 @@ export const MSG_MEMBER = {
   bizTypeLength: '업태는 40자 이내로 입력하세요.',
   bizItemLength: '종목은 40자 이내로 입력하세요.',
   invoiceMail: '세금계산서 이메일을 확인하세요.',
+  invoiceModeInvalid: '세금계산서 발행 방식을 다시 선택하세요.',
 
   // delivery addresses
   addressAlreadyBasic: '현재 기본주소로 설정된 항목입니다.',
@@ -85,6 +86,8 @@ export const MSG_MEMBER = {
   lastMainAccount: '회사에는 사용 중인 대표 계정이 하나 이상 있어야 합니다.',
   memberStopped: '계정 사용을 중지했습니다.',
   memberResumed: '계정 사용을 다시 허용했습니다.',
+  /** api/stateMemberInfo's targetStatus other than 'stopped' or 'active'. */
+  memberStateInvalid: '계정 상태를 다시 선택하세요.',
   stoppedByShop: '쇼핑몰에서 사용을 중지한 계정입니다. 다시 사용하려면 고객센터에 문의하세요.',
   cannotStopSelf: '자신의 계정은 중지할 수 없습니다.',
   cannotResetSelf: '자신의 비밀번호는 비밀번호 변경 메뉴에서 바꾸세요.',
@@ -109,6 +112,8 @@ export const MSG_MEMBER = {
   amountMin: '결제금액은 최소 1000원 입니다.',
   amountMax: '최대 1000만원까지 결제가능합니다.',
   licenseOption: '라이선스 상품을 다시 선택하세요.',
+  /** api/mallPendingTransfers' kind other than 'point' or 'license'. */
+  pendingKindInvalid: '조회할 결제 종류를 다시 선택하세요.',
   paymentStartFailed: '결제요청 시 오류가 발생하였습니다.',
   paymentWindowReady: '결제창을 엽니다. 결제를 마치면 창이 닫힙니다.',
   paymentDone: '결제가 완료되었습니다.',
@@ -217,7 +222,7 @@ export const invoiceFields = {
     .refine((v) => v === '' || MAIL_SHAPE.test(v), MSG_MEMBER.invoiceMail)
     .refine(isAsciiMail, MSG_MEMBER.mailAscii)
     .optional(),
-  invoiceMode: z.enum(INVOICE_MODES, { error: MSG.badRequest }).optional(),
+  invoiceMode: z.enum(INVOICE_MODES, { error: MSG_MEMBER.invoiceModeInvalid }).optional(),
 };
 
 export const updateCompanyInfoRequest = z.object({

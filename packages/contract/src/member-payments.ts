@@ -190,7 +190,9 @@ export const pendingTransfer = z.object({
 });
 export type PendingTransfer = z.infer<typeof pendingTransfer>;
 /** api/mallPendingTransfers: 'point' (cash, the default) or 'license'. */
-export const pendingTransfersRequest = z.object({ kind: z.enum(['point', 'license']).optional() });
+export const pendingTransfersRequest = z.object({
+  kind: z.enum(['point', 'license'], { error: MSG_MEMBER.pendingKindInvalid }).optional(),
+});
 export const pendingTransfersAnswer = answerOf(z.array(pendingTransfer));
 
 /** The licence package a purchase names: same price, and same days when days are given; null when none fits. */

@@ -83,6 +83,8 @@ export const notifyLicenceScanJobData = z.object({ day: z.string().regex(/^\d{4}
 
 export const MSG_NOTIFY = {
   saved: '알림 설정을 저장했습니다.',
+  /** An event the list does not have, or events that are no list (docs/requirements.md#validation). */
+  eventInvalid: '알림 종류를 다시 선택하세요.',
   phoneShape: MSG.phoneShape,
   /** A phone that is neither the saved one nor the account's own, sent without its code. */
   phoneCodeRequired: '새 휴대폰 번호로 알림을 받으려면 인증번호를 받아 입력하세요.',
@@ -140,8 +142,8 @@ export const notifySettingsAnswer = answerOf(notifySettings);
  */
 export const setNotifySettingsRequest = z.object({
   events: z
-    .array(settingEvent, { error: MSG.badRequest })
-    .max(NOTIFY_SETTING_EVENTS.length * 2, MSG.badRequest)
+    .array(z.enum(NOTIFY_SETTING_EVENTS, { error: MSG_NOTIFY.eventInvalid }), { error: MSG_NOTIFY.eventInvalid })
+    .max(NOTIFY_SETTING_EVENTS.length * 2, MSG_NOTIFY.eventInvalid)
     .transform((list) => NOTIFY_SETTING_EVENTS.filter((e) => list.includes(e))),
   phone: z.union([z.literal(''), mobilePhoneField]).nullish(),
   followCompany: z.boolean({ error: MSG.badRequest }).optional(),

@@ -127,7 +127,11 @@ describe('api/stateMemberInfo with the row as getMallMemberInfo answered it', ()
     expect((await memberRow(sub.seq)).status).toBe('active');
     expect(await loginAs(server, sub.id, sub.pw)).toBeTruthy();
     const wrong = await post('api/stateMemberInfo', { seq: sub.seq, targetStatus: 'withdrawn' }, c.token);
-    expect([wrong.status, wrong.body.field, wrong.body.message]).toEqual([400, 'targetStatus', MSG.badRequest]);
+    expect([wrong.status, wrong.body.field, wrong.body.message]).toEqual([
+      400,
+      'targetStatus',
+      MSG_MEMBER.memberStateInvalid,
+    ]);
     expect((await memberRow(sub.seq)).status).toBe('active');
   });
 });

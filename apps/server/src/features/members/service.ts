@@ -179,12 +179,12 @@ export async function listMembers(
   const conditions = [eq(members.companyId, companyId), ne(members.status, 'withdrawn')];
   const kw = q.searchKeyword ?? '';
   if (kw !== '') {
-    if (q.searchType === 'id') conditions.push(ilike(members.loginId, `%${escapeLike(kw)}%`));
-    else if (q.searchType === 'phone') conditions.push(ilike(members.phone, `%${escapeLike(kw.replace(/\D+/g, ''))}%`));
-    else conditions.push(ilike(members.name, `%${escapeLike(kw)}%`));
+    const column = q.searchType === 'id' ? members.loginId : q.searchType === 'phone' ? members.phone : members.name;
+    // Phones are stored as digits: a keyword without any finds none (docs/requirements.md#member-area).
+    const typed = q.searchType === 'phone' ? kw.replace(/\D+/g, '') : kw;
+    conditions.push(typed === '' ? sql`false` : ilike(column, `%${escapeLike(typed)}%`));
   }
-  const where = and(...conditions);
-  const { rows, total } = await pageOfTable(db, members, where, q, asc(members.type), asc(members.id));
+  const { rows, total } = await pageOfTable(db, members, and(...conditions), q, asc(members.type), asc(members.id));
   return { results: rows.map(toListItem), total };
 }
 

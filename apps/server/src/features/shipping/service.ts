@@ -29,11 +29,10 @@ export async function listAddresses(
   const conditions = [eq(shippingAddresses.companyId, companyId)];
   const kw = q.searchKeyword ?? '';
   if (kw !== '') {
-    conditions.push(
-      q.searchType === 'phone'
-        ? ilike(shippingAddresses.phone, `%${escapeLike(kw.replace(/\D+/g, ''))}%`)
-        : ilike(shippingAddresses.name, `%${escapeLike(kw)}%`),
-    );
+    const column = q.searchType === 'phone' ? shippingAddresses.phone : shippingAddresses.name;
+    // Phones are stored as digits: a keyword without any finds none (docs/requirements.md#member-area).
+    const typed = q.searchType === 'phone' ? kw.replace(/\D+/g, '') : kw;
+    conditions.push(typed === '' ? sql`false` : ilike(column, `%${escapeLike(typed)}%`));
   }
   const where = and(...conditions);
   const basicThenNewest = [desc(shippingAddresses.basic), desc(shippingAddresses.id)];
