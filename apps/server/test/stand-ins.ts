@@ -597,7 +597,9 @@ export interface PopbillStandInDoc {
  *   past the 10th of the month after its writeDate an invoice needs forceIssue (지연발행).
  * A document starts at stateCode 300 (발행완료); `transmit` plays the NTS: 304 (전송성공, SUC001) or
  * 305 (전송실패 with its ntssendErrCode). A Bearer token the stand-in did not hand out, or one
- * `expireTokens` ended, is a 401 with -10000033 (token not readable).
+ * `expireTokens` ended, is a 401 with -10000033 (token not readable); `refuseIssueTokens(n)` answers
+ * the next n registIssue calls the same way, whatever their token (one Linkhub handed out that Popbill no longer
+ * takes: revoked, or used from another address than the one that asked for it).
  */
 export async function popbillStandIn(linkId: string, secretKey: string) {
   const docs = new Map<string, PopbillStandInDoc>();
@@ -612,6 +614,7 @@ export async function popbillStandIn(linkId: string, secretKey: string) {
   }[] = [];
   let failNext = 0;
   let failNextInfos = 0;
+  let refuseIssueTokens = 0;
   /** How long a session token lives from its issue (Linkhub answers its expiration). */
   let tokenLifetimeMs = 3_600_000;
   const tokens = new Set<string>();
@@ -653,7 +656,10 @@ export async function popbillStandIn(linkId: string, secretKey: string) {
       });
     }
     const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-    if (!tokens.has(bearer)) return json(res, 401, { code: -10000033, message: '토큰 해석에 실패했습니다.' });
+    const refusedOnIssue = req.method === 'POST' && url.pathname === '/Taxinvoice' && refuseIssueTokens > 0;
+    if (refusedOnIssue) refuseIssueTokens -= 1;
+    if (!tokens.has(bearer) || refusedOnIssue)
+      return json(res, 401, { code: -10000033, message: '토큰 해석에 실패했습니다.' });
     const one = /^\/Taxinvoice\/SELL\/([^/?]+)$/.exec(url.pathname);
     if (req.method === 'GET' && one) {
       calls.getInfo += 1;
@@ -748,6 +754,10 @@ export async function popbillStandIn(linkId: string, secretKey: string) {
     /** The next n getInfo calls answer 500 (Popbill's own trouble), as failNextIssues does for registIssue. */
     failNextInfos(n: number) {
       failNextInfos = n;
+    },
+    /** The next n registIssue calls are answered 401 (-10000033), their token refused. */
+    refuseIssueTokens(n: number) {
+      refuseIssueTokens = n;
     },
     /** Tokens handed out from now on expire this long after their issue. */
     setTokenLifetime(ms: number) {

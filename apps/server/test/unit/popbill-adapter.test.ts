@@ -185,6 +185,29 @@ describe('Popbill adapter', () => {
     expect(standIn.calls.token).toBe(tokens + 1);
   });
 
+  it('a token refused on the issuing call (401): asked for again at once, then left to the job retry, never a refusal', async () => {
+    await provider.states!(['O-B1']);
+    // Refused once: a new token at once, and the document is issued.
+    let tokens = standIn.calls.token;
+    standIn.refuseIssueTokens(1);
+    expect((await provider.issue(doc('O-TOK1'))).ntsConfirmNum).toMatch(/^2026\d{20}$/);
+    expect(standIn.calls.token).toBe(tokens + 1);
+    // Refused with the new token too: an error the job retries, not a refusal of the document.
+    tokens = standIn.calls.token;
+    standIn.refuseIssueTokens(2);
+    const failed = await provider.issue(doc('O-TOK2')).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).not.toBeInstanceOf(TaxInvoiceRefused);
+    expect((failed as Error).message).toBe('팝빌 오류 [-10000033] 토큰 해석에 실패했습니다.');
+    expect(standIn.calls.token).toBe(tokens + 1);
+    expect(standIn.docs.has('PM1O-TOK2')).toBe(false);
+    // The job's retry asks for a token of its own and issues the document, once.
+    const retried = await provider.issue(doc('O-TOK2'));
+    expect(retried.ntsConfirmNum).toBe(standIn.docs.get('PM1O-TOK2')!.ntsconfirmNum);
+    expect(standIn.calls.token).toBe(tokens + 2);
+    expect([...standIn.docs.keys()].filter((k) => k === 'PM1O-TOK2')).toHaveLength(1);
+  });
+
   it('a token is asked for with the 전자세금계산서 scope, kept while it lives, and asked again in its last minute', async () => {
     const acting = settings({ userId: 'partsmall_tax' });
     try {

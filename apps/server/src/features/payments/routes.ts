@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   MSG_MEMBER,
   findLicensePackage,
@@ -12,9 +12,10 @@ import { route } from '../../shared/route.js';
 import { badRequest, ok, okPage } from '../../shared/http.js';
 import { readMallConfig } from '../mall/index.js';
 import { VIRTUAL_ACCOUNT_HOURS, createSandboxGateway, sandboxVirtualAccounts, virtualAccount } from './sandbox.js';
-import { bankName, createTossGateway } from './toss.js';
+import { createTossGateway } from './toss.js';
 import { virtualAccountsFromConfig } from './virtual-accounts.js';
 import { tossRoutes } from './toss-routes.js';
+import { tossPendingAccount } from './toss-apply.js';
 import { sandboxPageRoutes } from './sandbox-routes.js';
 import { statementPaymentRoutes } from './statement-routes.js';
 import { pageOrigin, type PaymentGateway } from './gateway.js';
@@ -116,8 +117,8 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
     return okPage(await listPaidPayments(db, auth.companyId, 'point', req.body));
   });
 
-  /** Where a pending transfer is paid: the sandbox's fixed account, or the account Toss issued (null before it did). */
-  async function depositAccount(p: PaymentRow): Promise<PendingTransfer | null> {
+  /** Where a pending transfer is paid: the sandbox's fixed account, or the account Toss issued (tossPendingAccount). */
+  async function depositAccount(p: PaymentRow, log: FastifyBaseLogger): Promise<PendingTransfer | null> {
     const base = {
       paymentId: p.gatewayId,
       product_name: p.productName,
@@ -131,29 +132,14 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
         : { ...base, ...virtualAccount(p.gatewayId), dueDate: due.toISOString() };
     }
     if (!toss) return null;
-    const found = await toss.fetchByOrder(p.gatewayId);
-    if (
-      found.kind !== 'payment' ||
-      found.payment.status !== 'WAITING_FOR_DEPOSIT' ||
-      found.payment.totalAmount !== p.amount
-    )
-      return null;
-    const v = found.payment.virtualAccount;
-    if (!v?.accountNumber) return null;
-    const due = v.dueDate ? new Date(v.dueDate) : null;
-    return {
-      ...base,
-      bank: v.bank ?? bankName(v.bankCode),
-      account: v.accountNumber,
-      holder: v.customerName ?? '',
-      dueDate: due && !Number.isNaN(due.getTime()) ? due.toISOString() : null,
-    };
+    const account = await tossPendingAccount(db, ctx.events, toss, log, p);
+    return account && { ...base, ...account };
   }
 
   route(app, 'mallPendingTransfers', async (req) => {
     const auth = requireMainAccount(req);
     const rows = await pendingTransfers(db, auth.companyId, req.body.kind ?? 'point', gateway.name);
-    const listed = await Promise.all(rows.map(depositAccount));
+    const listed = await Promise.all(rows.map((row) => depositAccount(row, req.log)));
     return ok(listed.filter((t): t is PendingTransfer => t !== null));
   });
 

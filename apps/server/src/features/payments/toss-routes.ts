@@ -9,72 +9,25 @@ import { notFoundPage, resultPage } from './page.js';
 import type { EventSink } from '../../shared/events.js';
 import { receiveDepositCallback, sameSecret } from '../deposits/index.js';
 import {
-  confirmPayment,
   paidText,
   paymentByGatewayId,
   StatementAlreadyPaid,
   statementNothingLeft,
-  transferAccountIssued,
-  type ConfirmOutcome,
   type PaymentRow,
 } from './service.js';
 import {
   TOSS_PAGE_PREFIX,
-  TOSS_VIRTUAL_ACCOUNT_HOURS,
-  bankName,
   checkTossPageKey,
   keyStillProcessing,
-  settledStatus,
   type TossGateway,
   type TossPayment,
   type TossResult,
 } from './toss.js';
+import { applyTossPayment, doneAtToss, logRefusedReadBack, notFoundAtToss, readBackPending } from './toss-apply.js';
 import { depositPage, sendTossPage, windowPage } from './toss-pages.js';
 import { endedAtToss } from './toss-withdrawal.js';
 import { cancelPaidStatementCard } from './toss-statement.js';
 import { endedByWithdrawal, endPayment } from './withdrawal.js';
-
-/** What applying a payment fetched from the Toss API did. */
-export type TossApplied =
-  | { kind: 'unknown' }
-  | { kind: 'unsettled'; payment: PaymentRow; toss: TossPayment }
-  | { kind: 'applied'; outcome: ConfirmOutcome; toss: TossPayment };
-
-/**
- * Applies the state of a payment as the Toss API answered it, through the one confirmation path
- * the sandbox uses (credit exactly once, amount checked against what the server stored). Only a
- * payment fetched by this process from the Toss API comes here; its order id names our payment.
- */
-export async function applyTossPayment(
-  db: Db,
-  events: EventSink,
-  gateway: TossGateway,
-  toss: TossPayment,
-): Promise<TossApplied> {
-  const row = await paymentByGatewayId(db, gateway.name, toss.orderId);
-  if (!row) return { kind: 'unknown' };
-  if (toss.totalAmount !== row.amount) throw badRequest(MSG_MEMBER.paymentAmountMismatch, 'amount');
-  const status = settledStatus(toss.status);
-  if (!status) {
-    if (toss.status === 'WAITING_FOR_DEPOSIT' && toss.virtualAccount?.accountNumber) {
-      // The account is issued: the member is told where to pay, once (docs/requirements.md#notifications).
-      const v = toss.virtualAccount;
-      const due = Date.parse(v.dueDate ?? '');
-      await transferAccountIssued(db, gateway.name, row.gatewayId, {
-        bank: v.bank ?? bankName(v.bankCode),
-        account: v.accountNumber!.slice(0, 40),
-        due: new Date(Number.isNaN(due) ? row.createdAt.getTime() + TOSS_VIRTUAL_ACCOUNT_HOURS * 3600_000 : due),
-      });
-    }
-    return { kind: 'unsettled', payment: row, toss };
-  }
-  const c = { paymentId: row.gatewayId, amount: toss.totalAmount, status };
-  return {
-    kind: 'applied',
-    outcome: await confirmPayment(db, events, gateway, { ...c, signature: gateway.vouch(c) }),
-    toss,
-  };
-}
 
 /** A confirm whose outcome is still to come: its key still being processed, or the card company not answering. */
 const stillProcessing = (r: Extract<TossResult, { kind: 'refused' }>) =>
@@ -144,17 +97,20 @@ function windowRoute(scope: Api, t: TossRouteDeps) {
       // Its statement has nothing left to pay (another window paid it): no window opens.
       if (await statementNothingLeft(db, payment))
         return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_DEPOSIT.statementAlreadyPaid));
-      if (payment.pgcode === 'banktransfer') {
-        // The link opened again after the account was issued: show the account, not a second window.
-        const issued = await gateway.fetchByOrder(payment.gatewayId);
-        if (
-          issued.kind === 'payment' &&
-          issued.payment.status === 'WAITING_FOR_DEPOSIT' &&
-          issued.payment.totalAmount === payment.amount
-        ) {
-          const toss = issued.payment;
-          return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(toss, nonce));
-        }
+      // Read back first: paid at Toss while its webhook was lost or refused (a wrong secret key), it is
+      // credited here through the one confirmation path instead of a second window opening.
+      const read = await readBackPending(gateway, req.log, payment);
+      const done = doneAtToss(read, payment);
+      if (done) return showConfirmed(reply, t, req.log, done);
+      // The link opened again after the account was issued: show the account, not a second window.
+      if (
+        payment.pgcode === 'banktransfer' &&
+        read.kind === 'payment' &&
+        read.payment.status === 'WAITING_FOR_DEPOSIT' &&
+        read.payment.totalAmount === payment.amount
+      ) {
+        const toss = read.payment;
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(toss, nonce));
       }
       // Toss mails the buyer the receipt (and a virtual account's details) at the login address.
       const member = payment.memberId ? await memberById(db, payment.memberId) : undefined;
@@ -300,6 +256,12 @@ function webhookRoute(app: Api, t: TossRouteDeps) {
     if (fetched.kind === 'unanswered') {
       req.log.warn({ orderId, reason: fetched.reason }, 'toss payment lookup unanswered');
       // Not 200: Toss sends the event again later.
+      throw new AppError(503, MSG_PROVIDER.tossUnavailable);
+    }
+    // Refused for another reason than "not found" (401 UNAUTHORIZED_KEY, 403 FORBIDDEN_REQUEST): the
+    // payment may be ours, so not 200, or Toss would stop resending it; staff mend the key.
+    if (fetched.kind === 'refused' && !notFoundAtToss(fetched)) {
+      logRefusedReadBack(req.log, orderId, fetched);
       throw new AppError(503, MSG_PROVIDER.tossUnavailable);
     }
     if (fetched.kind === 'refused')

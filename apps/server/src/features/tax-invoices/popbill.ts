@@ -18,8 +18,14 @@ import { TaxInvoiceRefused, type IssuedInvoice, type TaxInvoiceDocument, type Ta
  */
 
 const NOT_FOUND = -11000005;
-/** Popbill's token errors (token not made, not readable, not sent): the token is dropped and asked for again. */
-const TOKEN_ERRORS = new Set([-10000032, -10000033, -10000034]);
+/**
+ * A token Popbill refuses (expired early, revoked, used from another address) is answered HTTP 401.
+ * Popbill's and Linkhub's SDKs keep no list of token error codes to key on (they only ask again for a
+ * token past its expiration), so the status is what is keyed on: the token is dropped and asked for
+ * again, and a refusal that stays is retried by the job, never taken for a refusal of the document
+ * (docs/operations.md#tax-invoices-console-and-popbill).
+ */
+const TOKEN_REFUSED = 401;
 /** stateCode (docs: 300 발행완료, 301-303 전송 전/대기/중, 304 전송성공, 305 전송실패, 600 발행취소). */
 const STATE = { sent: 304, rejected: 305, cancelled: 600 } as const;
 /** The most 품목 lines Popbill takes on one invoice (detailList). */
@@ -187,8 +193,8 @@ function linkhubSession(c: PopbillConfig): { token(): Promise<string>; drop(): v
 }
 
 /**
- * Popbill's API with the session token: one call, and a token Popbill refuses (expired early,
- * revoked, another address) is dropped and asked for again once.
+ * Popbill's API with the session token: one call, and a token Popbill refuses (TOKEN_REFUSED) is
+ * dropped and asked for again once; refused again, it is dropped too, so the next try asks anew.
  */
 function popbillApi(c: PopbillConfig): PopbillCall {
   const session = linkhubSession(c);
@@ -211,9 +217,11 @@ function popbillApi(c: PopbillConfig): PopbillCall {
 
   return async (method, path, payload, override, timeoutMs) => {
     const first = await callOnce(method, path, payload, override, timeoutMs);
-    if (first.status !== 401 && !TOKEN_ERRORS.has(Number(first.body.code))) return first;
+    if (first.status !== TOKEN_REFUSED) return first;
     session.drop();
-    return callOnce(method, path, payload, override, timeoutMs);
+    const second = await callOnce(method, path, payload, override, timeoutMs);
+    if (second.status === TOKEN_REFUSED) session.drop();
+    return second;
   };
 }
 
@@ -308,13 +316,15 @@ async function issueInvoice(c: PopbillConfig, call: PopbillCall, doc: TaxInvoice
   const issued = await call('POST', '/Taxinvoice', popbillTaxinvoice(c, doc), 'ISSUE', c.issueTimeoutMs);
   if (issued.status === 200 && issued.body.code === 1)
     return { ntsConfirmNum: issued.body.ntsConfirmNum || null, sent: false };
+  const error = new PopbillError(Number(issued.body.code ?? -1), String(issued.body.message ?? ''), issued.status);
+  // The token refused, even a new one: nothing was written; the job tries again later.
+  if (issued.status === TOKEN_REFUSED) throw error;
   if (issued.status >= 400 && issued.status < 500) {
     // Refused: perhaps because the key is taken, by an earlier try whose answer was lost (or
     // that ran alongside). Then the document under the key must be this one.
     const again = await call('GET', infoPath(c, doc));
     if (again.status === 200 && again.body.itemKey) return acceptedInvoice(c, again.body, doc);
   }
-  const error = new PopbillError(Number(issued.body.code ?? -1), String(issued.body.message ?? ''), issued.status);
   // A refusal of the document itself (4xx with Popbill's code) will not pass on a retry.
   if (issued.status >= 400 && issued.status < 500) throw new TaxInvoiceRefused(error.message);
   throw error;

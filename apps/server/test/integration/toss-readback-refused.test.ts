@@ -1,0 +1,206 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { MSG_MEMBER, MSG_PROVIDER } from '@partsmall/contract';
+import { cashLedger, companies, members, payments } from '../../src/db/schema.js';
+import { call, loginAs, rawCall, startTestServer, type TestServer } from '../helpers.js';
+import { expectLedgerMatchesBalances } from '../member-helpers.js';
+import { tossStandIn, type TossStandIn } from '../stand-ins.js';
+
+/**
+ * A top-up whose read-back Toss refuses (docs/operations.md#payments-toss-payments): a wrong or
+ * rotated secret key (401 UNAUTHORIZED_KEY) or a request Toss does not allow (403
+ * FORBIDDEN_REQUEST). The webhook is answered 503 so that Toss resends it, and logged for staff;
+ * once the key is mended, the payment link, the pending transfers list or the resent webhook
+ * applies what Toss holds, crediting the deposit exactly once.
+ */
+const CLIENT_KEY = 'test_ck_readback_client';
+const SECRET_KEY = 'test_sk_readback_secret';
+
+const REFUSALS = {
+  401: { status: 401, code: 'UNAUTHORIZED_KEY', message: '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.' },
+  403: { status: 403, code: 'FORBIDDEN_REQUEST', message: '허용되지 않은 요청입니다.' },
+} as const;
+
+let toss: TossStandIn;
+let server: TestServer;
+let demo: string;
+let demoCompanyId: number;
+let errors: MockInstance;
+
+beforeAll(async () => {
+  toss = await tossStandIn(SECRET_KEY);
+  server = await startTestServer({
+    env: {
+      PAYMENT_PROVIDER: 'toss',
+      TOSS_CLIENT_KEY: CLIENT_KEY,
+      TOSS_SECRET_KEY: SECRET_KEY,
+      TOSS_API_URL: toss.url,
+      TOSS_TIMEOUT_MS: '300',
+    },
+  });
+  demo = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
+  const [d] = await server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+  demoCompanyId = d!.companyId!;
+});
+afterAll(async () => {
+  await server?.close();
+  await toss?.close();
+});
+beforeEach(() => {
+  toss.onConfirm({ kind: 'normal' });
+  toss.onFetch({ kind: 'normal' });
+  // The test server's logger writes nothing; every request's logger writes through the app's.
+  errors = vi.spyOn(server.app.log, 'error');
+});
+afterEach(() => {
+  errors.mockRestore();
+});
+
+async function balance(): Promise<number> {
+  const [row] = await server.db
+    .select({ point: companies.point })
+    .from(companies)
+    .where(eq(companies.id, demoCompanyId));
+  return Number(row!.point);
+}
+async function status(orderId: string) {
+  const [row] = await server.db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.gatewayId, orderId));
+  return row?.status;
+}
+async function ledgerLines(orderId: string) {
+  const [p] = await server.db.select({ id: payments.id }).from(payments).where(eq(payments.gatewayId, orderId));
+  const rows = await server.db
+    .select({ note: cashLedger.note })
+    .from(cashLedger)
+    .where(eq(cashLedger.companyId, demoCompanyId));
+  return rows.filter((r) => r.note?.includes(`(결제 #${p!.id})`)).length;
+}
+async function open(amount: number, pgcode: 'creditcard' | 'banktransfer') {
+  const res = await call(server, 'showCashPaymentWinow', { pgcode, amount }, { token: demo });
+  expect(res.body.code).toBe(200);
+  return res.body.results!;
+}
+const successPath = (p: { paymentKey: string; orderId: string }, amount: number) =>
+  `payCenter/toss/success?paymentKey=${p.paymentKey}&orderId=${p.orderId}&amount=${amount}&paymentType=NORMAL`;
+const webhook = (body: unknown) =>
+  rawCall(server, 'POST', 'payCenter/toss/webhook', {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const pendingIds = async () =>
+  (await call(server, 'mallPendingTransfers', {}, { token: demo })).body.results!.map((t) => t.paymentId);
+
+/** A virtual-account top-up of `amount`, its account issued and shown: Toss holds it WAITING_FOR_DEPOSIT. */
+async function issuedAccount(amount: number) {
+  const { paymentId, online_url } = await open(amount, 'banktransfer');
+  const p = toss.authorise(paymentId, amount, '가상계좌');
+  expect((await rawCall(server, 'GET', successPath(p, amount))).text).toContain('56211802314051');
+  return { paymentId, link: online_url.slice(server.base.length), p };
+}
+
+/** What staff read in the log about a refused read-back: the order and Toss's code, never the key. */
+function expectLoggedForStaff(orderId: string, code: string) {
+  const lines = errors.mock.calls.filter((args) => (args[0] as { orderId?: string }).orderId === orderId);
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines[0]![0]).toMatchObject({ orderId, code });
+  expect(JSON.stringify(lines)).not.toContain(SECRET_KEY);
+  expect(JSON.stringify(lines)).not.toContain(Buffer.from(`${SECRET_KEY}:`).toString('base64'));
+}
+
+describe('a deposit webhook whose read-back Toss refuses', () => {
+  it('401 UNAUTHORIZED_KEY: answered 503 and logged; once the key is mended the pending list credits it once', async () => {
+    const before = await balance();
+    const { paymentId, p } = await issuedAccount(151_000);
+    expect(await pendingIds()).toContain(paymentId);
+    const deposit = toss.deposit(p.paymentKey);
+
+    toss.onFetch({ kind: 'refuse', ...REFUSALS[401] });
+    const refused = await webhook(deposit);
+    expect(refused.status).toBe(503);
+    expect(refused.body?.message).toBe(MSG_PROVIDER.tossUnavailable);
+    expectLoggedForStaff(paymentId, 'UNAUTHORIZED_KEY');
+    expect(await status(paymentId)).toBe('pending');
+    expect(await balance()).toBe(before);
+
+    // The key mended: the pending list reads Toss, finds the deposit done, and credits it.
+    toss.onFetch({ kind: 'normal' });
+    expect(await pendingIds()).not.toContain(paymentId);
+    expect(await status(paymentId)).toBe('paid');
+    expect(await balance()).toBe(before + 151_000);
+
+    // Toss resends the webhook: already credited, nothing more.
+    const resent = await webhook(deposit);
+    expect(resent.status).toBe(200);
+    expect(resent.body?.results).toEqual({ orderId: paymentId, status: 'paid', repeated: true });
+    expect(await pendingIds()).not.toContain(paymentId);
+    expect(await balance()).toBe(before + 151_000);
+    expect(await ledgerLines(paymentId)).toBe(1);
+    await expectLedgerMatchesBalances(server);
+  });
+
+  it('403 FORBIDDEN_REQUEST: answered 503; once Toss answers, the reopened link shows it paid, credited once', async () => {
+    const before = await balance();
+    const { paymentId, link, p } = await issuedAccount(152_000);
+    const deposit = toss.deposit(p.paymentKey);
+
+    toss.onFetch({ kind: 'refuse', ...REFUSALS[403] });
+    const refused = await webhook(toss.statusChanged(p.paymentKey));
+    expect(refused.status).toBe(503);
+    expectLoggedForStaff(paymentId, 'FORBIDDEN_REQUEST');
+    expect(await status(paymentId)).toBe('pending');
+
+    toss.onFetch({ kind: 'normal' });
+    const reopened = await rawCall(server, 'GET', link);
+    expect(reopened.status).toBe(200);
+    expect(reopened.text).toContain(MSG_MEMBER.paymentDone);
+    expect(reopened.text).not.toContain('"method":"VIRTUAL_ACCOUNT"');
+    expect(await status(paymentId)).toBe('paid');
+    expect(await balance()).toBe(before + 152_000);
+
+    const again = await rawCall(server, 'GET', link);
+    expect(again.text).toContain(MSG_MEMBER.paymentDone);
+    expect((await webhook(deposit)).body?.results).toEqual({ orderId: paymentId, status: 'paid', repeated: true });
+    expect(await balance()).toBe(before + 152_000);
+    expect(await ledgerLines(paymentId)).toBe(1);
+    await expectLedgerMatchesBalances(server);
+  });
+
+  it('a card payment Toss confirmed while its answer and read-back were lost: the reopened link credits it once', async () => {
+    const before = await balance();
+    const { paymentId, online_url } = await open(153_000, 'creditcard');
+    const p = toss.authorise(paymentId, 153_000);
+    // Toss confirms, its answer comes too late, and the read-back is refused.
+    toss.onConfirm({ kind: 'late', afterMs: 1_000 });
+    toss.onFetch({ kind: 'refuse', ...REFUSALS[401] });
+    const page = await rawCall(server, 'GET', successPath(p, 153_000));
+    expect(page.text).toContain(MSG_PROVIDER.tossPending);
+    expect((await webhook(toss.statusChanged(p.paymentKey))).status).toBe(503);
+    expect(await status(paymentId)).toBe('pending');
+
+    toss.onFetch({ kind: 'normal' });
+    const reopened = await rawCall(server, 'GET', online_url.slice(server.base.length));
+    expect(reopened.text).toContain(MSG_MEMBER.paymentDone);
+    expect(reopened.text).not.toContain('"method":"CARD"');
+    expect(await balance()).toBe(before + 153_000);
+    expect((await webhook(toss.statusChanged(p.paymentKey))).body?.results).toEqual({
+      orderId: paymentId,
+      status: 'paid',
+      repeated: true,
+    });
+    expect(await balance()).toBe(before + 153_000);
+    expect(await ledgerLines(paymentId)).toBe(1);
+  });
+
+  it("an event of a payment Toss does not hold (NOT_FOUND_PAYMENT) is still answered 200 'not this shop's'", async () => {
+    const res = await webhook({
+      eventType: 'PAYMENT_STATUS_CHANGED',
+      data: { paymentKey: 'tgen_nowhere', orderId: 'elsewhere_2' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body?.message).toBe(MSG_PROVIDER.tossWebhookIgnored);
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
