@@ -7,10 +7,11 @@ import { createSession } from '../../src/features/auth/sessions.js';
 import { applyStatementPayment } from '../../src/features/credit/index.js';
 import { issueStatementAccount } from '../../src/features/deposits/index.js';
 import { virtualAccountsFromConfig } from '../../src/features/payments/index.js';
-import { call, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
+import { call, rawCall, until, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
 import { balanceOf, makeProduct, placeOrder } from '../order-helpers.js';
-import { tossStandIn, type TossStandIn } from '../stand-ins.js';
+import type { TossStandIn } from '../stand-ins.js';
+import { startTossServer } from '../toss-server.js';
 import {
   closeOfMonthBeforeRun,
   depositsOf,
@@ -33,19 +34,12 @@ let toss: TossStandIn;
 let server: TestServer;
 
 beforeAll(async () => {
-  toss = await tossStandIn(SECRET_KEY);
-  server = await startTestServer({
-    env: {
-      PAYMENT_PROVIDER: 'toss',
-      TOSS_CLIENT_KEY: 'test_ck_deposit_standin',
-      TOSS_SECRET_KEY: SECRET_KEY,
-      TOSS_API_URL: toss.url,
-      // Long enough that a first issue held at the stand-in outlives a loaded machine's slowest second
-      // ask (askTwiceAtOnce); the tests of a late answer use their own impatient provider.
-      TOSS_TIMEOUT_MS: '10000',
-      TOSS_VIRTUAL_ACCOUNT_BANK: '20',
-    },
-  });
+  ({ toss, server } = await startTossServer(SECRET_KEY, {
+    // Long enough that a first issue held at the stand-in outlives a loaded machine's slowest second
+    // ask (askTwiceAtOnce); the tests of a late answer use their own impatient provider.
+    TOSS_TIMEOUT_MS: '10000',
+    TOSS_VIRTUAL_ACCOUNT_BANK: '20',
+  }));
   await closeOfMonthBeforeRun(server);
 }, 60_000);
 afterAll(async () => {

@@ -4,9 +4,10 @@ import { payments } from '../../src/db/schema.js';
 import { queryRows } from '../../src/db/client.js';
 import { virtualAccountsFromConfig, withdrawalCancelJob } from '../../src/features/payments/index.js';
 import { jobId } from '../../src/shared/job-queue.js';
-import { call, loginAs, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
+import { call, loginAs, rawCall, until, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
-import { tossStandIn, type TossStandIn } from '../stand-ins.js';
+import type { TossStandIn } from '../stand-ins.js';
+import { startTossServer } from '../toss-server.js';
 
 /**
  * A Toss virtual account issued for a bank-transfer top-up before its company withdrew
@@ -19,17 +20,10 @@ let toss: TossStandIn;
 let server: TestServer;
 
 beforeAll(async () => {
-  toss = await tossStandIn(SECRET_KEY);
-  server = await startTestServer({
-    env: {
-      PAYMENT_PROVIDER: 'toss',
-      TOSS_CLIENT_KEY: 'test_ck_withdrawal_accounts',
-      TOSS_SECRET_KEY: SECRET_KEY,
-      TOSS_API_URL: toss.url,
-      TOSS_TIMEOUT_MS: '2000',
-      JOBS_RETRY_DELAY_SECONDS: '1',
-    },
-  });
+  ({ toss, server } = await startTossServer(SECRET_KEY, {
+    TOSS_TIMEOUT_MS: '2000',
+    JOBS_RETRY_DELAY_SECONDS: '1',
+  }));
 }, 60_000);
 afterAll(async () => {
   await server?.close();

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companies, payments } from '../../src/db/schema.js';
-import { call, loginAs, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
+import { call, loginAs, rawCall, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { tossStandIn, type TossStandIn } from '../stand-ins.js';
+import type { TossStandIn } from '../stand-ins.js';
+import { startTossServer } from '../toss-server.js';
 
 /**
  * Toss payments of a company that withdrew (docs/requirements.md#payments), against the Toss stand-in:
@@ -19,16 +20,9 @@ let toss: TossStandIn;
 let server: TestServer;
 
 beforeAll(async () => {
-  toss = await tossStandIn(SECRET_KEY);
-  server = await startTestServer({
-    env: {
-      PAYMENT_PROVIDER: 'toss',
-      TOSS_CLIENT_KEY: 'test_ck_withdrawal_client',
-      TOSS_SECRET_KEY: SECRET_KEY,
-      TOSS_API_URL: toss.url,
-      TOSS_TIMEOUT_MS: '2000',
-    },
-  });
+  ({ toss, server } = await startTossServer(SECRET_KEY, {
+    TOSS_TIMEOUT_MS: '2000',
+  }));
 });
 afterAll(async () => {
   await server?.close();

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companies, deposits, payments } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
-import { call, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
+import { call, rawCall, until, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
-import { tossStandIn, type TossStandIn } from '../stand-ins.js';
+import type { TossStandIn } from '../stand-ins.js';
+import { startTossServer } from '../toss-server.js';
 import { closeOfMonthBeforeRun, giveCredit, makeStatement, statementOf } from '../deposit-helpers.js';
 
 /**
@@ -21,16 +22,9 @@ let toss: TossStandIn;
 let server: TestServer;
 
 beforeAll(async () => {
-  toss = await tossStandIn(SECRET_KEY);
-  server = await startTestServer({
-    env: {
-      PAYMENT_PROVIDER: 'toss',
-      TOSS_CLIENT_KEY: 'test_ck_statement_twice',
-      TOSS_SECRET_KEY: SECRET_KEY,
-      TOSS_API_URL: toss.url,
-      TOSS_TIMEOUT_MS: '5000',
-    },
-  });
+  ({ toss, server } = await startTossServer(SECRET_KEY, {
+    TOSS_TIMEOUT_MS: '5000',
+  }));
   await closeOfMonthBeforeRun(server);
 }, 60_000);
 afterAll(async () => {

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_MEMBER, MSG_PROVIDER } from '@partsmall/contract';
 import { cashLedger, companies, members, payments, smsOutbox } from '../../src/db/schema.js';
 import { transferAccountIssued } from '../../src/features/payments/service.js';
-import { call, loginAs, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
+import { call, loginAs, rawCall, until, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances } from '../member-helpers.js';
-import { tossStandIn, type TossStandIn } from '../stand-ins.js';
+import type { TossStandIn } from '../stand-ins.js';
+import { startTossServer } from '../toss-server.js';
 
 /**
  * Cash top-ups through Toss Payments (PAYMENT_PROVIDER=toss) against a local stand-in of the Toss
@@ -21,16 +22,10 @@ let demo: string;
 let demoCompanyId: number;
 
 beforeAll(async () => {
-  toss = await tossStandIn(SECRET_KEY);
-  server = await startTestServer({
-    env: {
-      PAYMENT_PROVIDER: 'toss',
-      TOSS_CLIENT_KEY: CLIENT_KEY,
-      TOSS_SECRET_KEY: SECRET_KEY,
-      TOSS_API_URL: toss.url,
-      TOSS_TIMEOUT_MS: '300',
-    },
-  });
+  ({ toss, server } = await startTossServer(SECRET_KEY, {
+    TOSS_CLIENT_KEY: CLIENT_KEY,
+    TOSS_TIMEOUT_MS: '300',
+  }));
   demo = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
   const [d] = await server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
   demoCompanyId = d!.companyId!;

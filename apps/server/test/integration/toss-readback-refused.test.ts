@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { MSG_MEMBER, MSG_PROVIDER } from '@partsmall/contract';
 import { cashLedger, companies, members, payments } from '../../src/db/schema.js';
-import { call, loginAs, rawCall, startTestServer, type TestServer } from '../helpers.js';
+import { call, loginAs, rawCall, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances } from '../member-helpers.js';
-import { tossStandIn, type TossStandIn } from '../stand-ins.js';
+import type { TossStandIn } from '../stand-ins.js';
+import { startTossServer } from '../toss-server.js';
 
 /**
  * A top-up whose read-back Toss refuses (docs/operations.md#payments-toss-payments): a wrong or
@@ -28,16 +29,10 @@ let demoCompanyId: number;
 let errors: MockInstance;
 
 beforeAll(async () => {
-  toss = await tossStandIn(SECRET_KEY);
-  server = await startTestServer({
-    env: {
-      PAYMENT_PROVIDER: 'toss',
-      TOSS_CLIENT_KEY: CLIENT_KEY,
-      TOSS_SECRET_KEY: SECRET_KEY,
-      TOSS_API_URL: toss.url,
-      TOSS_TIMEOUT_MS: '300',
-    },
-  });
+  ({ toss, server } = await startTossServer(SECRET_KEY, {
+    TOSS_CLIENT_KEY: CLIENT_KEY,
+    TOSS_TIMEOUT_MS: '300',
+  }));
   demo = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
   const [d] = await server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
   demoCompanyId = d!.companyId!;
