@@ -70,6 +70,23 @@ describe('back-office touch targets on a phone', () => {
     await context.close();
   });
 
+  it('대시보드: the links standing alone under 처리 대기 and 확인할 일 are 44 px targets', async () => {
+    const { context, page } = await phonePage(shop.browser);
+    await staffLogin(page, shop.server.base, 'admin@partsmall.kr', 'admin1234');
+    await page.goto(`${shop.server.base}/admin`);
+    await page.getByRole('heading', { name: '확인할 일' }).waitFor();
+    // They sit in the cards' lines beside their counts, and were 19 px tall as the text of a sentence.
+    const links = await page
+      .locator('.admin-card a[href]')
+      .evaluateAll((els) => els.map((el) => el.textContent!.trim()));
+    expect(links).toEqual(
+      expect.arrayContaining(['구매요청', '답변 대기 문의', '입금 대기 계좌이체', '채팅 접속 고객']),
+    );
+    expect(await small(page, '.admin-card a[href]')).toEqual([]);
+    await snap(page, 'admin-phone-dashboard-targets');
+    await context.close();
+  });
+
   it("쇼핑몰 설정: each delivery method's '제공' box has a 44 × 44 px label", async () => {
     const { context, page } = await phonePage(shop.browser);
     await staffLogin(page, shop.server.base, 'admin@partsmall.kr', 'admin1234');

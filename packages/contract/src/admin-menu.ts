@@ -51,6 +51,8 @@ export const MSG_ADMIN = {
   saved: '저장되었습니다.',
   adminOnly: '관리자만 할 수 있는 작업입니다.',
   companyNotFound: '업체 정보를 찾을 수 없습니다.',
+  /** An admin's cash, licence or level change of a company that withdrew (409; docs/requirements.md#back-office). */
+  companyWithdrawn: '탈퇴한 업체입니다. 캐시·이용권·등급을 바꿀 수 없습니다.',
   memberNotFound: '회원 정보를 찾을 수 없습니다.',
   productNotFound: '상품 정보를 찾을 수 없습니다.',
   /** A product's or a staff account's id that is no id (`{"seq": true}`), as an order's says '주문을 선택하세요.'. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { int, instant, page, size, keyword } from './admin-fields.js';
 import { MSG_ADMIN } from './admin-menu.js';
+import { MSG } from './messages.js';
 import { MSG_LOGIN_ID, personNameField } from './auth.js';
 import { rowId } from './page-fields.js';
 import { newLoginIdRefusal } from './rules.js';
@@ -21,7 +22,8 @@ export const staffListAnswer = answerOf(z.array(staffRow));
 /** What a refused staff account form says, field by field (docs/requirements.md#validation). */
 const MSG_STAFF = {
   id: '아이디는 5~50자의 메일 주소로 입력하세요.',
-  phone: '연락처는 숫자 10~11자리로 입력하세요.',
+  /** A contact number as the join's: 9-11 digits, a Seoul landline (02-123-4567) included. */
+  phone: MSG.contactDigits,
   role: '권한은 직원 또는 관리자 중에서 고르세요.',
   status: '상태는 사용 또는 정지 중에서 고르세요.',
 } as const;
@@ -45,7 +47,11 @@ export const createStaffRequest = z.object({
     }),
   /** A person's name, as a sub-account's: 2-20 characters, one of them visible. */
   name: personNameField,
-  phone: z.string({ error: MSG_STAFF.phone }).regex(/^\d{10,11}$/, MSG_STAFF.phone),
+  /** Digits of a contact number, 9-11 as the join's contact (docs/requirements.md#look-and-language). */
+  phone: z
+    .string({ error: MSG_STAFF.phone })
+    .trim()
+    .regex(/^\d{9,11}$/, MSG_STAFF.phone),
   role: z.enum(['staff', 'admin'], { error: MSG_STAFF.role }).default('staff'),
 });
 export type CreateStaffRequest = z.input<typeof createStaffRequest>;

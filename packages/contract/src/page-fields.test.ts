@@ -109,20 +109,57 @@ describe('ids and page numbers (docs/requirements.md#validation)', () => {
 });
 
 describe("a list's search keyword says its limit in Korean (docs/requirements.md#validation)", () => {
-  const LISTS: [string, string, z.ZodType, number, string][] = [
-    ['cartListRequest', 'searchKeyword', cartListRequest, 50, '검색어는 50자 이내로 입력하세요.'],
-    ['addressListRequest', 'searchKeyword', addressListRequest, 50, '검색어는 50자 이내로 입력하세요.'],
-    ['memberListRequest', 'searchKeyword', memberListRequest, 50, '검색어는 50자 이내로 입력하세요.'],
-    ['xrefListRequest', 'keyword', xrefListRequest, 50, '검색어는 50자 이내로 입력하세요.'],
-    ['companyListRequest', 'keyword', companyListRequest, 100, '검색어는 100자 이내로 입력하세요.'],
+  /** The list, its field, schema and limit, what more says, and what a non-text says. */
+  const LISTS: [string, string, z.ZodType, number, string, string][] = [
+    [
+      'cartListRequest',
+      'searchKeyword',
+      cartListRequest,
+      50,
+      '검색어는 50자 이내로 입력하세요.',
+      '검색어는 50자 이내로 입력하세요.',
+    ],
+    [
+      'addressListRequest',
+      'searchKeyword',
+      addressListRequest,
+      50,
+      '검색어는 50자 이내로 입력하세요.',
+      '검색어는 50자 이내로 입력하세요.',
+    ],
+    [
+      'memberListRequest',
+      'searchKeyword',
+      memberListRequest,
+      50,
+      '검색어는 50자 이내로 입력하세요.',
+      '검색어는 50자 이내로 입력하세요.',
+    ],
+    [
+      'xrefListRequest',
+      'keyword',
+      xrefListRequest,
+      50,
+      '검색어는 50자 이내로 입력하세요.',
+      '검색어는 50자 이내로 입력하세요.',
+    ],
+    // The back office's search box says a non-text is to be written as text, not that it is too long.
+    [
+      'companyListRequest',
+      'keyword',
+      companyListRequest,
+      100,
+      '검색어는 100자 이내로 입력하세요.',
+      '검색어를 글자로 입력하세요.',
+    ],
   ];
   it.each(LISTS)(
     '%s.%s takes up to its limit, trimmed, and refuses more or a non-text',
-    (_n, field, schema, max, msg) => {
+    (_n, field, schema, max, msg, typeMsg) => {
       const read = (v: unknown) => said(schema, { [field]: v });
       expect((read(` ${'가'.repeat(max)} `) as Record<string, unknown>)[field]).toBe('가'.repeat(max));
       expect(read('가'.repeat(max + 1))).toEqual([`${field}: ${msg}`]);
-      expect(read(7)).toEqual([`${field}: ${msg}`]);
+      expect(read(7)).toEqual([`${field}: ${typeMsg}`]);
     },
   );
 });

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MSG_ADMIN, formatWon, type AdminPaymentRow, type CompanyDetail, type CompanyRow } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   companiesWithMembers,
   countCompanies,
@@ -14,7 +14,7 @@ import {
 import { insertPayment, paymentsWithNames, paymentWhere } from '../payments/repository.js';
 import { ledgerOfCompany, ledgerSum } from '../wallet/repository.js';
 import type { EventSink } from '../../shared/events.js';
-import { badRequest, notFound } from '../../shared/http.js';
+import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { adjustLicenseEnd, licenseDaysLeft } from '../../shared/time.js';
 import type { SessionSockets } from '../auth/index.js';
 import { credit, debit } from '../wallet/index.js';
@@ -24,6 +24,18 @@ import { companyOrders, ledgerRows } from './orders.js';
 import { escapeLike } from './search.js';
 
 /** Members and companies in the back office: search, detail, level, stop, cash and licence adjustments. */
+
+/**
+ * The company an admin's level, cash or licence change acts on, locked to the end of `tx`: none is
+ * 404; one that withdrew is 409 and nothing is written, since its account is closed and a deposit is
+ * no longer assigned to it either (docs/requirements.md#back-office).
+ */
+async function lockActiveCompany(tx: Tx, companyId: number): Promise<CompanyRecord> {
+  const company = await lockCompany(tx, companyId);
+  if (!company) throw notFound(MSG_ADMIN.companyNotFound);
+  if (company.withdrawnAt !== null) throw new AppError(409, MSG_ADMIN.companyWithdrawn, 409, 'companyId');
+  return company;
+}
 
 function toCompanyRow(c: CompanyRecord, memberCount: number, now = new Date()): CompanyRow {
   return {
@@ -123,8 +135,7 @@ export async function companyDetail(db: Db, companyId: number): Promise<CompanyD
 
 export async function setCompanyLevel(db: Db, staffId: number, companyId: number, level: string) {
   await db.transaction(async (tx) => {
-    const company = await lockCompany(tx, companyId);
-    if (!company) throw notFound(MSG_ADMIN.companyNotFound);
+    const company = await lockActiveCompany(tx, companyId);
     await updateCompany(tx, companyId, { level });
     await recordAudit(tx, {
       memberId: staffId,
@@ -165,8 +176,7 @@ export async function adjustCash(
   const point = await db.transaction(async (tx) => {
     // The company's row is held to the end: the audit's before is the balance this adjustment
     // moved, not one a payment at the same moment had already changed.
-    const company = await lockCompany(tx, r.companyId);
-    if (!company) throw notFound(MSG_ADMIN.companyNotFound);
+    const company = await lockActiveCompany(tx, r.companyId);
     const before = company.point;
     const move = {
       companyId: r.companyId,
@@ -218,8 +228,7 @@ export async function adjustLicense(
   now = new Date(),
 ) {
   const adjusted = await db.transaction(async (tx) => {
-    const row = await lockCompany(tx, r.companyId);
-    if (!row) throw notFound(MSG_ADMIN.companyNotFound);
+    const row = await lockActiveCompany(tx, r.companyId);
     const current = row.licenseEnd;
     const end = adjustLicenseEnd(current, r.days, now);
     await updateCompany(tx, r.companyId, { licenseEnd: end });

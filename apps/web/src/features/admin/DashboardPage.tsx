@@ -30,7 +30,7 @@ export default function DashboardPage() {
         <div className="admin-card">
           <h2>{A.dashboard.waiting}</h2>
           {d.waiting.map((w) => (
-            <p key={w.status}>
+            <p key={w.status} className="admin-card-line">
               <Link to={`/admin/orders?status=${w.status}`}>{A.status[w.status]}</Link>{' '}
               {A.dashboard.cases(count(w.count))}
             </p>
@@ -38,13 +38,13 @@ export default function DashboardPage() {
         </div>
         <div className="admin-card">
           <h2>{A.dashboard.todo}</h2>
-          <p>
+          <p className="admin-card-line">
             <Link to="/admin/inquiries">{A.dashboard.openInquiries}</Link> {A.dashboard.cases(count(d.openInquiries))}
           </p>
-          <p>
+          <p className="admin-card-line">
             <Link to="/admin/payments">{A.dashboard.transfers}</Link> {A.dashboard.cases(count(d.transfersWaiting))}
           </p>
-          <p>
+          <p className="admin-card-line">
             <StaffConsoleLink>{A.dashboard.chatOnline}</StaffConsoleLink> {A.dashboard.people(count(d.chatOnline))}
           </p>
         </div>

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { CallAnswer, CallId } from '@partsmall/contract';
-import { ApiError, api, messageOf, type Payload } from '../../shared/api';
+import { api, messageOf, type Payload } from '../../shared/api';
 import { useNotify } from '../../shared/ui/notify';
+import { isConflict, useRereadingWrite } from '../../shared/write';
 
 /**
  * The back office's reads and writes: every call is an `admin…` entry of the table of calls, which
@@ -22,8 +23,7 @@ export function adminQuery<I extends AdminCallId>(call: I, body: Payload<I>) {
   });
 }
 
-/** A write refused because what it acts on changed meanwhile (another staff member's move, a newer edit). */
-export const isConflict = (e: unknown) => e instanceof ApiError && e.status === 409;
+export { isConflict };
 
 export interface AdminWriteOptions {
   /**
@@ -35,14 +35,7 @@ export interface AdminWriteOptions {
 }
 
 export function useAdminWrite<I extends AdminCallId>(call: I, { rereadOnConflict = true }: AdminWriteOptions = {}) {
-  const client = useQueryClient();
-  const reread = () => client.invalidateQueries({ queryKey: adminKeys.all });
-  return useMutation({
-    mutationFn: (body: Payload<I>) => api(call, body, { accept: [200, 201] }),
-    onSuccess: reread,
-    // Awaited, so the refusal's alert opens over what is stored now.
-    onError: (e) => (rereadOnConflict && isConflict(e) ? reread() : undefined),
-  });
+  return useRereadingWrite(call, adminKeys.all, rereadOnConflict);
 }
 
 /**

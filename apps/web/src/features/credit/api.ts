@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@partsmall/contract';
 import { api, ApiError, type Payload } from '../../shared/api';
+import { useRereadingWrite } from '../../shared/write';
 
 /**
  * 외상's reads and writes (docs/requirements.md#credit), under one key factory: the buyer's summary and
- * statements, and the back office's report, company page, deposit queue and close. A write reads
- * everything of 외상 again (limits, ledgers and statements move together).
+ * statements, and the back office's report, company page, deposit queue and close. A write, or one
+ * refused (409), reads everything of 외상 again (limits, ledgers and statements move together).
  */
 export const creditKeys = {
   all: ['credit'] as const,
@@ -115,13 +116,13 @@ type WriteCall =
   | 'adminRestoreDeposit'
   | 'adminReceivablesAgingExport';
 
-/** A write of 외상; on success everything of 외상 is read again. */
+/**
+ * A write of 외상; on success, and on a refusal (409) before its alert opens, everything of 외상 is read
+ * again: a deposit another staff member assigned or set aside leaves the queue with its 반영 and 제외
+ * (docs/requirements.md#back-office), as the back office's other writes do (`useRereadingWrite`).
+ */
 export function useCreditWrite<I extends WriteCall>(call: I) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Payload<I>) => api(call, body, { accept: [200, 201] }),
-    onSuccess: () => client.invalidateQueries({ queryKey: creditKeys.all }),
-  });
+  return useRereadingWrite(call, creditKeys.all);
 }
 
 /** api/admin/importDeposits: a bank's 입금내역 file (multipart field `file`). */
