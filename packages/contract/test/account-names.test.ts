@@ -134,7 +134,7 @@ describe("a staff account's form (the back office)", () => {
     );
     expect(messageFor(createStaffRequest, { ...staff, id: 7 }, 'id')).toBe('아이디는 5~50자의 메일 주소로 입력하세요.');
     expect(messageFor(createStaffRequest, { ...staff, phone: 1033334444 }, 'phone')).toBe(
-      '연락처는 숫자 10~11자리로 입력하세요.',
+      '연락처는 숫자 9~11자리로 입력하세요.',
     );
     expect(messageFor(createStaffRequest, { ...staff, role: 'owner' }, 'role')).toBe(
       '권한은 직원 또는 관리자 중에서 고르세요.',
