@@ -5,6 +5,7 @@ import { MSG_SHOP } from '@partsmall/contract';
 import { inquiries } from '../apps/server/src/db/schema.js';
 import { call, desktopPage, loginAs, phonePage, shot, startShop } from './helpers.js';
 import { axeRule } from './axe.js';
+import { DESKTOP } from './browser.js';
 import { shopPhoneFindings } from './layout-checks.js';
 import { seoulToday } from './member-area.js';
 
@@ -346,6 +347,30 @@ describe('directions on a phone', () => {
   });
 });
 
+describe('a page that cannot load', () => {
+  it('says so in Korean inside the bars when offline, and 다시 시도 opens it once the network is back', async () => {
+    // A context of its own, not watched: the offline requests' console lines are this test's subject.
+    const context = await shop.browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(url('/home'));
+    await page.getByRole('heading', { name: '전체 상품' }).waitFor();
+    await context.setOffline(true);
+    await page.getByRole('link', { name: '공지사항' }).first().click();
+    const alert = page.getByRole('alert').filter({ hasText: '페이지를 불러오지 못했습니다.' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe(
+      '페이지를 불러오지 못했습니다.\n\n네트워크 연결을 확인한 뒤 다시 시도하세요.\n\n다시 시도',
+    );
+    expect(await page.locator('header').first().isVisible()).toBe(true);
+    expect(await page.locator('body').innerText()).not.toMatch(/Unexpected Application Error|developer/);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: '다시 시도' }).click();
+    await page.getByRole('heading', { name: '공지사항' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/notice');
+    await context.close();
+  });
+});
+
 describe('body-part table and calendar in the browser', () => {
   it('shows the body-part table by page with a filter', async () => {
     const { page, context } = await desktopPage(shop.browser);
@@ -419,6 +444,12 @@ describe('body-part table and calendar in the browser', () => {
     await phone.page.goto(url('/test'));
     await phone.page.locator('.cal-day.today').waitFor();
     expect(await shopPhoneFindings(phone.page, 'calendar')).toEqual([]);
+    // A day is a phone target both ways (44 px wide too), and the seven fit without scrolling sideways.
+    const days = await phone.page
+      .locator('.cal-day')
+      .evaluateAll((els) => els.map((e) => Math.floor(e.getBoundingClientRect().width)));
+    expect(Math.min(...days)).toBeGreaterThanOrEqual(44);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
     await shot(phone.page, 'calendar-phone');
     await phone.context.close();
   });

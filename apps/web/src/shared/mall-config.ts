@@ -13,6 +13,9 @@ export const mallConfigQuery = queryOptions({
   queryFn: ({ signal }) => api('getMallConfig', {}, { signal }).then((a) => a.results),
   staleTime: Infinity,
   retry: false,
+  // Polled in the background: while the browser is offline the poll waits (React Query's 'online'
+  // mode) instead of failing ten times a second, and goes on when the network is back.
+  networkMode: 'online',
 });
 
 /** How often the frame reads the configuration: fast until it first arrives. */

@@ -20,16 +20,20 @@ const SESSION_FREE = new Set<string>(QUERY_ROOTS.mallConfig);
 /**
  * The app's one QueryClient. Calls are retried only when the network failed (a refused call
  * answers the same the second time); the window's focus does not refetch, so what a user reads
- * stays until they act or the data is invalidated.
+ * stays until they act or the data is invalidated. Calls are sent even when the browser says it is
+ * offline (`networkMode: 'always'`): React Query would otherwise hold them paused, neither loading
+ * nor failed, and a search showed 'no products found' and a save waited with no word; sent, they
+ * fail with the app's network message (docs/requirements.md#shop-screens).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        networkMode: 'always',
         retry: (failures, error) => error instanceof ApiError && error.status === 0 && failures < 2,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      mutations: { networkMode: 'always', retry: false },
     },
   });
 }

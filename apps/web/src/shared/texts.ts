@@ -281,6 +281,12 @@ export const T = {
     line: '여기가 끝인가요?',
     back: '잠시 후 홈으로 이동합니다.',
   },
+  /** A page whose code or data could not be loaded (offline, or an old chunk after a deploy). */
+  routeError: {
+    title: '페이지를 불러오지 못했습니다.',
+    body: '네트워크 연결을 확인한 뒤 다시 시도하세요.',
+    retry: '다시 시도',
+  },
   // ---- notices, inquiry, directions, body-part table, calendar ----
   notice: {
     title: '공지사항',

@@ -85,6 +85,7 @@ export function MobileHome() {
           </li>
         ))}
       </ul>
+      {grid.error && <p className="notice-warn">{grid.error}</p>}
       {/* Busy from the tap until the deferred render has drawn the answer: the list keeps its space till then. */}
       <ul className="m-list" aria-busy={navigating || grid.loading || items !== grid.items}>
         {items.map((p, i) => (

@@ -94,7 +94,8 @@ export function useProductGrid(q: GridQuery) {
     items,
     loading: query.isFetching,
     error: query.error ? messageOf(query.error) : null,
-    ended: query.isSuccess && !query.hasNextPage,
+    // A failed first page has nothing to page on: no 더보기 beside the error (a failed later page keeps it, to try again).
+    ended: (query.isSuccess || query.isError) && !query.hasNextPage,
     /** Items of the first page once loaded (null while loading). */
     firstCount: pages?.[0]?.results.length ?? null,
     /** The word no product has that left a name search empty (the answer's unmatchedWord). */

@@ -84,4 +84,36 @@ describe('QuantityPicker', () => {
     fireEvent.click(screen.getByLabelText('수량 늘리기'));
     expect([input().value, qty()]).toEqual(['2', '2']);
   });
+
+  it('a decimal counts its whole number only: 3.5 orders 3, not 35 brought down to the stock', () => {
+    const onClamped = vi.fn();
+    render(<Picker onClamped={onClamped} />);
+    type('3.5');
+    expect(qty()).toBe('3');
+    expect(onClamped).not.toHaveBeenCalled();
+    fireEvent.blur(input());
+    expect(input().value).toBe('3');
+  });
+
+  it('a decimal typed key by key stays 3: the point is kept while typing, so the 5 after it is not a second digit', () => {
+    render(<Picker />);
+    type('3');
+    type('3.');
+    type('3.5');
+    expect([input().value, qty()]).toEqual(['3.5', '3']);
+    fireEvent.blur(input());
+    expect(input().value).toBe('3');
+  });
+
+  it('a minus sign is nothing typed: -5 keeps the quantity held, and leaving the field shows it', () => {
+    const onClamped = vi.fn();
+    render(<Picker start={4} onClamped={onClamped} />);
+    type('-');
+    type('-5');
+    type('-50');
+    expect(qty()).toBe('4');
+    expect(onClamped).not.toHaveBeenCalled();
+    fireEvent.blur(input());
+    expect([input().value, qty()]).toEqual(['4', '4']);
+  });
 });

@@ -15,8 +15,9 @@ interface Props {
  * Quantity from 1 up to stock; typed values above stock are clamped (docs/requirements.md#shop-screens).
  * What the buyer types is the field's own while they type: an emptied field stays empty (it once
  * snapped back to 1, and the 5 typed next made 15), 0 waits for the next digit, and leaving the
- * field shows the quantity it holds. Typing past the stock is said once while typing, not once per
- * digit (the notices stacked over the price).
+ * field shows the quantity it holds. A decimal counts its whole number (the point stays while
+ * typing, so '3.5' typed key by key is 3, not 35) and a minus sign makes nothing typed. Typing past
+ * the stock is said once while typing, not once per digit (the notices stacked over the price).
  */
 export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped }: Props) {
   const disabled = disabledWhy !== null;
@@ -49,13 +50,16 @@ export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped 
         value={typed ?? value}
         disabled={disabled}
         onChange={(e) => {
-          const digits = e.target.value.replace(/\D+/g, '');
-          const n = Number(digits);
+          const text = e.target.value.replace(/[^\d.-]+/g, '');
+          // A negative number is no quantity: the field shows it, and the quantity held stays.
+          if (text.includes('-')) return setTyped(text);
+          // Only the whole number before a decimal point counts ('3.5' is 3, not 35).
+          const n = Number(text.split('.')[0]);
           if (n > stock) {
             setTyped(String(most));
             return set(n);
           }
-          setTyped(digits);
+          setTyped(text);
           if (n >= 1) set(n);
         }}
         onBlur={() => {

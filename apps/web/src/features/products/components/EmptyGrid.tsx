@@ -3,7 +3,7 @@ import { NoneHasAllWords, UnmatchedWord } from './UnmatchedWord';
 
 /**
  * What stands where a home grid's products would (desktop and phone): once an answer came, the
- * empty text when it has none, and the word no product has when one left the search empty — or,
+ * empty text when it has none (nothing when the request failed), and the word no product has when one left the search empty — or,
  * when every word is in some name but none has them all, that, with each word left out on offer.
  */
 export function EmptyGrid({
@@ -14,6 +14,8 @@ export function EmptyGrid({
 }: {
   grid: {
     loading: boolean;
+    /** The failed request's message: the screen shows it, and no empty text beside it. */
+    error?: string | null;
     items: readonly unknown[];
     unmatchedWord: string | undefined;
     searchedAs?: 'number' | 'name' | 'similar' | undefined;
@@ -24,7 +26,7 @@ export function EmptyGrid({
   /** Searches a keyword in every category. */
   onSearch: (keyword: string) => void;
 }) {
-  if (grid.loading) return null;
+  if (grid.loading || grid.error) return null;
   return (
     <>
       {grid.items.length === 0 && <Empty />}
