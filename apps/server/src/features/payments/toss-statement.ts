@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MSG_DEPOSIT } from '@partsmall/contract';
-import type { TossGateway, TossPayment } from './toss.js';
+import { cancelDone, cancelOutcome, type TossGateway, type TossPayment } from './toss.js';
 
 /**
  * Toss's side of a card window of a 외상 statement that had nothing left to pay when its approval
@@ -24,17 +24,9 @@ export async function cancelPaidStatementCard(
 ): Promise<string> {
   if (toss.status !== 'DONE') return MSG_DEPOSIT.statementAlreadyPaid;
   const cancelled = await gateway.cancel(toss.paymentKey, STATEMENT_PAID_CANCEL_REASON);
-  const done =
-    (cancelled.kind === 'payment' && cancelled.payment.status === 'CANCELED') ||
-    (cancelled.kind === 'refused' && cancelled.code === 'ALREADY_CANCELED_PAYMENT');
-  if (done) return MSG_DEPOSIT.statementAlreadyPaid;
+  if (cancelDone(cancelled)) return MSG_DEPOSIT.statementAlreadyPaid;
   log.error(
-    {
-      orderId: toss.orderId,
-      paymentKey: toss.paymentKey,
-      amount: toss.totalAmount,
-      result: cancelled.kind === 'refused' ? cancelled.code : cancelled.kind,
-    },
+    { orderId: toss.orderId, paymentKey: toss.paymentKey, amount: toss.totalAmount, result: cancelOutcome(cancelled) },
     'card of an already paid statement held at toss: refund it by hand',
   );
   return MSG_DEPOSIT.statementAlreadyPaidRefund;

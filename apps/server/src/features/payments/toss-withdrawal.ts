@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MSG_MEMBER } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { paymentByGatewayId } from './service.js';
-import type { TossGateway, TossPayment } from './toss.js';
+import { cancelDone, cancelOutcome, type TossGateway, type TossPayment } from './toss.js';
 import { endedByWithdrawal, endPayment } from './withdrawal.js';
 
 /**
@@ -37,12 +37,9 @@ export async function endedAtToss(
   if (!['DONE', 'WAITING_FOR_DEPOSIT'].includes(toss.status)) return MSG_MEMBER.paymentEnded;
   if (!depositReceived(toss)) {
     const cancelled = await gateway.cancel(toss.paymentKey, WITHDRAWAL_CANCEL_REASON);
-    const done =
-      (cancelled.kind === 'payment' && cancelled.payment.status === 'CANCELED') ||
-      (cancelled.kind === 'refused' && cancelled.code === 'ALREADY_CANCELED_PAYMENT');
-    if (done) return MSG_MEMBER.paymentEnded;
+    if (cancelDone(cancelled)) return MSG_MEMBER.paymentEnded;
     log.error(
-      { orderId: toss.orderId, result: cancelled.kind === 'refused' ? cancelled.code : cancelled.kind },
+      { orderId: toss.orderId, result: cancelOutcome(cancelled) },
       'toss cancel of a withdrawn company payment failed',
     );
   }
@@ -76,9 +73,6 @@ export async function closeTransferAtToss(
   if (toss.status === 'CANCELED') return 'closed';
   if (toss.status !== 'WAITING_FOR_DEPOSIT') return 'none';
   const cancelled = await gateway.cancel(toss.paymentKey, reason);
-  if (cancelled.kind === 'payment' && cancelled.payment.status === 'CANCELED') return 'closed';
-  if (cancelled.kind === 'refused' && cancelled.code === 'ALREADY_CANCELED_PAYMENT') return 'closed';
-  throw new Error(
-    `toss cancel of ${orderId} not done: ${cancelled.kind === 'refused' ? cancelled.code : cancelled.kind === 'unanswered' ? cancelled.reason : cancelled.payment.status}`,
-  );
+  if (cancelDone(cancelled)) return 'closed';
+  throw new Error(`toss cancel of ${orderId} not done: ${cancelOutcome(cancelled)}`);
 }

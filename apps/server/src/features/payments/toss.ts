@@ -33,6 +33,15 @@ export type TossResult =
   | { kind: 'refused'; status: number; code: string; message: string }
   | { kind: 'unanswered'; reason: string };
 
+/** A whole payment cancelled at Toss, or cancelled there before (`ALREADY_CANCELED_PAYMENT`): done. */
+export const cancelDone = (r: TossResult) =>
+  (r.kind === 'payment' && r.payment.status === 'CANCELED') ||
+  (r.kind === 'refused' && r.code === 'ALREADY_CANCELED_PAYMENT');
+
+/** What a cancel that was not done came to, for the log line or the job's error. */
+export const cancelOutcome = (r: TossResult) =>
+  r.kind === 'refused' ? r.code : r.kind === 'unanswered' ? r.reason : r.payment.status;
+
 /**
  * Toss's answer to a request whose Idempotency-Key is still being processed by an earlier one (409
  * IDEMPOTENT_REQUEST_PROCESSING): not a refusal, the first request's outcome is still to come.
