@@ -20,7 +20,7 @@ export const MSG = {
   searchKeywordLength: '검색어는 50자 이내로 입력하세요.',
   adminKeywordLength: '검색어는 100자 이내로 입력하세요.',
   /** A search box sent as no text (`{"keyword": 123}`), told so rather than its length. */
-  adminKeywordType: '검색어를 글자로 입력하세요.',
+  keywordType: '검색어를 글자로 입력하세요.',
 
   // a row's id that is no id (`{"companyId": true}`): what to choose, as an order's '주문을 선택하세요.'
   selectCompany: '업체를 선택하세요.',

@@ -108,7 +108,7 @@ describe('ids and page numbers (docs/requirements.md#validation)', () => {
   });
 });
 
-describe("a list's search keyword says its limit in Korean (docs/requirements.md#validation)", () => {
+describe("a list's search keyword says its limit in Korean, and a non-text to be written as text (docs/requirements.md#validation)", () => {
   /** The list, its field, schema and limit, what more says, and what a non-text says. */
   const LISTS: [string, string, z.ZodType, number, string, string][] = [
     [
@@ -117,7 +117,7 @@ describe("a list's search keyword says its limit in Korean (docs/requirements.md
       cartListRequest,
       50,
       '검색어는 50자 이내로 입력하세요.',
-      '검색어는 50자 이내로 입력하세요.',
+      '검색어를 글자로 입력하세요.',
     ],
     [
       'addressListRequest',
@@ -125,7 +125,7 @@ describe("a list's search keyword says its limit in Korean (docs/requirements.md
       addressListRequest,
       50,
       '검색어는 50자 이내로 입력하세요.',
-      '검색어는 50자 이내로 입력하세요.',
+      '검색어를 글자로 입력하세요.',
     ],
     [
       'memberListRequest',
@@ -133,7 +133,7 @@ describe("a list's search keyword says its limit in Korean (docs/requirements.md
       memberListRequest,
       50,
       '검색어는 50자 이내로 입력하세요.',
-      '검색어는 50자 이내로 입력하세요.',
+      '검색어를 글자로 입력하세요.',
     ],
     [
       'xrefListRequest',
@@ -141,9 +141,8 @@ describe("a list's search keyword says its limit in Korean (docs/requirements.md
       xrefListRequest,
       50,
       '검색어는 50자 이내로 입력하세요.',
-      '검색어는 50자 이내로 입력하세요.',
+      '검색어를 글자로 입력하세요.',
     ],
-    // The back office's search box says a non-text is to be written as text, not that it is too long.
     [
       'companyListRequest',
       'keyword',

@@ -38,7 +38,7 @@ const count = (msg: string, max?: number) => {
 
 /** A list's search keyword (searchKeyword, or keyword in ours): up to 50 characters, trimmed. */
 export const listKeyword = () =>
-  z.string({ error: MSG.searchKeywordLength }).trim().max(50, MSG.searchKeywordLength).optional();
+  z.string({ error: MSG.keywordType }).trim().max(50, MSG.searchKeywordLength).optional();
 
 /** A page number, 1 to 100,000; the first page when absent. */
 export const pageNumber = (msg: string = MSG.badRequest) => count(msg, 100_000).default(1);
