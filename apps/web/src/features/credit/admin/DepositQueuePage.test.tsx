@@ -168,6 +168,71 @@ describe('the deposits set aside', () => {
   });
 });
 
+/**
+ * A write of 외상 refused with 409 (the deposit another staff member handled meanwhile) reads the
+ * lists again before its alert opens, as a success does (docs/requirements.md#back-office): the
+ * deposit no longer waits, so it leaves the queue with its 반영 and 제외, instead of answering every
+ * retry '이미 처리된 입금입니다.' until a manual reload.
+ */
+describe('a deposit another staff member handled meanwhile', () => {
+  const HANDLED = '이미 처리된 입금입니다.';
+  /** How many times the queue was read. */
+  let queueReads = 0;
+
+  /**
+   * The server: the queue holds a deposit one company's name matches until `call` is sent; that write
+   * is refused with 409 (another staff member handled it a moment before), and the queue read after
+   * it is empty.
+   */
+  function serveHandled(call: 'assignDeposit' | 'dismissDeposit') {
+    queueReads = 0;
+    let handled = false;
+    const queued: DepositRow = { ...row(71), candidates: [{ companyId: 7, companyName: '한빛모터스' }] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/api/admin/depositQueue')) {
+          if (JSON.parse(String(init?.body)).status === 'ignored')
+            return jsonAnswer({ code: 200, message: '', results: [], total: 0 });
+          queueReads += 1;
+          const results = handled ? [] : [queued];
+          return jsonAnswer({ code: 200, message: '', results, total: results.length });
+        }
+        if (url.endsWith(`/api/admin/${call}`)) {
+          handled = true;
+          return jsonAnswer({ code: 409, message: HANDLED }, 409);
+        }
+        throw new Error('no network in a component test');
+      }),
+    );
+  }
+
+  it('반영 refused with 409: the queue is read again before the alert, and the deposit leaves it', async () => {
+    serveHandled('assignDeposit');
+    render();
+    const waiting = await screen.findByTestId('deposit-row');
+    fireEvent.click(within(waiting).getByRole('button', { name: '반영' }));
+    const confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: '반영' }));
+    await waitFor(() => expect(screen.queryByText(HANDLED)).not.toBeNull());
+    expect(queueReads).toBe(2);
+    await waitFor(() => expect(screen.queryByTestId('deposit-row')).toBeNull());
+  });
+
+  it('제외 refused with 409: the queue is read again before the alert, and the deposit leaves it', async () => {
+    serveHandled('dismissDeposit');
+    render();
+    const waiting = await screen.findByTestId('deposit-row');
+    fireEvent.click(within(waiting).getByRole('button', { name: '제외' }));
+    const layer = await screen.findByRole('dialog', { name: '입금 제외' });
+    fireEvent.change(within(layer).getByLabelText('제외 사유'), { target: { value: '보낸 분께 반환' } });
+    fireEvent.click(within(layer).getByRole('button', { name: '제외' }));
+    await waitFor(() => expect(screen.queryByText(HANDLED)).not.toBeNull());
+    expect(queueReads).toBe(2);
+    await waitFor(() => expect(screen.queryByTestId('deposit-row')).toBeNull());
+  });
+});
+
 describe('what a deposit just recorded did', () => {
   it('an applied deposit: its company, each statement and the cash it paid, and the rule that placed it', () => {
     const applied = appliedRow(61, '한빛모터스', {
