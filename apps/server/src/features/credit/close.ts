@@ -215,24 +215,24 @@ export function toStatementLines(lines: readonly LineSource[]): StatementLine[] 
   }));
 }
 
+/** What a run of the close reads once and each company's close shares: the payment terms by code, its clock. */
+interface CloseRun {
+  db: Db;
+  terms: ReadonlyMap<string, PaymentTermRow>;
+  now: Date;
+}
+
 /**
  * Closes one company's month, after the earlier months no close took (each its own transaction):
  * answers the month's statement (made or already there) and how many earlier statements were made.
  */
-async function closeCompany(
-  db: Db,
-  company: CompanyRecord,
-  month: string,
-  cutoff: Date,
-  terms: ReadonlyMap<string, PaymentTermRow>,
-  now: Date,
-) {
+async function closeCompany(run: CloseRun, company: CompanyRecord, month: string, cutoff: Date) {
   let caughtUp = 0;
-  for (const earlier of await unclosedMonthsBefore(db, company.id, month)) {
-    const made = await closeCompanyMonth(db, company, earlier, cutoffOf(earlier, cutoff, false), terms, now);
+  for (const earlier of await unclosedMonthsBefore(run.db, company.id, month)) {
+    const made = await closeCompanyMonth(run, company, earlier, cutoffOf(earlier, cutoff, false));
     if (made?.made) caughtUp++;
   }
-  return { closed: await closeCompanyMonth(db, company, month, cutoff, terms, now), caughtUp };
+  return { closed: await closeCompanyMonth(run, company, month, cutoff), caughtUp };
 }
 
 /**
@@ -241,12 +241,10 @@ async function closeCompany(
  * nothing owed.
  */
 async function closeCompanyMonth(
-  db: Db,
+  { db, terms, now }: CloseRun,
   company: CompanyRecord,
   month: string,
   cutoff: Date,
-  terms: ReadonlyMap<string, PaymentTermRow>,
-  now: Date,
 ): Promise<{ statement: StatementDbRow; made: boolean; parked: boolean; passed?: boolean } | null> {
   const companyId = company.id;
   return db.transaction(async (tx) => {
@@ -359,7 +357,7 @@ export async function closeMonth(db: Db, o: CloseOptions): Promise<CloseResult> 
   checkClosable(o.month, now, o.allowOpenMonth ?? false);
   const cutoff = cutoffOf(o.month, now, o.allowOpenMonth ?? false);
   const accounts = await accountCompanies(db, o.companyId);
-  const terms = new Map((await listPaymentTerms(db)).map((t) => [t.code, t]));
+  const run: CloseRun = { db, terms: new Map((await listPaymentTerms(db)).map((t) => [t.code, t])), now };
   if (o.companyId !== undefined && accounts.length === 0) throw badRequest(MSG_CREDIT.noAccount, 'companyId');
   const result: CloseResult = { month: o.month, closed: 0, already: 0, parked: 0, caughtUp: 0, statements: [] };
   // A few companies at a time, each its own transaction under its own account lock (the pool has room).
@@ -368,7 +366,7 @@ export async function closeMonth(db: Db, o: CloseOptions): Promise<CloseResult> 
   const worker = async () => {
     while (next < accounts.length) {
       const i = next++;
-      done[i] = await closeCompany(db, accounts[i]!.company, o.month, cutoff, terms, now);
+      done[i] = await closeCompany(run, accounts[i]!.company, o.month, cutoff);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CLOSE_CONCURRENCY, accounts.length) }, worker));

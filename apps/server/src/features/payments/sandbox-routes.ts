@@ -32,6 +32,17 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
     .send(html(nonce));
 }
 
+/** The result page when nothing was paid or deposited, saying why. */
+function sendNothingDone(reply: FastifyReply, status: number, text: string) {
+  return sendPage(reply, status, (nonce) => resultPage(false, nonce, text));
+}
+
+/** Fetch metadata: a browser says where a form post came from; only the page itself may press. */
+function fromAnotherSite(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  return site !== undefined && site !== 'same-origin';
+}
+
 /**
  * Why a payment's page offers no button and what it says instead: its company withdrew (the page
  * opened again), or its statement has nothing left to pay (another window paid it).
@@ -82,7 +93,7 @@ export function sandboxPageRoutes(
         const payment = await pagePayment(req);
         if (!payment) return sendPage(reply, 404, notFoundPage);
         const closed = await closedText(db, payment);
-        if (closed) return sendPage(reply, 200, (nonce) => resultPage(false, nonce, closed));
+        if (closed) return sendNothingDone(reply, 200, closed);
         return sendPage(reply, 200, (nonce) =>
           paymentPage(payment, { action: actionUrl(payment.gatewayId), approveButtons }, nonce),
         );
@@ -95,16 +106,11 @@ export function sandboxPageRoutes(
       async (req, reply) => {
         const payment = await pagePayment(req);
         if (!payment) return sendPage(reply, 404, notFoundPage);
-        // Fetch metadata: a browser says where a form post came from; only the page itself may press.
-        const site = req.headers['sec-fetch-site'];
-        if (site !== undefined && site !== 'same-origin')
-          return sendPage(reply, 403, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+        if (fromAnotherSite(req)) return sendNothingDone(reply, 403, MSG_MEMBER.paymentActionInvalid);
         const action = req.params.action ?? '';
         const allowed = payment.pgcode === 'banktransfer' ? ['deposit', 'decline'] : ['approve', 'decline'];
-        if (!allowed.includes(action))
-          return sendPage(reply, 400, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
-        if (action !== 'decline' && !approveButtons)
-          return sendPage(reply, 403, (nonce) => resultPage(false, nonce, SANDBOX_APPROVE_OFF));
+        if (!allowed.includes(action)) return sendNothingDone(reply, 400, MSG_MEMBER.paymentActionInvalid);
+        if (action !== 'decline' && !approveButtons) return sendNothingDone(reply, 403, SANDBOX_APPROVE_OFF);
         const status = action === 'decline' ? 'declined' : 'paid';
         const body = { paymentId: payment.gatewayId, amount: payment.amount, status } as const;
         try {
@@ -156,14 +162,12 @@ export function sandboxPageRoutes(
       async (req, reply) => {
         const found = await pageAccount(req);
         if (!found) return sendPage(reply, 404, notFoundPage);
-        const site = req.headers['sec-fetch-site'];
-        if (site !== undefined && site !== 'same-origin')
-          return sendPage(reply, 403, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+        if (fromAnotherSite(req)) return sendNothingDone(reply, 403, MSG_MEMBER.paymentActionInvalid);
         const action = req.params.action ?? '';
         const { account, latest, deposited } = found;
         if (!((action === 'deposit' && !deposited) || (action === 'reverse' && deposited)))
-          return sendPage(reply, 400, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
-        if (!approveButtons) return sendPage(reply, 403, (nonce) => resultPage(false, nonce, SANDBOX_APPROVE_OFF));
+          return sendNothingDone(reply, 400, MSG_MEMBER.paymentActionInvalid);
+        if (!approveButtons) return sendNothingDone(reply, 403, SANDBOX_APPROVE_OFF);
         await receiveDepositCallback(db, 'sandbox', {
           orderId: account.orderId,
           secret: account.secret!,
