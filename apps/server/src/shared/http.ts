@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { MSG, type ApiEnvelope } from '@partsmall/contract';
 import { invalidText } from './db-errors.js';
 import { loggableError } from './loggable-error.js';
@@ -29,6 +29,18 @@ export const unauthorizedFor = (request: { headers: { authorization?: string | u
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
 export const tooMany = (message: string = MSG.tooMany) => new AppError(429, message);
+
+/**
+ * A document answer (a PDF or CSV of the company's paper): the bytes with the name the browser saves
+ * them under (ASCII and UTF-8), kept by no browser or proxy as every API answer (docs/security.md#headers).
+ */
+export function sendDocument(reply: FastifyReply, body: Buffer | string, type: string, filename: string) {
+  return reply
+    .type(type)
+    .header('cache-control', 'no-store')
+    .header('content-disposition', `inline; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+    .send(body);
+}
 
 export function ok<T>(results?: T, message: string = MSG.ok, total?: number): ApiEnvelope<T> {
   const body: ApiEnvelope<T> = { code: 200, message };

@@ -306,6 +306,7 @@ describe('statements as buyers and staff read them', () => {
       const res = await get(token);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('cache-control')).toBe('no-store');
       expect(
         Buffer.from(await res.arrayBuffer())
           .subarray(0, 5)

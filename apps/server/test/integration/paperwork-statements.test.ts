@@ -28,6 +28,7 @@ async function raw(p: string, query: Record<string, string | number>, token?: st
   return {
     status: res.status,
     type: res.headers.get('content-type') ?? '',
+    cache: res.headers.get('cache-control'),
     body,
     json: () => JSON.parse(body.toString('utf8')) as { code: number; message: string; field?: string },
   };
@@ -87,6 +88,8 @@ describe('api/orderStatement', () => {
       const res = await raw('api/orderStatement', { seq: orderA }, token);
       expect(res.status).toBe(200);
       expect(res.type).toBe('application/pdf');
+      // A company's paper is personal: no browser or proxy keeps a copy (docs/security.md#headers).
+      expect(res.cache).toBe('no-store');
       expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
     }
     const text = pdfText((await raw('api/orderStatement', { seq: orderA }, tokens.main)).body);
@@ -452,6 +455,7 @@ describe('캐시 원장', () => {
     const csv = await raw('api/cashLedgerExport', { format: 'csv' }, tokens.main);
     expect(csv.status).toBe(200);
     expect(csv.type).toContain('text/csv');
+    expect(csv.cache).toBe('no-store');
     const text = csv.body.toString('utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).trim().split('\r\n');
@@ -461,6 +465,7 @@ describe('캐시 원장', () => {
     expect(lines[2]).toMatch(/,주문 결제,주문 #\d+,주문 #\d+,-24200,25800$/);
     const pdf = await raw('api/cashLedgerExport', { format: 'pdf' }, tokens.main);
     expect(pdf.type).toBe('application/pdf');
+    expect(pdf.cache).toBe('no-store');
     const pdfLines = pdfText(pdf.body);
     expect(pdfLines.replace(/\s/g, '')).toContain('캐시원장');
     expect(pdfLines).toContain('-24,200');

@@ -9,7 +9,7 @@ import {
   type Api,
   type AppContext,
 } from '../../shared/context.js';
-import { AppError, created, forbidden, ok, okPage } from '../../shared/http.js';
+import { AppError, created, forbidden, ok, okPage, sendDocument } from '../../shared/http.js';
 import { recordAudit } from '../admin/repository.js';
 import { renderPdf } from '../../workers/pools.js';
 import type { AuthContext } from '../auth/types.js';
@@ -81,10 +81,7 @@ export function creditRoutes(app: Api, ctx: AppContext) {
       throw e;
     }
     const filename = `statement-${input.month}-${req.query.seq}.pdf`;
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-      .send(pdf);
+    return sendDocument(reply, pdf, 'application/pdf', filename);
   });
 
   route(app, 'adminSetCreditAccount', async (req) => {

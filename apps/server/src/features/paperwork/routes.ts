@@ -1,9 +1,9 @@
 import { MSG_PAPERWORK, seoulDay, statementPeriod } from '@partsmall/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { renderPdf } from '../../workers/pools.js';
 import { route } from '../../shared/route.js';
 import { type Api, type AppContext, requireMainAccount, requireMember } from '../../shared/context.js';
-import { AppError, forbidden, ok } from '../../shared/http.js';
+import { AppError, forbidden, ok, sendDocument } from '../../shared/http.js';
 import { StatementInputError } from '../documents/index.js';
 import { ledgerCsv, ledgerPdfInput, listLedger } from './ledger.js';
 import { monthlyStatementInput, orderStatementInput, type PaperReader } from './statements.js';
@@ -26,14 +26,6 @@ function pdfKey(req: FastifyRequest): string {
   return staff || auth.member.companyId === null ? `staff:${auth.member.id}` : `company:${auth.member.companyId}`;
 }
 
-/** A file answer: the PDF or CSV bytes with a name the browser saves it under (ASCII and UTF-8). */
-function sendFile(reply: FastifyReply, body: Buffer | string, type: string, filename: string) {
-  return reply
-    .type(type)
-    .header('content-disposition', `inline; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-    .send(body);
-}
-
 /** A document the input cannot make (more rows than a document holds) is the caller's to narrow. */
 async function rendered<T>(make: () => Promise<T>): Promise<T> {
   try {
@@ -50,7 +42,7 @@ export function paperworkRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'orderStatement', async (req, reply) => {
     const input = await orderStatementInput(db, readerOf(req), req.query.seq);
-    return sendFile(
+    return sendDocument(
       reply,
       await rendered(() => renderPdf({ kind: 'order', input }, pdfKey(req))),
       'application/pdf',
@@ -63,7 +55,7 @@ export function paperworkRoutes(app: Api, ctx: AppContext) {
     if (!reader.staff) requireMainAccount(req);
     const period = statementPeriod(req.query);
     const input = await monthlyStatementInput(db, reader, { ...period, companyId: req.query.companyId });
-    return sendFile(
+    return sendDocument(
       reply,
       await rendered(() => renderPdf({ kind: 'monthly', input }, pdfKey(req))),
       'application/pdf',
@@ -81,9 +73,9 @@ export function paperworkRoutes(app: Api, ctx: AppContext) {
     const { companyId } = requireMainAccount(req);
     const name = `cash-ledger-${req.query.startDate || seoulDay()}`;
     if (req.query.format === 'csv')
-      return sendFile(reply, await ledgerCsv(db, companyId, req.query), 'text/csv; charset=utf-8', `${name}.csv`);
+      return sendDocument(reply, await ledgerCsv(db, companyId, req.query), 'text/csv; charset=utf-8', `${name}.csv`);
     const input = await ledgerPdfInput(db, companyId, req.query);
     const pdf = await rendered(() => renderPdf({ kind: 'ledger', input }, pdfKey(req)));
-    return sendFile(reply, pdf, 'application/pdf', `${name}.pdf`);
+    return sendDocument(reply, pdf, 'application/pdf', `${name}.pdf`);
   });
 }
