@@ -86,6 +86,8 @@ export const MSG_NOTIFY = {
   /** An event the list does not have, or events that are no list (docs/requirements.md#validation). */
   eventInvalid: '알림 종류를 다시 선택하세요.',
   phoneShape: MSG.phoneShape,
+  /** `followCompany` sent as other than true/false; named by its label on '알림 설정'. */
+  followCompanyType: "'회사 기본값 따르기'는 예 또는 아니오로 선택하세요.",
   /** A phone that is neither the saved one nor the account's own, sent without its code. */
   phoneCodeRequired: '새 휴대폰 번호로 알림을 받으려면 인증번호를 받아 입력하세요.',
   /** A bill's job whose phone had its day of bills (staff read it on the jobs screen). */
@@ -146,7 +148,7 @@ export const setNotifySettingsRequest = z.object({
     .max(NOTIFY_SETTING_EVENTS.length * 2, MSG_NOTIFY.eventInvalid)
     .transform((list) => NOTIFY_SETTING_EVENTS.filter((e) => list.includes(e))),
   phone: z.union([z.literal(''), mobilePhoneField]).nullish(),
-  followCompany: z.boolean({ error: MSG.badRequest }).optional(),
+  followCompany: z.boolean({ error: MSG_NOTIFY.followCompanyType }).optional(),
   authCode: authCodeField.optional(),
 });
 export type SetNotifySettingsRequest = z.input<typeof setNotifySettingsRequest>;

@@ -568,6 +568,11 @@ describe("'알림 설정'", () => {
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(res.body.message).toMatch(/[가-힣]/);
     }
+    for (const followCompany of ['yes', 1, null]) {
+      const res = await call(server, 'POST', 'api/setNotifySettings', { events: [], followCompany }, main);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("'회사 기본값 따르기'는 예 또는 아니오로 선택하세요.");
+    }
     const after = await call(server, 'getNotifySettings', undefined, { token: main });
     expect(after.body.results!.events).toEqual([...NOTIFY_SETTING_EVENTS]);
     expect(MSG.badRequest).toMatch(/[가-힣]/);
