@@ -89,6 +89,26 @@ describe('the order export (api/admin/orderExport)', () => {
       '0123-4567-8901',
     ]);
   });
+
+  it('groups each waybill as its carrier prints it, by its length, and as typed when it is not bare digits', async () => {
+    const shipped: [string, string, string][] = [
+      ['kr.cjlogistics', '6543210987', '654-321-0987'],
+      ['kr.lotte', '233112345678', '2331-1234-5678'],
+      ['kr.epost', '6071234567890', '60712-3456-7890'],
+      ['kr.logen', '01234567890', '012-3456-7890'],
+      ['동네화물', 'JD-0146 0001 234', 'JD-0146 0001 234'],
+    ];
+    const seqs: number[] = [];
+    for (const [carrier, waybill] of shipped) {
+      const seq = await confirmedOrder(gaon);
+      expect((await ship(seq, carrier, waybill)).body.code).toBe(201);
+      seqs.push(seq);
+    }
+    const res = await call(server, 'adminOrderExport', {}, { token: staff });
+    const [header, ...rows] = parseCsv(res.body.results!.csv);
+    const waybillOf = (seq: number) => rows.find((r) => r[0] === String(seq))![header!.indexOf('송장번호')];
+    expect(seqs.map(waybillOf)).toEqual(shipped.map(([, , shown]) => shown));
+  });
 });
 
 describe("a company's invoice fields (api/admin/setCompanyInvoiceInfo)", () => {

@@ -156,13 +156,25 @@ export async function bulkShipConfirm(db: Db, events: EventSink, staffId: number
 }
 
 /**
+ * How couriers print a waybill of each length on their labels and pages, which staff compare with the
+ * parcel: 12 digits (CJ대한통운, 롯데, 한진 today) 4-4-4, 13 (우체국's 등기번호) 5-4-4, 10 (the older
+ * numbers CJ대한통운, 한진 and 롯데 still track) 3-3-4 (docs/requirements.md#back-office).
+ */
+const GROUPS_BY_LENGTH: Readonly<Record<number, readonly number[]>> = { 10: [3, 3, 4], 12: [4, 4, 4], 13: [5, 4, 4] };
+
+/**
  * A number that must stay text in Excel (a phone's leading 0, a waybill's twelve digits, which Excel
- * reads as 6.01235E+11): bare digits are grouped by four with hyphens ('6012-3456-7896'), which no
- * spreadsheet reads as a number and the shipping form takes back (docs/requirements.md#back-office).
- * Not the `="…"` form nor a leading tab: the CSV's formula rule quotes both (shared/csv.ts).
+ * reads as 6.01235E+11): bare digits are hyphenated, grouped as GROUPS_BY_LENGTH says and other lengths
+ * by four counted from the end ('123-4567-8901'), which no spreadsheet reads as a number and the
+ * shipping form takes back (docs/requirements.md#back-office). Not the `="…"` form nor a leading tab:
+ * the CSV's formula rule quotes both (shared/csv.ts).
  */
 function textOfDigits(value: string): string {
-  return /^\d{5,}$/.test(value) ? (value.match(/\d{1,4}/g) ?? []).join('-') : value;
+  if (!/^\d{5,}$/.test(value)) return value;
+  const sizes = GROUPS_BY_LENGTH[value.length];
+  if (!sizes) return (value.match(/\d{1,4}(?=(?:\d{4})*$)/g) ?? []).join('-');
+  let at = 0;
+  return sizes.map((size) => value.slice(at, (at += size))).join('-');
 }
 
 /**
