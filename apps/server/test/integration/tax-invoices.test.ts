@@ -625,4 +625,33 @@ describe('월합계', () => {
     expect(rows[0]).toMatchObject({ month: '2026-07', writeDate: '20260731', total: 40_700 });
     expect(rows[0]!.items.map((i) => i.orderSeq)).toEqual([whileMonthly1, whileMonthly2]);
   });
+
+  it('a parked 월합계 that staff cancel no longer shows the reason it was parked', async () => {
+    const parked = await makeCompany(server, '보람');
+    // 월합계 without 업태, 종목 or e-mail: its invoice is parked.
+    await server.db.update(companies).set({ invoiceMode: 'monthly' }).where(eq(companies.id, parked.companyId));
+    await orderShippedAt(parked, 22_000, new Date('2026-05-12T02:00:00Z'));
+    await runMonthly('2026-05');
+    const invoice = (await until(
+      async () => (await monthlyInvoicesOf(parked.companyId))[0],
+      (r) => r?.status === 'failed',
+    ))!;
+    expect([invoice.status, invoice.error]).toEqual([
+      'failed',
+      MSG_PAPERWORK.invoiceFieldsMissing('업태, 종목, 세금계산서 이메일'),
+    ]);
+    const cancelled = await call(server, 'adminCancelTaxInvoice', { seq: invoice.id }, { token: staff });
+    expect([cancelled.body.code, cancelled.body.results!.status, cancelled.body.results!.error]).toEqual([
+      201,
+      'cancelled',
+      '',
+    ]);
+    const list = await call(
+      server,
+      'adminTaxInvoiceList',
+      { companyId: parked.companyId, page: 1, size: 50 },
+      { token: staff },
+    );
+    expect(list.body.results!.map((r) => [r.statusLabel, r.error])).toEqual([['취소', '']]);
+  });
 });

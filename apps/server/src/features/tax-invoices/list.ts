@@ -200,7 +200,9 @@ export async function cancelTaxInvoice(
 /**
  * A staff move of an invoice's status, on its lock: 404 without the invoice, 409 (`refused`) unless
  * its status is one of `from`; then `check` may refuse it (it throws); `also` runs in the same
- * transaction; audited as `action`.
+ * transaction; audited as `action`. The move clears the row's failure reason: it told why the invoice
+ * was 실패, which no longer stands once staff retry it (a try writes its own) or cancel it; the audit
+ * keeps it (docs/requirements.md#tax-invoices).
  */
 async function moveInvoice(
   db: Db,
@@ -220,7 +222,10 @@ async function moveInvoice(
     if (!row) throw notFound(MSG_PAPERWORK.invoiceNotFound);
     if (!move.from.includes(row.status as TaxInvoiceStatus)) throw new AppError(409, move.refused, 409, 'seq');
     move.check?.(row);
-    await tx.update(taxInvoices).set({ status: move.to, updatedAt: new Date() }).where(eq(taxInvoices.id, id));
+    await tx
+      .update(taxInvoices)
+      .set({ status: move.to, error: '', updatedAt: new Date() })
+      .where(eq(taxInvoices.id, id));
     await move.also?.(tx, row);
     await recordAudit(tx, {
       memberId: staffId,
