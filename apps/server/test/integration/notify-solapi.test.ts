@@ -160,6 +160,22 @@ describe('Solapi 알림톡', () => {
     // docs/operations.md#jobs: a library's or the network's English, kept, in the shop's sentence.
     expect(parked.error).toBe('작업 중 오류가 발생했습니다. (fetch failed)');
   });
+
+  it('no answer within NOTIFY_TIMEOUT_MS: the jobs page says the time ran out, in Korean', async () => {
+    solapi.on({ kind: 'late', afterMs: 1_500 });
+    const n = await cancelNotice(2_000);
+    await until('parked', async () => (await state(n.key)) === 'failed');
+    expect(sentTo(n.phone)).toHaveLength(0);
+    const list = await call<{ results: JobRow[] }>(
+      server,
+      'POST',
+      'api/admin/jobList',
+      { state: 'parked', name: 'notify.send' },
+      staff,
+    );
+    const parked = (list.body.results as unknown as JobRow[]).find((j) => j.key === n.key)!;
+    expect(parked.error).toBe('솔라피 응답 시간 초과 (300ms)');
+  });
 });
 
 /**

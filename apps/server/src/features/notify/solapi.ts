@@ -14,8 +14,9 @@ export class NotifySendError extends Error {
 
 /**
  * A try's error that Solapi did not answer, or that another try of the same message is handing it
- * over. A call that got no answer at all keeps its error's own English ('fetch failed'), which the
- * jobs page says as '작업 중 오류가 발생했습니다. (fetch failed)' (docs/operations.md#jobs).
+ * over. A call cut at the timeout says so ('솔라피 응답 시간 초과 (4000ms)', solapi-client.ts); one that
+ * got no answer at all keeps its error's own English ('fetch failed'), which the jobs page says as
+ * '작업 중 오류가 발생했습니다. (fetch failed)' (docs/operations.md#jobs).
  */
 const unanswered = (out: SolapiFailure) => {
   if (out.network) return out.reason;

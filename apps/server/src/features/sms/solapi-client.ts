@@ -61,12 +61,16 @@ export type SolapiOutcome =
   | { kind: 'refused'; reason: string; detail: unknown }
   /**
    * No answer, or a 5xx: may have been sent or not; the job tries again later. `network` marks a call
-   * that got no answer at all (the network, a timeout: fetch threw), its `reason` then the error's own
-   * English message ('fetch failed'), which the jobs page says in its sentence (docs/operations.md#jobs).
+   * that got no answer at all (fetch threw), its `reason` then '솔라피 응답 시간 초과 (4000ms)' for a
+   * timeout, else the error's own English message ('fetch failed'), which the jobs page says in its
+   * sentence (docs/operations.md#jobs).
    */
   | { kind: 'failed'; reason: string; network?: true };
 
 type Answer = { kind: 'ok'; body: Record<string, unknown> } | Exclude<SolapiOutcome, { kind: 'accepted' }>;
+
+/** The `failed` reason of a call Solapi did not answer within the provider's timeout (NOTIFY_TIMEOUT_MS, SOLAPI_TIMEOUT_MS). */
+const solapiTimedOut = (timeoutMs: number) => `솔라피 응답 시간 초과 (${timeoutMs}ms)`;
 
 /** The `failed` reason of a try that found another try of the same message holding its group. */
 export const GROUP_IN_USE = 'GroupInUse';
@@ -123,6 +127,10 @@ export function solapiGroupClient(settings: SolapiSettings, db: Db) {
       status = res.status;
       body = ((await res.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
     } catch (err) {
+      // A call cut at `timeoutMs` is said in Korean, as the Toss and Popbill adapters name their
+      // timeouts: fetch's own words for it ('This operation was aborted') tell staff nothing.
+      if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
+        return { kind: 'failed', reason: solapiTimedOut(settings.timeoutMs), network: true };
       return { kind: 'failed', reason: (err instanceof Error && (err.message || err.name)) || 'error', network: true };
     }
     if (status >= 500) return { kind: 'failed', reason: `HTTP ${status}` };
