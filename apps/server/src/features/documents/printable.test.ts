@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFields, isPrintableOnDocuments } from '@partsmall/contract';
+import { MALL_CONFIG } from '../../seed/mall-config.js';
 import { FONT_DIR } from './pdf.js';
 
 /**
@@ -48,16 +49,9 @@ describe('isPrintableOnDocuments', () => {
   });
 
   it("is the shop settings' rule for the 공급자 fields only", () => {
+    // The demo shop's footer, with emoji in the two fields no document prints.
     const footer = {
-      companyName: '(주)파츠몰코리아',
-      license: '214-88-12345',
-      mailOrderLicense: '제2026-서울강남-01234호',
-      ceo: '김도윤',
-      privacyOfficer: '이서연',
-      mail: 'help@partsmall.kr',
-      fax: '02-3456-7891',
-      address: '서울특별시 강남구 테헤란로 123',
-      phone: '1588-1234',
+      ...MALL_CONFIG.mallBottom,
       hours: '평일 09:30~17:30 🚗',
       copyright: 'Copyright © 파츠몰코리아 ✨',
     };
