@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { MSG_MEMBER, MSG_PROVIDER } from '@partsmall/contract';
-import { cashLedger, companies, members, payments } from '../../src/db/schema.js';
-import { call, loginAs, rawCall, type TestServer } from '../helpers.js';
+import { call, rawCall, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances } from '../member-helpers.js';
 import type { TossStandIn } from '../stand-ins.js';
-import { startTossServer } from '../toss-server.js';
+import { startTossTopUps, successPath, type TossTopUps } from '../toss-server.js';
 
 /**
  * A top-up whose read-back Toss refuses (docs/operations.md#payments-toss-payments): a wrong or
@@ -22,24 +20,17 @@ const REFUSALS = {
   403: { status: 403, code: 'FORBIDDEN_REQUEST', message: '허용되지 않은 요청입니다.' },
 } as const;
 
+let shop: TossTopUps;
 let toss: TossStandIn;
 let server: TestServer;
-let demo: string;
-let demoCompanyId: number;
 let errors: MockInstance;
 
 beforeAll(async () => {
-  ({ toss, server } = await startTossServer(SECRET_KEY, {
-    TOSS_CLIENT_KEY: CLIENT_KEY,
-    TOSS_TIMEOUT_MS: '300',
-  }));
-  demo = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
-  const [d] = await server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
-  demoCompanyId = d!.companyId!;
+  shop = await startTossTopUps(SECRET_KEY, { TOSS_CLIENT_KEY: CLIENT_KEY, TOSS_TIMEOUT_MS: '300' });
+  ({ toss, server } = shop);
 });
 afterAll(async () => {
-  await server?.close();
-  await toss?.close();
+  await shop?.close();
 });
 beforeEach(() => {
   toss.onConfirm({ kind: 'normal' });
@@ -51,46 +42,12 @@ afterEach(() => {
   errors.mockRestore();
 });
 
-async function balance(): Promise<number> {
-  const [row] = await server.db
-    .select({ point: companies.point })
-    .from(companies)
-    .where(eq(companies.id, demoCompanyId));
-  return Number(row!.point);
-}
-async function status(orderId: string) {
-  const [row] = await server.db
-    .select({ status: payments.status })
-    .from(payments)
-    .where(eq(payments.gatewayId, orderId));
-  return row?.status;
-}
-async function ledgerLines(orderId: string) {
-  const [p] = await server.db.select({ id: payments.id }).from(payments).where(eq(payments.gatewayId, orderId));
-  const rows = await server.db
-    .select({ note: cashLedger.note })
-    .from(cashLedger)
-    .where(eq(cashLedger.companyId, demoCompanyId));
-  return rows.filter((r) => r.note?.includes(`(결제 #${p!.id})`)).length;
-}
-async function open(amount: number, pgcode: 'creditcard' | 'banktransfer') {
-  const res = await call(server, 'showCashPaymentWinow', { pgcode, amount }, { token: demo });
-  expect(res.body.code).toBe(200);
-  return res.body.results!;
-}
-const successPath = (p: { paymentKey: string; orderId: string }, amount: number) =>
-  `payCenter/toss/success?paymentKey=${p.paymentKey}&orderId=${p.orderId}&amount=${amount}&paymentType=NORMAL`;
-const webhook = (body: unknown) =>
-  rawCall(server, 'POST', 'payCenter/toss/webhook', {
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 const pendingIds = async () =>
-  (await call(server, 'mallPendingTransfers', {}, { token: demo })).body.results!.map((t) => t.paymentId);
+  (await call(server, 'mallPendingTransfers', {}, { token: shop.demo })).body.results!.map((t) => t.paymentId);
 
 /** A virtual-account top-up of `amount`, its account issued and shown: Toss holds it WAITING_FOR_DEPOSIT. */
 async function issuedAccount(amount: number) {
-  const { paymentId, online_url } = await open(amount, 'banktransfer');
+  const { paymentId, online_url } = await shop.open(amount, 'banktransfer');
   const p = toss.authorise(paymentId, amount, '가상계좌');
   expect((await rawCall(server, 'GET', successPath(p, amount))).text).toContain('56211802314051');
   return { paymentId, link: online_url.slice(server.base.length), p };
@@ -107,90 +64,90 @@ function expectLoggedForStaff(orderId: string, code: string) {
 
 describe('a deposit webhook whose read-back Toss refuses', () => {
   it('401 UNAUTHORIZED_KEY: answered 503 and logged; once the key is mended the pending list credits it once', async () => {
-    const before = await balance();
+    const before = await shop.balance();
     const { paymentId, p } = await issuedAccount(151_000);
     expect(await pendingIds()).toContain(paymentId);
     const deposit = toss.deposit(p.paymentKey);
 
     toss.onFetch({ kind: 'refuse', ...REFUSALS[401] });
-    const refused = await webhook(deposit);
+    const refused = await shop.webhook(deposit);
     expect(refused.status).toBe(503);
     expect(refused.body?.message).toBe(MSG_PROVIDER.tossUnavailable);
     expectLoggedForStaff(paymentId, 'UNAUTHORIZED_KEY');
-    expect(await status(paymentId)).toBe('pending');
-    expect(await balance()).toBe(before);
+    expect(await shop.status(paymentId)).toBe('pending');
+    expect(await shop.balance()).toBe(before);
 
     // The key mended: the pending list reads Toss, finds the deposit done, and credits it.
     toss.onFetch({ kind: 'normal' });
     expect(await pendingIds()).not.toContain(paymentId);
-    expect(await status(paymentId)).toBe('paid');
-    expect(await balance()).toBe(before + 151_000);
+    expect(await shop.status(paymentId)).toBe('paid');
+    expect(await shop.balance()).toBe(before + 151_000);
 
     // Toss resends the webhook: already credited, nothing more.
-    const resent = await webhook(deposit);
+    const resent = await shop.webhook(deposit);
     expect(resent.status).toBe(200);
     expect(resent.body?.results).toEqual({ orderId: paymentId, status: 'paid', repeated: true });
     expect(await pendingIds()).not.toContain(paymentId);
-    expect(await balance()).toBe(before + 151_000);
-    expect(await ledgerLines(paymentId)).toBe(1);
+    expect(await shop.balance()).toBe(before + 151_000);
+    expect(await shop.ledgerLines(paymentId)).toBe(1);
     await expectLedgerMatchesBalances(server);
   });
 
   it('403 FORBIDDEN_REQUEST: answered 503; once Toss answers, the reopened link shows it paid, credited once', async () => {
-    const before = await balance();
+    const before = await shop.balance();
     const { paymentId, link, p } = await issuedAccount(152_000);
     const deposit = toss.deposit(p.paymentKey);
 
     toss.onFetch({ kind: 'refuse', ...REFUSALS[403] });
-    const refused = await webhook(toss.statusChanged(p.paymentKey));
+    const refused = await shop.webhook(toss.statusChanged(p.paymentKey));
     expect(refused.status).toBe(503);
     expectLoggedForStaff(paymentId, 'FORBIDDEN_REQUEST');
-    expect(await status(paymentId)).toBe('pending');
+    expect(await shop.status(paymentId)).toBe('pending');
 
     toss.onFetch({ kind: 'normal' });
     const reopened = await rawCall(server, 'GET', link);
     expect(reopened.status).toBe(200);
     expect(reopened.text).toContain(MSG_MEMBER.paymentDone);
     expect(reopened.text).not.toContain('"method":"VIRTUAL_ACCOUNT"');
-    expect(await status(paymentId)).toBe('paid');
-    expect(await balance()).toBe(before + 152_000);
+    expect(await shop.status(paymentId)).toBe('paid');
+    expect(await shop.balance()).toBe(before + 152_000);
 
     const again = await rawCall(server, 'GET', link);
     expect(again.text).toContain(MSG_MEMBER.paymentDone);
-    expect((await webhook(deposit)).body?.results).toEqual({ orderId: paymentId, status: 'paid', repeated: true });
-    expect(await balance()).toBe(before + 152_000);
-    expect(await ledgerLines(paymentId)).toBe(1);
+    expect((await shop.webhook(deposit)).body?.results).toEqual({ orderId: paymentId, status: 'paid', repeated: true });
+    expect(await shop.balance()).toBe(before + 152_000);
+    expect(await shop.ledgerLines(paymentId)).toBe(1);
     await expectLedgerMatchesBalances(server);
   });
 
   it('a card payment Toss confirmed while its answer and read-back were lost: the reopened link credits it once', async () => {
-    const before = await balance();
-    const { paymentId, online_url } = await open(153_000, 'creditcard');
+    const before = await shop.balance();
+    const { paymentId, online_url } = await shop.open(153_000, 'creditcard');
     const p = toss.authorise(paymentId, 153_000);
     // Toss confirms, its answer comes too late, and the read-back is refused.
     toss.onConfirm({ kind: 'late', afterMs: 1_000 });
     toss.onFetch({ kind: 'refuse', ...REFUSALS[401] });
     const page = await rawCall(server, 'GET', successPath(p, 153_000));
     expect(page.text).toContain(MSG_PROVIDER.tossPending);
-    expect((await webhook(toss.statusChanged(p.paymentKey))).status).toBe(503);
-    expect(await status(paymentId)).toBe('pending');
+    expect((await shop.webhook(toss.statusChanged(p.paymentKey))).status).toBe(503);
+    expect(await shop.status(paymentId)).toBe('pending');
 
     toss.onFetch({ kind: 'normal' });
     const reopened = await rawCall(server, 'GET', online_url.slice(server.base.length));
     expect(reopened.text).toContain(MSG_MEMBER.paymentDone);
     expect(reopened.text).not.toContain('"method":"CARD"');
-    expect(await balance()).toBe(before + 153_000);
-    expect((await webhook(toss.statusChanged(p.paymentKey))).body?.results).toEqual({
+    expect(await shop.balance()).toBe(before + 153_000);
+    expect((await shop.webhook(toss.statusChanged(p.paymentKey))).body?.results).toEqual({
       orderId: paymentId,
       status: 'paid',
       repeated: true,
     });
-    expect(await balance()).toBe(before + 153_000);
-    expect(await ledgerLines(paymentId)).toBe(1);
+    expect(await shop.balance()).toBe(before + 153_000);
+    expect(await shop.ledgerLines(paymentId)).toBe(1);
   });
 
   it("an event of a payment Toss does not hold (NOT_FOUND_PAYMENT) is still answered 200 'not this shop's'", async () => {
-    const res = await webhook({
+    const res = await shop.webhook({
       eventType: 'PAYMENT_STATUS_CHANGED',
       data: { paymentKey: 'tgen_nowhere', orderId: 'elsewhere_2' },
     });
