@@ -55,26 +55,21 @@ async function writesFor(companyId: number) {
   };
 }
 
+/** An admin gives the company 50,000원 of cash, 30 days of licence and level a, one after another. */
+async function adjustAll(companyId: number) {
+  return [
+    await call(server, 'adminAdjustCash', { companyId, amount: 50_000, reason: '보상 지급' }, { token: admin }),
+    await call(server, 'adminAdjustLicense', { companyId, days: 30, reason: '보상 연장' }, { token: admin }),
+    await call(server, 'adminSetCompanyLevel', { companyId, level: 'a' }, { token: admin }),
+  ];
+}
+
 describe("a withdrawn company's cash, licence and level", () => {
   it('are refused with 409 and the message, and nothing is written', async () => {
     const before = await companyNow(leaving.companyId);
     expect(before.gone).not.toBeNull();
     const writes = await writesFor(leaving.companyId);
-    const answers = [
-      await call(
-        server,
-        'adminAdjustCash',
-        { companyId: leaving.companyId, amount: 50_000, reason: '보상 지급' },
-        { token: admin },
-      ),
-      await call(
-        server,
-        'adminAdjustLicense',
-        { companyId: leaving.companyId, days: 30, reason: '보상 연장' },
-        { token: admin },
-      ),
-      await call(server, 'adminSetCompanyLevel', { companyId: leaving.companyId, level: 'a' }, { token: admin }),
-    ];
+    const answers = await adjustAll(leaving.companyId);
     expect(answers.map((a) => [a.status, a.body.code, a.body.message])).toEqual([
       [409, 409, '탈퇴한 업체입니다. 캐시·이용권·등급을 바꿀 수 없습니다.'],
       [409, 409, '탈퇴한 업체입니다. 캐시·이용권·등급을 바꿀 수 없습니다.'],
@@ -85,21 +80,7 @@ describe("a withdrawn company's cash, licence and level", () => {
   });
 
   it('a company still active: the same three are made', async () => {
-    const answers = [
-      await call(
-        server,
-        'adminAdjustCash',
-        { companyId: staying.companyId, amount: 50_000, reason: '보상 지급' },
-        { token: admin },
-      ),
-      await call(
-        server,
-        'adminAdjustLicense',
-        { companyId: staying.companyId, days: 30, reason: '보상 연장' },
-        { token: admin },
-      ),
-      await call(server, 'adminSetCompanyLevel', { companyId: staying.companyId, level: 'a' }, { token: admin }),
-    ];
+    const answers = await adjustAll(staying.companyId);
     expect(answers.map((a) => [a.body.code, a.body.message])).toEqual([
       [201, MSG_ADMIN.cashAdjusted],
       [201, MSG_ADMIN.licenseAdjusted],
