@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { favorites, members, restockAlerts } from '../apps/server/src/db/schema.js';
 import { addProduct } from './fixtures.js';
-import { memberLogin, phonePage, shot, startShop } from './helpers.js';
+import { memberLogin, phonePage, shot, snap, startShop } from './helpers.js';
 
 /**
  * The phone's product screen (docs/requirements.md#favourites, #restock-alerts): the heart and 재입고
@@ -17,13 +17,15 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function openOnPhone(page: Page, pid: string) {
-  await page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${pid}`);
-  await page
-    .locator('.notice-popup')
-    .getByRole('button', { name: '닫기' })
-    .click({ timeout: 5000 })
-    .catch(() => undefined);
+async function openOnPhone(page: Page, pid: string, load = true) {
+  if (load) {
+    await page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${pid}`);
+    await page
+      .locator('.notice-popup')
+      .getByRole('button', { name: '닫기' })
+      .click({ timeout: 5000 })
+      .catch(() => undefined);
+  }
   await page.locator('.m-item', { hasText: pid }).click();
   return page.getByRole('dialog');
 }
@@ -82,6 +84,35 @@ describe('phone product screen', () => {
       )
       .toBe(1);
     await shot(page, 'phone-product-sold-out');
+    await context.close();
+  });
+
+  it("the phone's Back closes an open product and stays on the list; 닫기 leaves no entry behind", async () => {
+    const product = await addProduct(shop.server, {
+      name: '폰 뒤로가기 점화플러그',
+      prices: [7_000, 7_000, 7_000, 7_000],
+      stock: 5,
+    });
+    const { page, context } = await phonePage(shop.browser);
+    // A page before the list, where a Back that leaves the list would land.
+    await page.goto(`${shop.server.base}/mobileNotice`);
+    const list = `${shop.server.base}/mobile?searchType=pid&keyword=${product.pid}`;
+    let slide = await openOnPhone(page, product.pid);
+    await slide.getByRole('heading', { name: product.name }).waitFor();
+    await snap(page, 'phone-product-slide-open');
+    await page.goBack({ waitUntil: 'commit' });
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(page.url()).toBe(list);
+    await page.locator('.m-item', { hasText: product.pid }).waitFor();
+    await snap(page, 'phone-product-slide-back');
+
+    slide = await openOnPhone(page, product.pid, false);
+    await slide.getByRole('button', { name: '닫기' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(page.url()).toBe(list);
+    // The next Back leaves the list, as it would have without the slide.
+    await page.goBack({ waitUntil: 'commit' });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/mobileNotice');
     await context.close();
   });
 });

@@ -197,7 +197,15 @@ export const routes: RouteObject[] = [
             // A page that cannot load says so in Korean inside the bars (RouteError).
             errorElement: <RouteError />,
             children: [
-              { path: '/mobile', element: <MobileHome />, loader: prefetchGrid(true) },
+              {
+                path: '/mobile',
+                element: <MobileHome />,
+                loader: prefetchGrid(true),
+                // Opening or closing a product's slide is a history entry of the same address
+                // (MobileHome): the grid is not asked for again.
+                shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+                  currentUrl.href !== nextUrl.href && defaultShouldRevalidate,
+              },
               {
                 path: '/mobileLogin',
                 ...page(

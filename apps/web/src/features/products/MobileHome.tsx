@@ -1,6 +1,6 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_CATEGORIES, warehouseLabel, type ProductHit } from '@partsmall/contract';
 import { MOBILE_EPC_PATH, pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
@@ -36,7 +36,7 @@ export function MobileHome() {
   // The list is drawn in a deferred render, which React splits into short slices, so a page of
   // 60 products arriving does not hold the main thread in one long task (Total Blocking Time).
   const items = useDeferredValue(grid.items);
-  const [open, setOpen] = useState<ProductHit | null>(null);
+  const { open, openSlide, closeSlide } = useDetailSlide();
   const { userInfo } = useSession();
   useNoResultAlert(keyword, grid.firstCount);
 
@@ -90,7 +90,7 @@ export function MobileHome() {
       <ul className="m-list" aria-busy={navigating || grid.loading || items !== grid.items}>
         {items.map((p, i) => (
           <li key={p.seq}>
-            <button type="button" className="m-item" onClick={() => setOpen(p)}>
+            <button type="button" className="m-item" onClick={() => openSlide(p)}>
               <img
                 src={imageUrl(p.image)}
                 alt=""
@@ -125,9 +125,33 @@ export function MobileHome() {
           )
         )}
       </div>
-      {open && <MobileDetailSlide product={open} onClose={() => setOpen(null)} />}
+      {open && <MobileDetailSlide product={open} onClose={closeSlide} />}
     </div>
   );
+}
+
+/**
+ * The open detail slide lives in a history entry of its own (the router's state of the same address):
+ * the phone's Back closes it and stays on the list, as a phone's panels do; it used to leave the page.
+ * Its 닫기 goes back the same way when this screen opened it, so no entry is left to reopen it; a
+ * slide reached otherwise (reloaded, or Back from the cart) is closed in place.
+ */
+function useDetailSlide() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const pushed = useRef(false);
+  const here = { pathname: location.pathname, search: location.search };
+  const open = (location.state as { slide?: ProductHit } | null)?.slide ?? null;
+  const openSlide = (p: ProductHit) => {
+    pushed.current = true;
+    void navigate(here, { state: { slide: p }, preventScrollReset: true });
+  };
+  const closeSlide = () => {
+    if (pushed.current) void navigate(-1);
+    else void navigate(here, { replace: true, state: null, preventScrollReset: true });
+    pushed.current = false;
+  };
+  return { open, openSlide, closeSlide };
 }
 
 function MobileDetailSlide({ product: initial, onClose }: { product: ProductHit; onClose: () => void }) {
