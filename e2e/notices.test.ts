@@ -451,6 +451,20 @@ describe('body-part table and calendar in the browser', () => {
     expect(Math.min(...days)).toBeGreaterThanOrEqual(44);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
     await shot(phone.page, 'calendar-phone');
+    // The narrowest phones: at 360 px the days were 42 px wide, at 320 px 36 px with the page scrolling
+    // 10 px sideways (the head's 오늘 out of the box). The page's width is its widest line's.
+    for (const width of [360, 320]) {
+      await phone.page.setViewportSize({ width, height: 740 });
+      const narrow = await phone.page.evaluate(() => ({
+        day: Math.min(...Array.from(document.querySelectorAll('.cal-day'), (e) => e.getBoundingClientRect().width)),
+        page: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth,
+        today: document.querySelector('.calendar-today-btn')!.getBoundingClientRect().right - window.innerWidth,
+      }));
+      expect(Math.floor(narrow.day), `${width} px`).toBeGreaterThanOrEqual(44);
+      expect(narrow.page, `${width} px`).toBe(0);
+      expect(narrow.today, `${width} px`).toBeLessThanOrEqual(0);
+      await shot(phone.page, `calendar-phone-${width}`);
+    }
     await phone.context.close();
   });
 });
