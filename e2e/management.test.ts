@@ -259,9 +259,18 @@ describe('cash charges by card and by bank transfer', () => {
     await login(page, `${shop.server.base}/management/chargeCash`, 'demo@partsmall.kr');
     const amount = page.getByLabel('충전 금액');
     expect(await amount.inputValue()).toBe('1,000');
-    // Digits only, no leading zero, thousands separators.
-    await amount.fill('0012a34');
+    // Digits, no leading zero, thousands separators.
+    await amount.fill('001234');
     expect(await amount.inputValue()).toBe('1,234');
+    // Won has no fractions: 1500.5 stays as typed and is refused at once (it was read as 15,005원).
+    const digitsOnly = '충전 금액은 숫자로만 입력하세요. 원 단위 아래(소수점)는 입력할 수 없습니다.';
+    await amount.fill('1500.5');
+    expect(await amount.inputValue()).toBe('1500.5');
+    await page.locator('#mg-cash-amount-error').getByText(digitsOnly).waitFor();
+    await page.getByRole('button', { name: /결제하기$/ }).click();
+    await closeAlert(page, digitsOnly);
+    await amount.fill('1234');
+    expect(await page.locator('#mg-cash-amount-error').count()).toBe(0);
     // Step buttons never go below 1,000 nor above 10,000,000.
     // The step as shown ('−5,000'), then the hidden words (label in name).
     await page.getByRole('button', { name: '−5,000 원 빼기' }).click();

@@ -42,6 +42,25 @@ export function digits(value: string, max?: number): string {
   return max === undefined ? d : d.slice(0, max);
 }
 
+/**
+ * A won amount as typed in a money box: its digits when it holds only digits and grouping commas or
+ * spaces ('1,500' → '1500'); anything else stays as typed ('1500.5', '5만'), for the form's rule to
+ * refuse with its message. Won has no fractions, and a dropped dot would make 1500.5 read 15,005
+ * (docs/requirements.md#look-and-language).
+ */
+export function typedWon(value: string): string {
+  const bare = value.replace(/[,\s]/g, '');
+  return /^\d*$/.test(bare) ? bare.replace(/^0+(?=\d)/, '') : value;
+}
+
+/** Whether a typed won amount is digits only (what typedWon keeps of a number). */
+export const isWonDigits = (value: string): boolean => /^\d+$/.test(value);
+
+/** A typed won amount as its box shows it: digits with grouping commas, anything else as typed. */
+export function shownWon(value: string): string {
+  return isWonDigits(value) ? groupDigits(Number(value)) : value;
+}
+
 /** '2026-11-21' in Asia/Seoul (tables and forms); '' when it is not a date. */
 export function date(value: string | Date): string {
   const at = value instanceof Date ? value : new Date(value);

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { chargeForm, defaultOption, steppedAmount, typedAmount } from './PaySections';
 
 describe('cash charge amount', () => {
-  it('keeps digits only, no leading zero, at most 8 digits', () => {
-    expect(typedAmount('0012a34')).toBe('1234');
+  it('keeps digits, no leading zero, at most 8 digits; anything else as typed, never another amount', () => {
+    expect(typedAmount('001234')).toBe('1234');
     expect(typedAmount('50,000')).toBe('50000');
+    // Won has no fractions: 1500.5 was kept as 15005 (15,005원), an amount never asked for.
+    expect(typedAmount('1500.5')).toBe('1500.5');
+    expect(typedAmount('0012a34')).toBe('0012a34');
     expect(typedAmount('000')).toBe('');
     expect(typedAmount('123456789')).toBe('12345678');
   });
@@ -21,6 +24,8 @@ describe('cash charge amount', () => {
       chargeForm.safeParse({ pgcode: 'creditcard', amount }).error?.issues[0]?.message ?? null;
     expect(issue('')).toBe('충전할 금액을 입력하세요.');
     expect(issue('999')).toBe('최소 결제금액은 1,000원 입니다.');
+    expect(issue('1500.5')).toBe('충전 금액은 숫자로만 입력하세요. 원 단위 아래(소수점)는 입력할 수 없습니다.');
+    expect(issue('5만')).toBe('충전 금액은 숫자로만 입력하세요. 원 단위 아래(소수점)는 입력할 수 없습니다.');
     expect(issue('1000')).toBeNull();
     expect(issue('10000000')).toBeNull();
     expect(issue('10000001')).toBe('최대 결제금액은 1,000만원 입니다.');

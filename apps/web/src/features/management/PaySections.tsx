@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useController, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { CASH_CHARGE, PAYMENT_METHODS, PGCODES, type LicensePackage, type PgCode } from '@partsmall/contract';
-import { digits as keepDigits, money, won } from '../../shared/format';
+import { isWonDigits, shownWon, typedWon, won } from '../../shared/format';
 import { useMallConfig } from '../../shared/mall-config';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
@@ -86,15 +86,24 @@ export const chargeForm = z.object({
   amount: z
     .string()
     .min(1, C.empty)
+    .regex(/^\d+$/, C.digitsOnly)
     .refine((v) => Number(v) >= CASH_CHARGE.min, C.min)
     .refine((v) => Number(v) <= CASH_CHARGE.max, C.max)
     .transform(Number),
 });
 
-/** What the amount box keeps of a typed value: digits only, no leading zero, at most 8 digits (so that too much can be told). */
+/**
+ * What the amount box keeps of a typed value: its digits (no leading zero, at most 8, so that too
+ * much can be told) when it is a number with grouping commas; else the text as typed, refused with
+ * C.digitsOnly ('1500.5' was kept as 15005, an amount never asked for).
+ */
 export function typedAmount(value: string): string {
-  return keepDigits(value).replace(/^0+/, '').slice(0, 8);
+  const typed = typedWon(value);
+  return isWonDigits(typed) ? typed.replace(/^0+/, '').slice(0, 8) : typed;
 }
+
+/** The amount a typed value stands for: 0 while it is empty or no number. */
+export const amountOf = (typed: string): number => (isWonDigits(typed) ? Number(typed) : 0);
 
 /** The amount after a step button: never below 1,000 nor above 10,000,000. */
 export function steppedAmount(amount: number, delta: number): number {
@@ -103,22 +112,33 @@ export function steppedAmount(amount: number, delta: number): number {
 
 /** The amount with its separators and the step buttons. */
 function AmountField() {
-  const { field } = useController({ name: 'amount' });
+  const { field, fieldState } = useController({ name: 'amount' });
+  const { trigger } = useFormContext();
   const typed = (field.value as string) ?? '';
-  const amount = typed === '' ? 0 : Number(typed);
-  const step = (delta: number) => field.onChange(String(steppedAmount(amount, delta)));
+  const amount = amountOf(typed);
+  const step = (delta: number) => {
+    field.onChange(String(steppedAmount(amount, delta)));
+    if (fieldState.error) void trigger('amount');
+  };
   return (
     <>
-      <FieldShell id="mg-cash-amount" label={C.amount} hint={C.amountHint}>
+      <FieldShell id="mg-cash-amount" label={C.amount} hint={C.amountHint} error={fieldState.error?.message}>
         <input
           id="mg-cash-amount"
           className="mg-amount"
           inputMode="numeric"
           autoComplete="off"
           ref={field.ref}
-          value={typed === '' ? '' : money(amount)}
+          value={shownWon(typed)}
           onBlur={field.onBlur}
-          onChange={(e) => field.onChange(typedAmount(e.target.value))}
+          aria-invalid={fieldState.error ? true : undefined}
+          aria-describedby={fieldState.error ? 'mg-cash-amount-error' : undefined}
+          onChange={(e) => {
+            const next = typedAmount(e.target.value);
+            field.onChange(next);
+            // A dot or a letter is told at once (and the message goes once mended), not only on leaving.
+            if ((next !== '' && !isWonDigits(next)) || fieldState.error) void trigger('amount');
+          }}
         />
         <span className="mg-amount-unit">{T.common.won}</span>
       </FieldShell>
@@ -159,7 +179,7 @@ export function ChargeCashSection() {
   const [pgcode, typed] = useWatch({ control: form.control, name: ['pgcode', 'amount'] });
   const { pay, requesting, popup } = usePayment('cash');
   const balance = baseInfo?.memberPoint ?? userInfo?.companyInfo?.point ?? 0;
-  const amount = typed === '' ? 0 : Number(typed);
+  const amount = amountOf(typed);
 
   return (
     <div>

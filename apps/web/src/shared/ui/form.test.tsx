@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inquiryRequest } from '@partsmall/contract';
+import { z } from 'zod';
+import { inquiryRequest, MSG_CREDIT, recordDepositRequest } from '@partsmall/contract';
 import { Field, Form, useZodForm } from './form';
 import { NotifyProvider } from './notify';
+import { WonField } from './WonField';
 
 afterEach(cleanup);
 
@@ -80,4 +82,56 @@ describe('the field of the one form library', () => {
     await settle();
     expect(screen.getByRole('alertdialog').textContent).toContain(PHONE_RULE);
   });
+});
+
+/** The back office's 입금액: typed text, read as a whole number by the contract's rule (as credit/form.ts does). */
+function DepositAmountForm({ onSubmit }: { onSubmit: (v: unknown) => void }) {
+  const amount = z
+    .string()
+    .transform((t) => (/^\d+$/.test(t) ? Number(t) : Number.NaN))
+    .pipe(recordDepositRequest.shape.amount);
+  const form = useZodForm(z.object({ amount }), { amount: '' });
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <WonField name="amount" label="입금액" />
+      <button type="submit">등록</button>
+    </Form>
+  );
+}
+
+describe('a won amount field', () => {
+  it('shows digits grouped, and sends the number typed with or without commas', async () => {
+    const sent = vi.fn();
+    render(<DepositAmountForm onSubmit={sent} />, { wrapper: NotifyProvider });
+    const amount = screen.getByLabelText('입금액') as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '1500000' } });
+    await settle();
+    expect(amount.value).toBe('1,500,000');
+    expect(amount.inputMode).toBe('numeric');
+    fireEvent.change(amount, { target: { value: '2,000' } });
+    fireEvent.click(screen.getByRole('button', { name: '등록' }));
+    await settle();
+    expect(sent.mock.calls[0]![0]).toEqual({ amount: 2000 });
+  });
+
+  it.each(['1500.5', '15만', '-3000'])(
+    'keeps %j as typed and refuses it at once with the Korean message; a number typed after clears it',
+    async (typed) => {
+      const sent = vi.fn();
+      render(<DepositAmountForm onSubmit={sent} />, { wrapper: NotifyProvider });
+      const amount = screen.getByLabelText('입금액') as HTMLInputElement;
+      fireEvent.change(amount, { target: { value: typed } });
+      await settle();
+      // Never another amount: '1500.5' was kept as 15005.
+      expect(amount.value).toBe(typed);
+      expect(screen.getByRole('alert').textContent).toBe(MSG_CREDIT.depositAmountInvalid);
+      fireEvent.click(screen.getByRole('button', { name: '등록' }));
+      await settle();
+      expect(sent).not.toHaveBeenCalled();
+      fireEvent.change(amount, { target: { value: '1500' } });
+      await settle();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(amount.value).toBe('1,500');
+    },
+  );
 });

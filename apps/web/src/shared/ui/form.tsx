@@ -145,7 +145,7 @@ interface FieldBase {
   className?: string;
 }
 
-interface FieldProps
+export interface FieldProps
   extends
     FieldBase,
     Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'defaultValue' | 'id' | 'className'> {
@@ -156,7 +156,7 @@ interface FieldProps
 }
 
 /** A field of the surrounding Form: its state and the props every input of it takes. */
-function useBoundField(name: string, id: string | undefined, deps?: string[]) {
+export function useBoundField(name: string, id: string | undefined, deps?: string[]) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control, rules: deps ? { deps } : undefined });
   const inputId = id ?? `f-${name}`;

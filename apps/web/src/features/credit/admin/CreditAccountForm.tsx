@@ -8,6 +8,7 @@ import {
 } from '@partsmall/contract';
 import { CheckField, Field, SelectField, useZodForm } from '../../../shared/ui/form';
 import { FormActions } from '../../../shared/ui/FormActions';
+import { WonField } from '../../../shared/ui/WonField';
 import { ModalForm } from '../../../shared/ui/ModalForm';
 import { useCreditWrite } from '../api';
 import { creditAccountDefaults, creditAccountForm } from '../form';
@@ -53,15 +54,9 @@ export function CreditAccountModal({
           label={F.term}
           options={terms.map((t) => ({ value: t.code, label: t.label }))}
         />
-        <Field name="limit" id="f-credit-limit" label={F.limit} inputMode="numeric" autoComplete="off" />
+        <WonField name="limit" id="f-credit-limit" label={F.limit} />
         <Field name="graceDays" id="f-credit-grace" label={F.graceDays} hint={F.graceHint} inputMode="numeric" />
-        <Field
-          name="overdueThreshold"
-          id="f-credit-threshold"
-          label={F.threshold}
-          hint={F.thresholdHint}
-          inputMode="numeric"
-        />
+        <WonField name="overdueThreshold" id="f-credit-threshold" label={F.threshold} hint={F.thresholdHint} />
       </div>
       <CheckField name="allowExceed" label={F.allowExceed} />
       <CheckField name="allowSubAccounts" label={F.allowSubAccounts} />

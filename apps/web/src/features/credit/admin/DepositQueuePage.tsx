@@ -5,6 +5,7 @@ import type { DepositRow } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
 import { useRequestAttempt } from '../../../shared/request-id';
 import { Field, Form, useZodForm } from '../../../shared/ui/form';
+import { WonField } from '../../../shared/ui/WonField';
 import { useAnswerNotes, useConfirmedWrite, useNotify } from '../../../shared/ui/notify';
 import { depositQueueQuery, useCreditWrite, useImportDeposits } from '../api';
 import { depositForm, wholeNumber, type DepositFormValues } from '../form';
@@ -93,7 +94,7 @@ function RecordDeposit() {
       <p className="field-hint">{D.recordIntro}</p>
       <div className="admin-form-grid">
         <Field name="depositorName" id="f-dep-name" label={D.depositorName} maxLength={40} />
-        <Field name="amount" id="f-dep-amount" label={D.amount} inputMode="numeric" />
+        <WonField name="amount" id="f-dep-amount" label={D.amount} />
         <Field name="depositedAt" id="f-dep-date" label={D.depositedAt} type="date" />
         <Field name="companyId" id="f-dep-company" label={D.companyOptional} inputMode="numeric" />
       </div>
