@@ -21,9 +21,13 @@ export const MSG_SHOP = {
   inquiryTooMany: '문의를 너무 자주 보냈습니다. 잠시 후 다시 시도해 주세요.',
 } as const;
 
-/** How much of a product's stock the buyer's cart already holds: the cart's and the quick order's refusals. */
+/**
+ * The stock and what the buyer's cart already holds of it: the cart's and the quick order's refusals.
+ * Two figures side by side, as the cart's line says them ('재고 23개, 주문 25개'): '재고 23개 중 25개가
+ * 이미 장바구니에 있음' read as nonsense once the stock fell under the cart's quantity.
+ */
 export const MSG_STOCK_IN_CART = (stock: number, inCart: number) =>
-  `(재고 ${groupDigits(stock)}개 중 ${groupDigits(inCart)}개가 이미 장바구니에 있음)`;
+  `(재고 ${groupDigits(stock)}개, 장바구니 ${groupDigits(inCart)}개)`;
 
 /** Korean messages of cart, checkout and orders (docs/requirements.md#korean-texts). */
 export const MSG_ORDER = {

@@ -92,7 +92,7 @@ describe('cart', () => {
     const five = await add(5);
     expect([five.status, five.body.message]).toEqual([
       400,
-      '재고가 부족합니다. 주문 가능 수량은 23개입니다. (재고 23개 중 22개가 이미 장바구니에 있음)',
+      '재고가 부족합니다. 주문 가능 수량은 23개입니다. (재고 23개, 장바구니 22개)',
     ]);
     const line = async () => (await server.db.select().from(cartItems).where(eq(cartItems.productId, p.id)))[0]!.qty;
     expect(await line()).toBe(22);
@@ -103,7 +103,7 @@ describe('cart', () => {
       socket.emit('addToCart', { productId: p.id, hasAmount: 2 });
       expect(await answer).toMatchObject({
         code: 400,
-        message: '재고가 부족합니다. 주문 가능 수량은 23개입니다. (재고 23개 중 22개가 이미 장바구니에 있음)',
+        message: '재고가 부족합니다. 주문 가능 수량은 23개입니다. (재고 23개, 장바구니 22개)',
       });
     } finally {
       socket.close();
@@ -112,7 +112,7 @@ describe('cart', () => {
     expect((await add(1)).body.code).toBe(201);
     expect(await line()).toBe(23);
     expect((await add(1)).body.message).toBe(
-      '재고가 부족합니다. 주문 가능 수량은 23개입니다. (재고 23개 중 23개가 이미 장바구니에 있음)',
+      '재고가 부족합니다. 주문 가능 수량은 23개입니다. (재고 23개, 장바구니 23개)',
     );
   });
 
@@ -129,9 +129,7 @@ describe('cart', () => {
     }
     // 2 in the cart and 9 more pass the stock of 10: the answer says what the cart holds.
     const over = await call(server, 'addToCart', { productId: p.id, hasAmount: 9 }, { token: demo });
-    expect(over.body.message).toBe(
-      '재고가 부족합니다. 주문 가능 수량은 10개입니다. (재고 10개 중 2개가 이미 장바구니에 있음)',
-    );
+    expect(over.body.message).toBe('재고가 부족합니다. 주문 가능 수량은 10개입니다. (재고 10개, 장바구니 2개)');
     expect((await call(server, 'addToCart', { productId: 2_000_000_000, hasAmount: 1 }, { token: demo })).status).toBe(
       404,
     );

@@ -109,7 +109,7 @@ describe('api/addQuickOrderToCart refused for the stock', () => {
     const res = await add([{ productId: p.id, qty: 1 }]);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
-      '재고가 바뀐 상품이 있어 아무것도 담지 않았습니다: 재규어 냉각수 보조탱크 QR (재고 2개 중 2개가 이미 장바구니에 있음). 수량을 확인한 뒤 다시 담아 주세요.',
+      '재고가 바뀐 상품이 있어 아무것도 담지 않았습니다: 재규어 냉각수 보조탱크 QR (재고 2개, 장바구니 2개). 수량을 확인한 뒤 다시 담아 주세요.',
     );
   });
 
@@ -119,7 +119,7 @@ describe('api/addQuickOrderToCart refused for the stock', () => {
     const res = await add([{ productId: p.id, qty: 4 }]);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
-      '재고가 바뀐 상품이 있어 아무것도 담지 않았습니다: 브레이크 패드 QR (재고 5개 중 2개가 이미 장바구니에 있음). 수량을 확인한 뒤 다시 담아 주세요.',
+      '재고가 바뀐 상품이 있어 아무것도 담지 않았습니다: 브레이크 패드 QR (재고 5개, 장바구니 2개). 수량을 확인한 뒤 다시 담아 주세요.',
     );
   });
 

@@ -343,9 +343,7 @@ describe('api/addQuickOrderToCart', () => {
       { productId: b.id, qty: 2 },
     ]);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(
-      MSG_QUICK_ORDER.stockChanged(['브레이크 패드 QO-NONE-B (재고 2개 중 1개가 이미 장바구니에 있음)']),
-    );
+    expect(res.body.message).toBe(MSG_QUICK_ORDER.stockChanged(['브레이크 패드 QO-NONE-B (재고 2개, 장바구니 1개)']));
     const cart = await cartOf(buyer.main.seq);
     expect(cart.find((c) => c.productId === a.id)).toBeUndefined();
     expect(cart.find((c) => c.productId === b.id)!.qty).toBe(1);

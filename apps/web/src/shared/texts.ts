@@ -428,7 +428,9 @@ export const T = {
       unitPrice: '단가',
       amount: '금액',
       stockLeft: (n: number) => `재고 ${groupDigits(n)}개`,
-      overStock: (n: number) => `재고가 ${groupDigits(n)}개로 줄었습니다. 수량을 줄여 주세요.`,
+      /** The two figures as the server's refusal names them (MSG_STOCK_IN_CART: '재고 23개, 장바구니 25개'). */
+      overStock: (stock: number, qty: number) =>
+        `재고 ${groupDigits(stock)}개, 주문 ${groupDigits(qty)}개: 수량을 ${groupDigits(stock)}개 이하로 줄여 주세요.`,
       soldOutWhy: '재고가 없어 주문할 수 없습니다. 삭제해 주세요.',
       remove: '삭제',
       removeTitle: '장바구니 삭제',

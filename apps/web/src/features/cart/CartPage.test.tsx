@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG_ORDER, type CartLine } from '@partsmall/contract';
+import { MSG_ORDER, MSG_QUICK_ORDER, type CartLine } from '@partsmall/contract';
 import { CartPage } from './CartPage';
 import { cartQuery } from './api';
 import { KOREA, cartLine } from '../../../test/cart-lines';
@@ -84,5 +84,18 @@ describe('the cart screen', () => {
     expect(sent).toHaveLength(1);
     // A sold-out line's picker cannot be used.
     expect((within(rowOf('부품 13')).getByLabelText('수량') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it("says plainly a line holds more than the stock left, in the words of the server's refusal", () => {
+    // The stock fell to 23 under a line of 25 (another buyer paid).
+    renderCart([line(21, 1, 10_000, 23, 25)]);
+    expect(within(rowOf('부품 21')).getByText(/^재고 23개/).textContent).toBe(
+      '재고 23개, 주문 25개: 수량을 23개 이하로 줄여 주세요.',
+    );
+    // The server's text for the same: the two figures, never '재고 23개 중 25개가 이미 장바구니에 있음'.
+    expect(MSG_ORDER.qtyOverStock(23, 25)).toBe(
+      '재고가 부족합니다. 주문 가능 수량은 23개입니다. (재고 23개, 장바구니 25개)',
+    );
+    expect(MSG_QUICK_ORDER.lineStock('브레이크 패드', 23, 25)).toBe('브레이크 패드 (재고 23개, 장바구니 25개)');
   });
 });

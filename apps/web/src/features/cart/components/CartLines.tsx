@@ -79,7 +79,7 @@ function LineMemo({ line }: { line: CartLine }) {
 function StockNote({ line }: { line: CartLine }) {
   const p = line.productInfo;
   if (p.hasAmount <= 0) return <span className="stock out">{T.shop.soldOut}</span>;
-  if (line.qty > p.hasAmount) return <span className="stock out">{t.overStock(p.hasAmount)}</span>;
+  if (line.qty > p.hasAmount) return <span className="stock out">{t.overStock(p.hasAmount, line.qty)}</span>;
   return <span className="stock in">{t.stockLeft(p.hasAmount)}</span>;
 }
 
