@@ -290,6 +290,18 @@ export function estimateColumns(rows: readonly (readonly string[])[]): EstimateC
   return { roles, header: named !== null };
 }
 
+/**
+ * A line among or after a pasted estimate's table that its buyer typed by hand ('5Q0615301F 2'):
+ * fewer than three cells, no Hangul (a title, a closing sentence, a totals line), no date, and a
+ * part number where its plain reading finds one (`part`). It is read as typed; cut off with the
+ * text around the table, it was lost (docs/search.md#paste-anything).
+ */
+export function isTypedLine(cells: readonly string[], part: string): boolean {
+  const line = cells.join(' ');
+  if (cells.length >= 3 || HANGUL.test(line) || /^\s*\d{2,4}[./-]\d{1,2}[./-]\d{1,2}\.?\s*$/.test(line)) return false;
+  return isPart(part);
+}
+
 /** A totals row of an estimate (합계, 소계, 부가세 …) without a part number: not an order line. */
 export function isTotalsRow(cells: readonly string[], roles: readonly EstimateRole[]): boolean {
   const part = roles.indexOf('part');

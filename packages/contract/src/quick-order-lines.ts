@@ -8,6 +8,7 @@ import {
   cellsByRoles,
   commaCells,
   isNumberOnlyRow,
+  isTypedLine,
   isTotalsRow,
   estimateCells,
   estimateColumns,
@@ -271,6 +272,8 @@ function splitCells(cells: string[], columns: Columns | null): Split {
   return { part: at(columns.part), qty: at(columns.qty), memo: at(columns.memo) };
 }
 
+const typedLine = (l: { raw: string; cells: string[] }) => isTypedLine(l.cells, splitLine(cleanLine(l.raw)).part);
+
 /**
  * An estimate's table (docs/search.md#paste-anything): most lines of three or more cells, whose
  * columns a header names or the values tell (`estimateColumns`), or the buyer set (`roles`). Null
@@ -280,14 +283,17 @@ function readTable(
   lines: { line: number; raw: string; cells: string[] }[],
   roles: readonly EstimateRole[] | undefined,
   text = false,
+  cut = false,
 ): QuickOrderParse | null {
   if (lines.length === 0) return null;
   // In a text (pasted, or a PDF's), an estimate's table is the stretch from its first to its last
   // line of three or more cells: a title, the customer's name or a closing sentence around it
   // ('견 적 서', '위와 같이 견적합니다.') are not order lines. A spreadsheet's rows all show.
+  // A line the buyer typed by hand below or among the table's is read as typed (isTypedLine).
   const wideAt = lines.flatMap((l, i) => (l.cells.length >= 3 ? [i] : []));
-  if (text && wideAt.length >= 2 && (wideAt[0]! > 0 || wideAt[wideAt.length - 1]! < lines.length - 1)) {
-    const inner = readTable(lines.slice(wideAt[0], wideAt[wideAt.length - 1]! + 1), roles);
+  if (text && !cut && wideAt.length >= 2 && (wideAt[0]! > 0 || wideAt[wideAt.length - 1]! < lines.length - 1)) {
+    const end = wideAt[wideAt.length - 1]! + 1;
+    const inner = readTable([...lines.slice(wideAt[0], end), ...lines.slice(end).filter(typedLine)], roles, true, true);
     if (inner) return inner;
   }
   let columns: EstimateColumns | null;
@@ -306,7 +312,10 @@ function readTable(
   );
   // Without a quantity column each line would read as one piece and go to the cart unseen.
   const noQtyColumn = !cols.roles.includes('qty');
-  const split = (l: { cells: string[] }) => () => ({ ...cellsByRoles(l.cells, cols.roles), noQtyColumn });
+  const split = (l: { raw: string; cells: string[] }) =>
+    text && typedLine(l)
+      ? () => splitLine(cleanLine(l.raw))
+      : () => ({ ...cellsByRoles(l.cells, cols.roles), noQtyColumn });
   const result = finish(data.map((l) => ({ line: l.line, raw: l.raw, split: split(l) })));
   return result.ok ? { ...result, columns: cols } : result;
 }

@@ -86,3 +86,32 @@ describe('two lines of one number whose quantities together pass 100,000', () =>
     ]);
   });
 });
+
+describe('a line typed by hand after a pasted estimate (docs/search.md#paste-anything)', () => {
+  const estimate = [
+    '견 적 서',
+    'No\t품번\t품명\t수량\t단가\t금액',
+    '1\tA0004201220\t브레이크 패드\t2\t45,000\t90,000',
+    '2\t1K0698151A\t디스크\t1\t70,000\t70,000',
+  ].join('\n');
+
+  it.each(['5Q0615301F 2', '5Q0615301F\t2', '5Q0615301F  2'])(
+    'keeps %j as its own line (it was cut off with the text around the table)',
+    (typed) => {
+      expect(brief(parseQuickOrderText(`${estimate}\n${typed}`))).toEqual([
+        [3, 'A0004201220', 2, '', null],
+        [4, '1K0698151A', 1, '', null],
+        [5, '5Q0615301F', 2, '', null],
+      ]);
+    },
+  );
+
+  it('still leaves out a closing sentence, a totals line and a date after the table', () => {
+    const text = `${estimate}\n합계 160,000\n위와 같이 견적합니다.\n2026.11.21\nA2371291199 3`;
+    expect(brief(parseQuickOrderText(text))).toEqual([
+      [3, 'A0004201220', 2, '', null],
+      [4, '1K0698151A', 1, '', null],
+      [8, 'A2371291199', 3, '', null],
+    ]);
+  });
+});

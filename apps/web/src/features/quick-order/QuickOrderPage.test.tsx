@@ -147,6 +147,19 @@ describe('a ticked line that cannot go to the cart (docs/requirements.md#quick-o
     ]);
     expect(screen.getByRole('spinbutton', { name: '1줄 수량' })).toHaveProperty('value', '30');
   });
+
+  it('puts nothing while the pasted text holds a line typed after the table was made, and says so', async () => {
+    results = [row(1, 'T4A52485', { stock: 18, qty: 2 })];
+    await check('T4A52485 2');
+    const box = screen.getByRole('textbox', { name: '품번 목록 붙여넣기' });
+    fireEvent.change(box, { target: { value: 'T4A52485 2\nA2371291199 3' } });
+    fireEvent.click(screen.getByRole('button', { name: '모두 장바구니에 담기 (1)' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      '표를 만든 뒤 붙여넣은 내용이 바뀌었습니다. 바뀐 줄은 표에 없으니 품번 확인을 다시 눌러 주세요.',
+    );
+    // The typed line was going to be lost: the table's line alone went to the cart.
+    expect(sent).toHaveLength(1);
+  });
 });
 
 describe('a row without a part number (an xlsx title, a merged cell’s second row)', () => {

@@ -48,8 +48,12 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
     else openPopup('/chat', 'chat', POPUP.chat);
   };
   const form = useZodForm(pasteForm, { text: '' });
+  // The pasted text the table was made from: a line typed after it is in no row, and putting the
+  // table in the cart would lose it without a word (docs/requirements.md#quick-order).
+  const [readText, setReadText] = useState<string | null>(null);
 
   const show = (source: EstimateSource) => (answer: { results: QuickOrderRowAnswer[]; columns?: EstimateColumns }) => {
+    setReadText('text' in source ? source.text : null);
     setRows(answer.results);
     setEdits(answer.results.map(editOf));
     setColumns(answer.columns ? { read: answer.columns, source } : null);
@@ -73,6 +77,8 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
   const blockedCount = rows.filter((r, i) => whyNot(r, edits[i]!) !== null).length;
   const mergedCount = rows.reduce((n, r) => n + r.mergedLines.length, 0);
   const putAll = () => {
+    if (readText !== null && form.getValues('text').trim() !== readText.trim())
+      return void notify.alert(QT.textChanged);
     const { lines, left } = forCart(rows, edits);
     if (lines.length === 0) return void notify.alert(QT.nothingToPut);
     // A retry of lines whose answer never came keeps its request id: they go into the cart once.

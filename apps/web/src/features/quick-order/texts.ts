@@ -26,6 +26,8 @@ export const QT = {
   putAll: '모두 장바구니에 담기',
   putting: '담는 중…',
   nothingToPut: '장바구니에 담을 줄을 고르세요.',
+  /** The pasted text changed after the table was made from it: its new lines are not in the table. */
+  textChanged: '표를 만든 뒤 붙여넣은 내용이 바뀌었습니다. 바뀐 줄은 표에 없으니 품번 확인을 다시 눌러 주세요.',
   /** Why a ticked line cannot go to the cart, said under its quantity (docs/requirements.md#quick-order). */
   why: {
     noProduct: '상품을 고르세요.',
