@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../apps/server/src/db/schema.js';
 import { makeCompany } from '../apps/server/test/member-helpers.js';
+import { addProduct, demoOrder } from './fixtures.js';
 import { layoutFindings } from './layout-checks.js';
-import { call, desktopPage, loginAs, phonePage, snap, staffLogin, startShop } from './helpers.js';
+import { call, desktopPage, loginAs, openAdminOrder, phonePage, snap, staffLogin, startShop } from './helpers.js';
 
 /**
  * The back office's lists on a phone (docs/requirements.md#look-and-language) with the longest texts
@@ -64,6 +65,34 @@ describe('back-office lists on a phone with long texts', () => {
     }
     expect(findings).toEqual([]);
     await context.close();
+  });
+
+  it("an order's long product name is read whole in its detail, wrapped in its column, on a desktop and a phone", async () => {
+    const product = await addProduct(shop.server, {
+      name: '메르세데스벤츠 W213 E클래스 전륜 브레이크 패드 세트 센서포함 순정OE규격 A0004203120호환',
+      prices: [30_000, 30_000, 30_000, 30_000],
+      stock: 9,
+    });
+    const seq = await demoOrder(shop.server, { product, qty: 1, price: 30_000, shipping: 0, status: 0 });
+    for (const [open, device] of [
+      [desktopPage, 'desktop'],
+      [phonePage, 'phone'],
+    ] as const) {
+      const { context, page } = await open(shop.browser);
+      await staffLogin(page, shop.server.base, 'admin@partsmall.kr', 'admin1234');
+      const detail = await openAdminOrder(page, seq);
+      const name = detail.getByRole('cell', { name: product.name });
+      await name.waitFor();
+      // Nothing of it cut: the cell is as wide as its text (it was cut with an ellipsis, nowrap).
+      const cut = await name.evaluate((td) => td.scrollWidth - td.clientWidth);
+      expect(cut, device).toBeLessThanOrEqual(0);
+      // The 금액 column is still beside it, in the table's box.
+      const sum = detail.getByRole('cell', { name: '30,000', exact: true }).last();
+      const [nameBox, sumBox] = [await name.boundingBox(), await sum.boundingBox()];
+      expect(sumBox!.x, device).toBeGreaterThanOrEqual(nameBox!.x + nameBox!.width - 1);
+      await snap(page, `admin-order-long-name-${device}`);
+      await context.close();
+    }
   });
 
   it('the settings form offers each delivery method only the pay types it may take, on a phone and a desktop', async () => {

@@ -93,8 +93,10 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
         rows={o.orderProductInfo.map((l, i) => ({ ...l, i, vin: d.vins[i] ?? '' }))}
         rowKey={(l) => l.i}
         columns={[
-          { id: 'name', header: A.order.cols.name, className: 'ellipsis', cell: (l) => l.name },
-          // The widths add up to the dialog's 1,060 px with the name's 160: 금액 is never behind a scroll.
+          // The name wraps in its column (admin.css .admin-order-name): cut with an ellipsis, a long one could
+          // not be read at all. The widths add up to the dialog's 1,060 px with the name's 160: 금액 is never
+          // behind a scroll.
+          { id: 'name', header: A.order.cols.name, className: 'admin-order-name', cell: (l) => l.name },
           { id: 'pid', header: A.order.cols.pid, width: 120, cell: (l) => l.pid },
           { id: 'factory', header: A.order.cols.factory, width: 120, cell: (l) => l.factoryNum || A.none },
           { id: 'vin', header: 'VIN', width: 170, cell: (l) => l.vin || A.none },
