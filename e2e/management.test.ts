@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MSG_MEMBER } from '@partsmall/contract';
-import { members, payments } from '../apps/server/src/db/schema.js';
+import { MSG_MEMBER, ORDER_STATUS_LABELS } from '@partsmall/contract';
+import { members, orders, payments } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
 import { MENU_PATHS } from '../apps/web/src/features/management/menu.js';
-import { newCompany, payByApi } from './fixtures.js';
+import { addProduct, demoOrder, newCompany, payByApi } from './fixtures.js';
 import { longWordFindings, shopPhoneFindings } from './layout-checks.js';
 import { settle } from './tour.js';
 import { phonePage, loginAs, shot, snap, startShop } from './helpers.js';
@@ -215,6 +215,52 @@ describe('member area on a phone', () => {
     findings.push(...(await shopPhoneFindings(page, 'member area menu')));
     expect(findings).toEqual([]);
     await context.close();
+  });
+});
+
+describe('order statuses in the member area (docs/requirements.md#order-statuses)', () => {
+  it("the order list colours each status as the UI kit's badge (the order's detail, the phone's list), one scheme", async () => {
+    const product = await addProduct(shop.server, {
+      name: '상태 색 오일필터',
+      prices: [9_000, 9_000, 9_000, 9_000],
+      stock: 50,
+    });
+    const statuses = [0, 1, 2, 4, 5];
+    for (const status of statuses) {
+      const seq = await demoOrder(shop.server, { product, qty: 1, price: 9_000, shipping: 0, status: status ? 1 : 0 });
+      if (status > 1) await shop.server.db.update(orders).set({ status }).where(eq(orders.id, seq));
+    }
+    const found: { status: string; list: string; kit: string }[] = [];
+    for (const [open, device] of [
+      [desktop, 'desktop'],
+      [phone, 'phone'],
+    ] as const) {
+      const { page, context } = await open(shop.browser);
+      await login(page, `${shop.server.base}/management/orders`, 'demo@partsmall.kr', 'demo1234');
+      await page.locator('.pill', { hasText: ORDER_STATUS_LABELS[5]! }).first().waitFor();
+      // Each badge of the list beside the kit's badge of the same status, drawn on the same page.
+      const drawn = await page.evaluate((labels) => {
+        const paint = (e: Element) => `${getComputedStyle(e).backgroundColor} / ${getComputedStyle(e).color}`;
+        const ofStatus = (e: Element) => Object.entries(labels).find(([, label]) => label === e.textContent)?.[0];
+        return Array.from(document.querySelectorAll('.pill'))
+          .filter(ofStatus)
+          .map((badge) => {
+            const status = ofStatus(badge)!;
+            const kit = document.createElement('span');
+            kit.className = `status-badge st-${status}`;
+            document.body.append(kit);
+            const both = { status, list: paint(badge), kit: paint(kit) };
+            kit.remove();
+            return both;
+          });
+      }, ORDER_STATUS_LABELS);
+      await snap(page, `management-order-statuses-${device}`);
+      found.push(...drawn.map((d) => ({ ...d, status: `${device} ${ORDER_STATUS_LABELS[Number(d.status)]}` })));
+      await context.close();
+    }
+    // Five statuses on each device, each drawn in the kit's colours.
+    expect(found.length).toBe(statuses.length * 2);
+    expect(found.filter((d) => d.list !== d.kit)).toEqual([]);
   });
 });
 

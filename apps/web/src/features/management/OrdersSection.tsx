@@ -15,8 +15,12 @@ import './management.css';
 const M = T.management;
 const O = M.orders;
 
+/**
+ * The UI kit's status badge (shared/ui/ui.css .status-badge), as the order's detail, the phone's list
+ * and the checkout's last page draw it: a second scheme here drew 출고확정 blue beside their amber.
+ */
 function StatusBadge({ status }: { status: number }) {
-  return <span className={`pill mg-status mg-status-${status}`}>{ORDER_STATUS_LABELS[status] ?? String(status)}</span>;
+  return <span className={`pill status-badge st-${status}`}>{ORDER_STATUS_LABELS[status] ?? String(status)}</span>;
 }
 
 /** Orders (docs/requirements.md#member-area): date-range search, view all, table with status labels, detail in a popup window. */

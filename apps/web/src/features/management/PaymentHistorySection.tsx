@@ -17,7 +17,9 @@ const H = M.history;
  * (the 세액 of `splitVat`: amounts include VAT). */
 export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
   const title = kind === 'cash' ? H.cashTitle : H.licenseTitle;
-  const method = (r: PaymentRecord) => <span className={`mg-pg mg-pg-${r.pgcode}`}>{PAYMENT_METHODS[r.pgcode]}</span>;
+  const method = (r: PaymentRecord) => (
+    <span className={`status-badge mg-pg-${r.pgcode}`}>{PAYMENT_METHODS[r.pgcode]}</span>
+  );
   const when = (r: PaymentRecord) => <time dateTime={r.transaction_date}>{date(r.transaction_date)}</time>;
   const columns: Column<PaymentRecord>[] = [
     {
