@@ -1,4 +1,5 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { alphaNumber, productNameColumns } from '@partsmall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/db/schema.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
@@ -132,6 +133,82 @@ describe("an aftermarket maker's name", () => {
         'similar',
         keyword.includes('패드') ? ofMaker('BREMBO', '패드') : ofMaker('BOSCH'),
       ]);
+    }
+  });
+});
+
+describe("an aftermarket maker's name typed against the part", () => {
+  /** The factory numbers of the rows found, each once, in order: which of the maker's parts came up. */
+  const factoryNumbers = (rows: Row[]) =>
+    [...new Set(rows.map((r) => all.find((p) => p.id === r.seq)!.factoryNum))].sort();
+
+  it("reads the maker's name off the start of the word and the rest as a word (docs/search.md#makers)", async () => {
+    for (const [keyword, numbers, reasons] of [
+      ['브렘보패드', ['BREMBO P 50 126'], ['제조사 (브렘보 → BREMBO)']],
+      ['브렘보디스크', ['BREMBO 09.C394.13'], ['제조사 (브렘보 → BREMBO)']],
+      ['말레에어필터', ['MAHLE LX 3778'], ['제조사 (말레 → MAHLE)']],
+      ['보쉬스피드센서', ['BOSCH 0 265 008 089'], ['제조사 (보쉬 → BOSCH)']],
+      ['보쉬실내필터', ['BOSCH 1 987 435 528'], ['제조사 (보쉬 → BOSCH)']],
+      ['brembopads', ['BREMBO P 50 126'], ['제조사 BREMBO, 동의어 (pads → 패드)']],
+      ['boschsensor', ['BOSCH 0 265 008 089'], ['제조사 BOSCH, 동의어 (sensor → 센서)']],
+    ] as const) {
+      const found = await searchAll(keyword);
+      expect([keyword, found.searchedAs, found.unmatchedWord, factoryNumbers(found.rows)]).toEqual([
+        keyword,
+        'name',
+        undefined,
+        numbers,
+      ]);
+      // Every product of those numbers, not only some.
+      expect([keyword, seqs(found.rows)]).toEqual([
+        keyword,
+        ids(all.filter((p) => (numbers as readonly string[]).includes(p.factoryNum))),
+      ]);
+      expect([keyword, new Set(found.rows.map((r) => r.matchReason))]).toEqual([keyword, new Set(reasons)]);
+    }
+  });
+
+  it('reads the rest as any word is read: a misspelt side of a compound says so', async () => {
+    const found = await searchAll('말레에어휠타');
+    expect([found.searchedAs, factoryNumbers(found.rows)]).toEqual(['similar', ['MAHLE LX 3778']]);
+    expect(new Set(found.rows.map((r) => r.matchReason))).toEqual(
+      new Set(['제조사 (말레 → MAHLE), 비슷한 이름 (휠타 → 휠터) · 동의어 (휠터 → 필터)']),
+    );
+  });
+
+  it('names the word when the maker has no such part, and leaves the maker alone and a name word as they were', async () => {
+    // The demo shop sells no wiper, nor a MAHLE oil filter, nor a BREMBO sensor: the word is named,
+    // as any word no product has.
+    for (const keyword of ['보쉬와이퍼', '말레오일필터', '브렘보센서']) {
+      const found = await searchAll(keyword);
+      expect([found.rows.length, found.unmatchedWord]).toEqual([0, keyword]);
+    }
+    // The maker alone is every product of its factory numbers, as before.
+    expect(factoryNumbers((await searchAll('브렘보')).rows)).toEqual(['BREMBO 09.C394.13', 'BREMBO P 50 126']);
+    // A word some name has is never split, though it starts with a maker's name.
+    const name = '보쉬센서 커넥터 (배선 수리용)';
+    const [row] = await server.db
+      .insert(products)
+      .values({
+        name,
+        ...productNameColumns(name),
+        pid: 'SRCH-MAKER-1',
+        pidKey: alphaNumber('SRCH-MAKER-1'),
+        factoryNum: 'KET MG610335',
+        factoryKey: alphaNumber('KET MG610335'),
+        stockName: '한국 김포물류센터',
+        storageId: 1,
+        category: 'sensor',
+      })
+      .returning({ id: products.id });
+    try {
+      const found = await searchAll('보쉬센서');
+      expect([found.searchedAs, found.rows.map((r) => [r.seq, r.matchReason])]).toEqual([
+        'name',
+        [[row!.id, undefined]],
+      ]);
+    } finally {
+      await server.db.delete(products).where(eq(products.id, row!.id));
     }
   });
 });

@@ -302,9 +302,7 @@ function formsHoldEveryWord(words: WordPlan[]): SQL {
   const filters = filtersOf(words);
   // A maker is no word of a name: the distinct names do not know it (its products' rows are read).
   return sql.join(
-    words.map((w) =>
-      w.level === 'maker' ? sql`true` : wordCondition(w, !anyIndexed && w === words[0], filters.has(w)),
-    ),
+    words.map((w) => wordCondition(w, !anyIndexed && w === words[0], filters.has(w), true)),
     sql` and `,
   );
 }

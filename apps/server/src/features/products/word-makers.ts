@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { jamoEditDistance, looseJamo, PART_MAKER_NAMES, typoBudget, wordJamo } from '@partsmall/contract';
+import {
+  jamoEditDistance,
+  looseJamo,
+  PART_MAKER_NAMES,
+  typoBudget,
+  wordJamo,
+  type SynonymIndex,
+} from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { escapeLike, givingWay, type WordPlan } from './word-plan.js';
+import { anyMatch } from './word-candidates.js';
+import { escapeLike, givingWay, planWord, readable, type WordPlan } from './word-plan.js';
 
 /**
  * A word that names an aftermarket maker (docs/search.md#makers): names say the car and the part,
@@ -68,4 +76,57 @@ export async function readAsMaker(db: Db, w: WordPlan, misspelt: boolean): Promi
   if (near === null || !(await anyOfMaker(db, near.maker))) return false;
   Object.assign(w, { level: 'maker', maker: near.maker, word: near.spelling, readFrom: { typed: w.word, by: 'typo' } });
   return true;
+}
+
+/**
+ * The listed makers whose name starts `word`, longest name first, each with the rest of the word
+ * (docs/search.md#makers): a Korean name before at least two syllables ('브렘보패드'; not 아테 of
+ * '아테온'), or a Latin name before at least three letters of a word of letters only ('brembopads';
+ * Latin typed against Hangul is two words already, and a word with a digit is a part number).
+ */
+export function makersAtStart(word: string): { maker: string; spelling: string; rest: string }[] {
+  return SPELLINGS.filter((s) => word.startsWith(s.spelling))
+    .map((s) => ({ maker: s.maker, spelling: s.spelling, rest: word.slice(s.spelling.length) }))
+    .filter(({ spelling, rest }) =>
+      /^[a-z]+$/u.test(spelling)
+        ? /^[a-z]+$/u.test(word) && rest.length >= 3
+        : (rest.match(/[\uac00-\ud7a3]/gu)?.length ?? 0) >= 2,
+    )
+    .sort((a, b) => b.spelling.length - a.spelling.length);
+}
+
+/**
+ * Reads `w`, a word that no name has and no other reading found (docs/search.md#makers), as a
+ * maker's name typed against the part: the maker (makersAtStart) and the rest, the rest as typed or,
+ * when no product has it so, as `readRest` reads a word (a compound, a typo, a synonym's word
+ * misspelt). Taken when some product of the maker has the rest ('브렘보패드': BREMBO's pads, not
+ * its discs); `w` becomes a compound of the two (level 'split'), ranked and explained as one.
+ */
+export async function readAsMakerAndRest(
+  db: Db,
+  w: WordPlan,
+  index: SynonymIndex,
+  readRest: (rest: WordPlan) => Promise<void>,
+): Promise<boolean> {
+  if (w.chosung) return false;
+  for (const { maker, spelling, rest } of makersAtStart(w.word)) {
+    const named = planWord(spelling, index);
+    const part = planWord(rest, index);
+    if (!named || !part) continue;
+    const trial: WordPlan = { ...w, level: 'split', parts: [{ ...named, level: 'maker', maker }, part] };
+    // Together they are rare: their index entries answer (no walk), as for any compound.
+    if (await anyMatch(db, trial, false)) {
+      Object.assign(w, trial);
+      return true;
+    }
+    // A rest some product has as typed is not second-guessed: the maker has no such part.
+    if (!readable(part) || (await anyMatch(db, part))) continue;
+    await readRest(part);
+    if (part.level === 'exact' && part.readFrom === undefined) continue;
+    if (await anyMatch(db, trial, false)) {
+      Object.assign(w, trial);
+      return true;
+    }
+  }
+  return false;
 }

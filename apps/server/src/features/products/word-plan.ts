@@ -32,7 +32,7 @@ export interface WordPlan {
   /** Whether every pattern is long enough for the trigram index. */
   indexed: boolean;
   level: Level;
-  /** For level 'split': the two words a compound was read as ('어퍼암' → 어퍼, 암). */
+  /** For level 'split': the two words a compound was read as ('어퍼암' → 어퍼, 암; '브렘보패드' → the maker BREMBO, 패드). */
   parts?: [WordPlan, WordPlan];
   /** For level 'similar': the loose spellings names have within the word's typo budget ('써머스탯' → 써모스탯's). */
   corrections?: string[];
@@ -134,17 +134,19 @@ const columnOf = (name: 'name_jamo' | 'name_chosung' | 'name_loose', filter: boo
 /**
  * One word's condition: `column like any(patterns)`, which the trigram index answers in one scan
  * together with the other words on the same column (its entries intersected there, not row by row).
+ * `forms`: on the distinct names' forms (product_name_forms), which know no makers, so a maker passes.
  */
-export function wordCondition(w: WordPlan, prefixOnly: boolean, filter = false): SQL {
+export function wordCondition(w: WordPlan, prefixOnly: boolean, filter = false, forms = false): SQL {
   // A maker's products: factory numbers its name leads ('BOSCH 0 265 008 089'), by factory_key's prefix index.
   if (w.level === 'maker' && w.maker) {
+    if (forms) return sql`true`;
     const key = sql.raw(filter ? `(factory_key || '')` : 'factory_key');
     return sql`(${key} like ${`${escapeLike(w.maker)}%`} and upper(factory_num) like ${`${escapeLike(w.maker)} %`})`;
   }
   // A part with a spelling too short for trigrams ('프론트' has `fr`) only filters the other's rows.
   if (w.level === 'split' && w.parts) {
     const [a, b] = w.parts;
-    return sql`(${wordCondition(a, false, filter || !a.indexed)} and ${wordCondition(b, false, filter || !b.indexed)})`;
+    return sql`(${wordCondition(a, false, filter || !a.indexed, forms)} and ${wordCondition(b, false, filter || !b.indexed, forms)})`;
   }
   const anyOf = (name: 'name_jamo' | 'name_chosung' | 'name_loose', patterns: string[]) =>
     sql`${columnOf(name, filter)} like any(${textArray(patterns)}::text[])`;

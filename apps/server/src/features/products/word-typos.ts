@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { fewAtOnce } from './few-at-once.js';
 import { pendingCache } from './pending-cache.js';
-import { readAsMaker } from './word-makers.js';
+import { readAsMaker, readAsMakerAndRest } from './word-makers.js';
 import { anyMatch, byIndexOnly, namesOfForms } from './word-candidates.js';
 import { planWord, TRIGRAM, typoAllowed, wordCondition, type WordPlan } from './word-plan.js';
 import { nearestStretch, syllableEdge } from './typo-stretch.js';
@@ -219,10 +219,12 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
  * (the loose spelling, then one edit for the grid only, then a synonym's word misspelt: '밋션', then a
  * maker's name misspelt: 'gosch'), else two words of which one misspells a synonym's word
  * ('오일휠타'), else two words of which one is a bare syllable ('어퍼암'), else, for whole syllables,
- * the Latin letters their keys spell ('며야' → audi). The word's level stays 'exact' when none reads
+ * the Latin letters their keys spell ('며야' → audi), else a maker's name typed against the part
+ * ('브렘보패드'). The word's level stays 'exact' when none reads
  * it. Suggestions ('loose') skip only the one edit, whose sample of names costs a keystroke too much;
  * the synonym table is compared in memory, then one index lookup. `keys`: false for a word that is
- * itself the reading of keys (it is not read back into the other input).
+ * itself the reading of keys or the rest after a maker's name (it is neither read back into the
+ * other input nor split off a maker again).
  */
 async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose', keys = true) {
   const latin = keys ? latinTypedInHangul(w.word) : null;
@@ -252,7 +254,10 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
   if (await splitCompound(db, w, misspeltSplits(whole, index))) return;
   if (await splitCompound(db, w, bare)) return;
   // A Korean-looking word no reading finds: its keys as typed, or their synonyms, only ('며야' → audi).
-  if (latin !== null && !jamoAlone) await typedInOtherInput(db, w, index, typos, latin, false);
+  if (latin !== null && !jamoAlone && (await typedInOtherInput(db, w, index, typos, latin, false))) return;
+  // Last, when nothing else read it: a maker's name typed against the part ('브렘보패드'), the rest
+  // read as a word is (docs/search.md#makers), but neither split again nor read as keys.
+  if (keys) await readAsMakerAndRest(db, w, index, (rest) => readAnew(db, rest, index, typos, false));
 }
 
 /** The synonym table's words with their loose jamo, worked out once per table (its index object). */
