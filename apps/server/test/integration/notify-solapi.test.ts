@@ -74,6 +74,18 @@ async function cancelNotice(refundAmount: number) {
 }
 const sentTo = (phone: string) => solapi.sent.filter((m) => m.to === phone);
 
+/** The parked notify.send job of the key, as the back office's jobs page lists it. */
+async function parkedSend(key: string) {
+  const list = await call<{ results: JobRow[] }>(
+    server,
+    'POST',
+    'api/admin/jobList',
+    { state: 'parked', name: 'notify.send' },
+    staff,
+  );
+  return (list.body.results as unknown as JobRow[]).find((j) => j.key === key)!;
+}
+
 describe('Solapi 알림톡', () => {
   it('sends ATA with the channel, template id, variables and disableSms false', async () => {
     const n = await cancelNotice(18_000);
@@ -128,14 +140,7 @@ describe('Solapi 알림톡', () => {
     expect(creates() - before).toBe(2);
     expect(solapi.calls.filter((m) => m.to === n.phone)).toHaveLength(0);
     expect(sentTo(n.phone)).toHaveLength(0);
-    const list = await call<{ results: JobRow[] }>(
-      server,
-      'POST',
-      'api/admin/jobList',
-      { state: 'parked', name: 'notify.send' },
-      staff,
-    );
-    const parked = (list.body.results as unknown as JobRow[]).find((j) => j.key === n.key)!;
+    const parked = await parkedSend(n.key);
     expect(parked.error).toBe('솔라피 응답 없음 (HTTP 503)');
     solapi.on({ kind: 'normal' });
     const retried = await call(server, 'POST', 'api/admin/retryJob', { name: 'notify.send', id: parked.id }, staff);
@@ -149,14 +154,7 @@ describe('Solapi 알림톡', () => {
     const n = await cancelNotice(1_000);
     await until('parked', async () => (await state(n.key)) === 'failed');
     expect(sentTo(n.phone)).toHaveLength(0);
-    const list = await call<{ results: JobRow[] }>(
-      server,
-      'POST',
-      'api/admin/jobList',
-      { state: 'parked', name: 'notify.send' },
-      staff,
-    );
-    const parked = (list.body.results as unknown as JobRow[]).find((j) => j.key === n.key)!;
+    const parked = await parkedSend(n.key);
     // docs/operations.md#jobs: a library's or the network's English, kept, in the shop's sentence.
     expect(parked.error).toBe('작업 중 오류가 발생했습니다. (fetch failed)');
   });
@@ -166,14 +164,7 @@ describe('Solapi 알림톡', () => {
     const n = await cancelNotice(2_000);
     await until('parked', async () => (await state(n.key)) === 'failed');
     expect(sentTo(n.phone)).toHaveLength(0);
-    const list = await call<{ results: JobRow[] }>(
-      server,
-      'POST',
-      'api/admin/jobList',
-      { state: 'parked', name: 'notify.send' },
-      staff,
-    );
-    const parked = (list.body.results as unknown as JobRow[]).find((j) => j.key === n.key)!;
+    const parked = await parkedSend(n.key);
     expect(parked.error).toBe('솔라피 응답 시간 초과 (300ms)');
   });
 });
