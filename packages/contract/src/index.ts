@@ -12,6 +12,7 @@ export * from './carriers.js';
 export * from './notify-templates.js';
 export * from './tax-invoice.js';
 export * from './unicode.js';
+export * from './audit-labels.js';
 export * from './part-relations.js';
 export * from './name-search.js';
 export * from './search-words.js';

@@ -5,7 +5,7 @@ import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterSelect } from '../../shared/ui/FilterForm';
 import { useAdminList } from './list';
 import { ListFilters } from './components/ListFilters';
-import { auditValue } from './audit-format';
+import { auditTarget, auditValue } from './audit-format';
 import { A } from './texts';
 
 const searchSchema = z.object({ action: z.string().trim().max(100) });
@@ -33,7 +33,13 @@ export default function AuditPage() {
       title: (r) => r.action,
       cell: (r) => A.actions[r.action] ?? r.action,
     },
-    { id: 'target', header: A.audit.cols.target, width: 130, cell: (r) => r.target },
+    {
+      id: 'target',
+      header: A.audit.cols.target,
+      width: 130,
+      title: (r) => r.target,
+      cell: (r) => auditTarget(r.target),
+    },
     {
       id: 'before',
       header: A.audit.cols.before,

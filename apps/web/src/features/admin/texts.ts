@@ -107,6 +107,8 @@ export const A = {
       before: '이전 값',
       after: '이후 값',
     },
+    yes: '예',
+    no: '아니오',
     beforeOf: (seq: number) => `${seq}번 이전 값`,
     afterOf: (seq: number) => `${seq}번 이후 값`,
   },
