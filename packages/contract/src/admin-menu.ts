@@ -102,6 +102,9 @@ export const MSG_ADMIN = {
   csvImported: (created: number, updated: number) => `등록 ${created}건, 수정 ${updated}건을 저장했습니다.`,
   titleRequired: '제목을 입력하세요. (1~200자)',
   contentRequired: '내용을 입력하세요.',
+  /** A picture of the shop's own address outside /uploads/ (docs/security.md#notice-html). */
+  noticeImageNotServed: (src: string) =>
+    `공지 이미지 주소 ${src} 에는 쇼핑몰이 보여 줄 파일이 없습니다. https:// 로 시작하는 주소나 쇼핑몰에 올린 파일(/uploads/…)의 주소를 넣으세요.`,
   contentTooLong: `내용이 너무 깁니다. 서식을 포함해 ${groupDigits(NOTICE_CONTENT_MAX)}자 이내로 줄이거나 공지를 나누어 올리세요.`,
   noticeTypeInvalid: '공지 구분을 선택하세요.',
   answerRequired: '답변을 입력하세요. (1~2000자)',

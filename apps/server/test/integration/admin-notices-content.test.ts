@@ -61,3 +61,30 @@ describe('api/admin/saveNotice with nothing to show', () => {
     );
   });
 });
+
+describe('api/admin/saveNotice with a picture of the shop itself', () => {
+  it('stores a relative address from the shop root, so it shows on every page of the notice', async () => {
+    const made = await saveNotice('<p>배송 안내</p><img src="uploads/notice/a.png" alt="안내">');
+    expect([made.body.code, made.body.results?.content]).toEqual([
+      201,
+      '<p>배송 안내</p><img src="/uploads/notice/a.png" alt="안내" />',
+    ]);
+  });
+
+  it('refuses a picture of the shop outside /uploads/, which no page could show, and saves nothing', async () => {
+    const made = await saveNotice('<p>배송 안내</p><img src="https://cdn.partsmall.kr/notice/a.png">');
+    const seq = made.body.results!.seq;
+    const edit = await saveNotice('<p>배송 안내</p><img src="data/editor/a.jpg">', seq);
+    expect([edit.status, edit.body.message, edit.body.field]).toEqual([
+      400,
+      MSG_ADMIN.noticeImageNotServed('/data/editor/a.jpg'),
+      'content',
+    ]);
+    expect(MSG_ADMIN.noticeImageNotServed('/data/editor/a.jpg')).toBe(
+      '공지 이미지 주소 /data/editor/a.jpg 에는 쇼핑몰이 보여 줄 파일이 없습니다. https:// 로 시작하는 주소나 쇼핑몰에 올린 파일(/uploads/…)의 주소를 넣으세요.',
+    );
+    expect((await call(server, 'adminNoticeDetail', { seq }, { token: staff })).body.results?.content).toBe(
+      '<p>배송 안내</p><img src="https://cdn.partsmall.kr/notice/a.png" />',
+    );
+  });
+});

@@ -11,7 +11,7 @@ import {
   type NoticeRecord,
 } from '../notices/repository.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
-import { sanitizeNoticeHtml } from '../notices/index.js';
+import { sanitizeNoticeHtml, unservedPictures } from '../notices/index.js';
 import { recordAudit } from './audit.js';
 import { escapeLike } from './search.js';
 
@@ -87,6 +87,8 @@ export async function saveNotice(
 ) {
   const content = sanitizeNoticeHtml(n.content);
   if (!showsSomething(content)) throw badRequest(MSG_ADMIN.contentRequired, 'content');
+  const [unserved] = unservedPictures(content);
+  if (unserved !== undefined) throw badRequest(MSG_ADMIN.noticeImageNotServed(unserved), 'content');
   const fields = { type: n.type, title: n.title, content, popup: n.popup, published: n.published };
   return db.transaction(async (tx) => {
     if (n.seq) {

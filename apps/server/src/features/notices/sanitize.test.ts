@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { securityHeaders, securityHeaderValues } from '../../shared/security-headers.js';
-import { NOTICE_IMAGE_SCHEMES, sanitizeNoticeHtml } from './sanitize.js';
+import { NOTICE_IMAGE_SCHEMES, sanitizeNoticeHtml, unservedPictures } from './sanitize.js';
 
 /**
  * A notice's picture is kept only where the page may show it: the Content-Security-Policy's img-src
@@ -31,6 +31,26 @@ describe('notice pictures and the img-src of the pages', () => {
       '<p><img src="https://cdn.partsmall.kr/a.png" alt="안내" /></p>',
     );
     expect(sanitizeNoticeHtml('<img src="/uploads/notice/a.png">')).toBe('<img src="/uploads/notice/a.png" />');
+  });
+
+  it('reads a relative picture address from the shop root: the notice shows at /notice/12, /noticem/12 and /', () => {
+    expect(sanitizeNoticeHtml('<img src="uploads/notice/a.png" alt="안내">')).toBe(
+      '<img src="/uploads/notice/a.png" alt="안내" />',
+    );
+    expect(sanitizeNoticeHtml('<p><img src="./uploads/a.png?v=2"><img src="../uploads/b.png"></p>')).toBe(
+      '<p><img src="/uploads/a.png?v=2" /><img src="/uploads/b.png" /></p>',
+    );
+    expect(sanitizeNoticeHtml('<img src="/uploads/notice/../c.png">')).toBe('<img src="/uploads/c.png" />');
+    expect(sanitizeNoticeHtml('<img src="https://cdn.partsmall.kr/../a.png">')).toBe(
+      '<img src="https://cdn.partsmall.kr/../a.png" />',
+    );
+  });
+
+  it('names the shop pictures the server does not serve: only /uploads/ holds files', () => {
+    const html = sanitizeNoticeHtml(
+      '<img src="data/editor/a.jpg"><img src="/uploads/b.png"><img src="https://cdn.partsmall.kr/c.png"><img src="/d.gif">',
+    );
+    expect(unservedPictures(html)).toEqual(['/data/editor/a.jpg', '/d.gif']);
   });
 
   it('takes the address off an http picture, which the page would not load', () => {
