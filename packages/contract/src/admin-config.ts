@@ -6,7 +6,7 @@ import { mallBottom, licensePackage } from './mall.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, readAtVer } from './admin-fields.js';
 import { CASH_CHARGE, PAY_TYPE_LABELS, SHIPPING, SHIPPING_TYPE_LABELS } from './constants.js';
-import { isPlainText, isValidBusinessNumber } from './rules.js';
+import { isPlainText, isPrintableOnDocuments, isValidBusinessNumber } from './rules.js';
 import { plainLines, textField } from './text-field.js';
 
 const payTypeValue = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ADMIN.deliveryPayTypeRequired });
@@ -151,25 +151,6 @@ export const MSG_CONFIG = {
  * printed too, takes digits and hyphens only.
  */
 const PRINTED_FOOTER_FIELDS: readonly string[] = ['companyName', 'ceo', 'address', 'phone'];
-
-/**
- * Emoji and pictographs, with what builds them (skin tones, flags' letters, the emoji and keycap
- * marks): the documents' font (Pretendard) has no glyph for them and prints a box. The few
- * pictographs it does draw (© ® ™ ‼ ⁉, arrows, ▪ ▶ ◀ ☀ ♥ ⚠ ⬆ ⬜, 🅰 🅱 🅾 🅿) stay allowed, a list the
- * server's tests check against the font (docs/requirements.md#statements).
- */
-const PICTOGRAPH = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u{FE0F}\u{20E3}]/gu;
-export const FONT_PICTOGRAPHS = new Set(
-  [
-    0xa9, 0xae, 0x203c, 0x2049, 0x2122, 0x2194, 0x2195, 0x2196, 0x2197, 0x2198, 0x2199, 0x21a9, 0x21aa, 0x23cf, 0x24c2,
-    0x25aa, 0x25b6, 0x25c0, 0x2600, 0x2665, 0x26a0, 0x2b06, 0x2b1c, 0x1f170, 0x1f171, 0x1f17e, 0x1f17f,
-  ].map((cp) => String.fromCodePoint(cp)),
-);
-
-/** True when the documents' font draws every emoji-like character of `text`. */
-export function isPrintableOnDocuments(text: string): boolean {
-  return (text.match(PICTOGRAPH) ?? []).every((c) => FONT_PICTOGRAPHS.has(c));
-}
 
 /** The shop's 사업자등록번호 as the footer shows it: ten digits, bare or written 123-45-67890, of a valid checksum. */
 function licenseRefusal(text: string): string | null {

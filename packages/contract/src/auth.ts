@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { answerOf } from './envelope.js';
 import { MSG } from './messages.js';
-import { MAIL_SHAPE, hasVisibleText, isValidBusinessNumber, newLoginIdRefusal } from './rules.js';
+import {
+  MAIL_SHAPE,
+  hasVisibleText,
+  isPrintableOnDocuments,
+  isValidBusinessNumber,
+  newLoginIdRefusal,
+} from './rules.js';
 import { plainText } from './text-field.js';
 
 /** Field rules (docs/requirements.md#validation), written once: the web uses them on blur and submit, the server on every call. */
@@ -66,14 +72,18 @@ export const authCodeField = z
   .min(1, MSG.codeRequired)
   .regex(/^\d{6}$/, MSG.codeDigits);
 
-/** 1-50 characters, one of them visible: a name of U+200B or Hangul fillers alone is a blank one. */
+/**
+ * 1-50 characters, one of them visible: a name of U+200B or Hangul fillers alone is a blank one; no
+ * emoji, as no registration holds one and the paperwork prints the name (docs/requirements.md#validation).
+ */
 export const companyNameField = plainText(
   z
     .string({ error: MSG.companyNameRequired })
     .trim()
     .min(1, MSG.companyNameRequired)
     .refine(hasVisibleText, MSG.companyNameRequired)
-    .max(50, MSG.companyNameLength),
+    .max(50, MSG.companyNameLength)
+    .refine(isPrintableOnDocuments, MSG.companyNamePictograph),
 );
 
 /** A person's name as typed (sub-account join, my info, sub-accounts): 2-20 characters, one of them visible. */

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { memberListItem, memberStateRequest, memberTypeRequest, saveMemberRequest } from './member-accounts.js';
-import { addressSeqRequest, memberSeqRequest, updateMyInfoRequest } from './member-info.js';
+import { chatJoinRequest, joinRequest } from './auth.js';
+import { MSG } from './messages.js';
+import {
+  MSG_MEMBER,
+  addressSeqRequest,
+  memberSeqRequest,
+  updateCompanyInfoRequest,
+  updateMyInfoRequest,
+} from './member-info.js';
 
 /**
  * The member area's ids (docs/requirements.md#validation) are a number or a string of digits, and
@@ -75,5 +83,67 @@ describe('api/stateMemberInfo: the row as the list answers it', () => {
   });
   it('the target field is none of the fields the list row carries', () => {
     expect(Object.keys(memberListItem.shape)).not.toContain('targetStatus');
+  });
+});
+
+describe('a company’s 상호, 대표자 and 주소 hold no emoji: the 거래명세서 and 세금계산서 print them', () => {
+  const company = {
+    license: '1234567891',
+    name: '한빛모터스(주)',
+    ceo: '김한빛',
+    phone: '0212345678',
+    postMain: '06236',
+    addrMain: '서울 강남구 테헤란로 123',
+    addrSub: '4층 #401',
+  };
+  const join = {
+    license: '1234567891',
+    companyName: '한빛모터스',
+    companyArea: '서울',
+    id: 'new@hanbit.kr',
+    pw: 'abcd1234!',
+    cpw: 'abcd1234!',
+    phone: '01012345678',
+    authCode: '123456',
+    policy: true,
+    privacy: true,
+  };
+  const issues = (schema: z.ZodType, input: Record<string, unknown>) => {
+    const res = schema.safeParse(input);
+    return res.success ? [] : res.error.issues.map((i) => [i.path.join('.'), i.message]);
+  };
+
+  it('takes names and addresses as a registration writes them', () => {
+    expect(issues(updateCompanyInfoRequest, company)).toEqual([]);
+    expect(issues(updateCompanyInfoRequest, { ...company, name: '㈜한빛 AUTO & Parts', ceo: '金한빛' })).toEqual([]);
+    expect(issues(joinRequest, join)).toEqual([]);
+  });
+
+  it.each([
+    ['name', '한빛모터스🚗', MSG.companyNamePictograph],
+    ['ceo', '김한빛😀', MSG_MEMBER.ceoPictograph],
+    ['addrMain', '서울 강남구 테헤란로 123 ⭐', MSG_MEMBER.addrPictograph],
+    ['addrSub', '4층 ❤️', MSG_MEMBER.addrPictograph],
+    ['addrSub', '4층 🇰🇷', MSG_MEMBER.addrPictograph],
+  ])('the company edit refuses %s %s', (field, value, message) => {
+    expect(issues(updateCompanyInfoRequest, { ...company, [field]: value })).toEqual([[field, message]]);
+  });
+
+  it('the join and the chat join refuse an emoji in the 상호', () => {
+    expect(MSG.companyNamePictograph).toBe(
+      '상호에는 이모지 같은 그림 문자를 넣을 수 없습니다. 사업자등록증에 적힌 대로 입력하세요.',
+    );
+    expect(issues(joinRequest, { ...join, companyName: '한빛🔧모터스' })).toEqual([
+      ['companyName', MSG.companyNamePictograph],
+    ]);
+    const chat = {
+      companyArea: '서울',
+      phone: '01012345678',
+      companyName: '🔧',
+      id: 'a@b.kr',
+      pw: 'abcd1234!',
+      cpw: 'abcd1234!',
+    };
+    expect(issues(chatJoinRequest, chat)).toEqual([['companyName', MSG.companyNamePictograph]]);
   });
 });

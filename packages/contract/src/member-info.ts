@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { businessNumberField, companyNameField, passwordOf, personNameField, userInfo } from './auth.js';
 import { answerOf, emptyAnswer } from './envelope.js';
 import { MSG } from './messages.js';
-import { MAIL_SHAPE, hasVisibleText } from './rules.js';
+import { MAIL_SHAPE, hasVisibleText, isPrintableOnDocuments } from './rules.js';
 import { plainText } from './text-field.js';
 import { required, digitsField, isAsciiMail } from './member-fields.js';
 import { fromDigits, memberSeq, rowId } from './page-fields.js';
@@ -56,6 +56,7 @@ export const MSG_MEMBER = {
   companyNameRequired: '상호를 입력하세요.',
   ceoRequired: '대표를 입력하세요.',
   ceoLength: '대표는 2~20자로 입력하세요.',
+  ceoPictograph: '대표에는 이모지 같은 그림 문자를 넣을 수 없습니다. 사업자등록증에 적힌 대로 입력하세요.',
   companyPhoneRequired: '회사 전화번호를 입력하세요.',
   companyPhoneDigits: '회사 전화번호는 숫자 10~11자리로 입력하세요.',
   faxDigits: '팩스 번호는 숫자 11자리 이내로 입력하세요.',
@@ -64,6 +65,7 @@ export const MSG_MEMBER = {
   postDigits: '우편번호는 5~6자리 숫자입니다.',
   addrRequired: '주소를 입력하세요.',
   addrLength: '주소는 2~100자로 입력하세요.',
+  addrPictograph: '주소에는 이모지 같은 그림 문자를 넣을 수 없습니다. 사업자등록증에 적힌 대로 입력하세요.',
   addrSubLength: '상세주소는 100자 이내로 입력하세요.',
   licenseInUse: '이미 다른 회사가 사용 중인 사업자등록번호입니다.',
   companyUpdated: '회사정보를 수정했습니다.',
@@ -228,11 +230,13 @@ export const invoiceFields = {
 export const updateCompanyInfoRequest = z.object({
   license: businessNumberField,
   name: companyNameField,
+  // 대표 and 주소 are printed on the paperwork, as the 상호: no emoji (docs/requirements.md#validation).
   ceo: plainText(
     required(MSG_MEMBER.ceoRequired)
       .refine(hasVisibleText, MSG_MEMBER.ceoRequired)
       .min(2, MSG_MEMBER.ceoLength)
-      .max(20, MSG_MEMBER.ceoLength),
+      .max(20, MSG_MEMBER.ceoLength)
+      .refine(isPrintableOnDocuments, MSG_MEMBER.ceoPictograph),
   ),
   phone: digitsField(10, 11, MSG_MEMBER.companyPhoneRequired, MSG_MEMBER.companyPhoneDigits),
   fax: digitsField(0, 11, '', MSG_MEMBER.faxDigits).default(''),
@@ -244,10 +248,19 @@ export const updateCompanyInfoRequest = z.object({
     .refine(isAsciiMail, MSG_MEMBER.mailAscii)
     .default(''),
   postMain: digitsField(5, 6, MSG_MEMBER.postRequired, MSG_MEMBER.postDigits),
-  addrMain: plainText(required(MSG_MEMBER.addrRequired).min(2, MSG_MEMBER.addrLength).max(100, MSG_MEMBER.addrLength)),
-  addrSub: plainText(z.string({ error: MSG_MEMBER.addrSubLength }).trim().max(100, MSG_MEMBER.addrSubLength)).default(
-    '',
+  addrMain: plainText(
+    required(MSG_MEMBER.addrRequired)
+      .min(2, MSG_MEMBER.addrLength)
+      .max(100, MSG_MEMBER.addrLength)
+      .refine(isPrintableOnDocuments, MSG_MEMBER.addrPictograph),
   ),
+  addrSub: plainText(
+    z
+      .string({ error: MSG_MEMBER.addrSubLength })
+      .trim()
+      .max(100, MSG_MEMBER.addrSubLength)
+      .refine(isPrintableOnDocuments, MSG_MEMBER.addrPictograph),
+  ).default(''),
   // What a 전자세금계산서 needs (docs/requirements.md#tax-invoices): fields of ours, optional, so the
   // original payload is accepted as it is and leaves them unchanged.
   ...invoiceFields,

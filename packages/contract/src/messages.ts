@@ -80,6 +80,8 @@ export const MSG = {
   // join
   companyNameRequired: '상호를 입력하세요.',
   companyNameLength: '상호는 1~50자로 입력하세요.',
+  /** An emoji in the 상호 (rules.ts isPrintableOnDocuments): the paperwork prints it, as the registration writes it. */
+  companyNamePictograph: '상호에는 이모지 같은 그림 문자를 넣을 수 없습니다. 사업자등록증에 적힌 대로 입력하세요.',
   companyAreaRequired: '사업 지역을 입력하세요.',
   companyAreaLength: '사업 지역은 2~20자로 입력하세요.',
   joinIdRequired: '로그인 계정을 입력하세요.',

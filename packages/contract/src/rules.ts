@@ -121,6 +121,43 @@ export function isPlainText(value: string): boolean {
   return !/\p{Cc}/u.test(value) && !BIDI_CONTROL.test(value);
 }
 
+/**
+ * Emoji and pictographs, with what builds them (skin tones, flags' letters, the emoji and keycap
+ * marks): the documents' font (Pretendard) has no glyph for them and prints a box. The few
+ * pictographs it does draw (© ® ™ ‼ ⁉, arrows, ▪ ▶ ◀ ☀ ♥ ⚠ ⬆ ⬜, 🅰 🅱 🅾 🅿) stay allowed, a list the
+ * server's tests check against the font (docs/requirements.md#statements).
+ */
+const PICTOGRAPH = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u{FE0F}\u{20E3}]/gu;
+export const FONT_PICTOGRAPHS = new Set(
+  [
+    0xa9, 0xae, 0x203c, 0x2049, 0x2122, 0x2194, 0x2195, 0x2196, 0x2197, 0x2198, 0x2199, 0x21a9, 0x21aa, 0x23cf, 0x24c2,
+    0x25aa, 0x25b6, 0x25c0, 0x2600, 0x2665, 0x26a0, 0x2b06, 0x2b1c, 0x1f170, 0x1f171, 0x1f17e, 0x1f17f,
+  ].map((cp) => String.fromCodePoint(cp)),
+);
+
+/**
+ * True when the documents' font draws every emoji-like character of `text`: the rule of what a
+ * document prints (the shop's 공급자 fields, a company's 상호, 대표 and 주소; docs/requirements.md#validation).
+ */
+export function isPrintableOnDocuments(text: string): boolean {
+  return (text.match(PICTOGRAPH) ?? []).every((c) => FONT_PICTOGRAPHS.has(c));
+}
+
+/** A pictograph with the joiner that glued it to the next (U+200D, an emoji sequence's). */
+const JOINED_PICTOGRAPH = new RegExp(`\u200d?(${PICTOGRAPH.source})\u200d?`, 'gu');
+
+/**
+ * The text with the emoji-like characters the documents' font lacks left out, and the spaces they
+ * stood between made one: what a document prints of a text stored before the rule (a box each, else).
+ */
+export function printableOnDocuments(text: string): string {
+  if (isPrintableOnDocuments(text)) return text;
+  return text
+    .replace(JOINED_PICTOGRAPH, (all, c: string) => (FONT_PICTOGRAPHS.has(c) ? all : ''))
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
 /** Text of several lines (a memo typed in a text area): as `isPlainText`, but line breaks and tabs stay. */
 export function isPlainLines(value: string): boolean {
   return !/(?![\t\n\r])\p{Cc}/u.test(value) && !BIDI_CONTROL.test(value);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { printableOnDocuments } from '@partsmall/contract';
 import { serverRoot } from '../../paths.js';
 import { loadPdfmake } from './pdfmake-loader.js';
 
@@ -61,9 +62,21 @@ export async function pdfDocumentStream(doc: TDocumentDefinitions): Promise<Read
   return toStream(doc);
 }
 
+/**
+ * Every text of a document as its font prints it: a name or address stored with emoji before the
+ * input rules refused them (docs/requirements.md#validation) printed a box for each.
+ */
+function printable<T>(value: T): T {
+  if (typeof value === 'string') return printableOnDocuments(value) as T;
+  if (Array.isArray(value)) return value.map(printable) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, printable(v)])) as T;
+  return value;
+}
+
 export async function toStream(doc: TDocumentDefinitions): Promise<Readable> {
   setUp();
-  const pdf = await pdfmake.createPdf(doc).getStream();
+  const pdf = await pdfmake.createPdf(printable(doc)).getStream();
   // pdfmake has written every page into pdfkit; end() flushes the trailer and ends the stream.
   pdf.end();
   return pdf;

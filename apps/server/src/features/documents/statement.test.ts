@@ -161,6 +161,22 @@ describe('statement PDF', { timeout: 30_000 }, () => {
     expect(pdf.length).toBeLessThan(200_000);
   });
 
+  it('prints a buyer stored with emoji without them: the font has no glyph, they printed as boxes', async () => {
+    const buyer = {
+      ...SAMPLE_BUYER,
+      company: '한빛🚗모터스 👨\u200d🔧정비',
+      representative: '김정비😀',
+      address: '경기도 성남시 분당구 판교역로 235 🏢 1층 ❤️',
+    };
+    const pdf = await renderOrderStatement({ supplier: SAMPLE_SUPPLIER, buyer, order });
+    // pdfkit writes a missing glyph as glyph 0 (.notdef, the box): its Unicode map names each used glyph.
+    const text = pdfText(pdf);
+    expect(text).toContain('한빛모터스 정비');
+    expect(text).toContain('김정비');
+    expect(text).toContain('판교역로 235 1층');
+    expect(text).not.toMatch(/\p{Extended_Pictographic}|\u200d|\ufe0f/u);
+  });
+
   it('fits a short order on one page', async () => {
     const pdf = await renderOrderStatement({ supplier: SAMPLE_SUPPLIER, buyer: SAMPLE_BUYER, order });
     expect(pageCount(pdf)).toBe(1);
