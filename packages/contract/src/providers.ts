@@ -7,6 +7,9 @@ export const MSG_PROVIDER = {
   tossAccountExpired: '입금 기한이 지나 가상계좌가 만료되었습니다. 충전하려면 다시 신청해 주세요.',
   tossPending: '결제 확인이 늦어지고 있습니다. 잠시 후 결제 내역에서 확인해 주세요.',
   tossFailed: '결제를 완료하지 못했습니다.',
+  /** Toss refused the shop's key on the confirm: nothing was captured (docs/operations.md#payments-toss-payments). */
+  tossShopKeyRefused:
+    '쇼핑몰의 결제 설정 문제로 결제를 마치지 못했습니다. 결제된 금액은 없습니다. 잠시 후 다시 시도하거나 고객센터에 문의해 주세요.',
   tossUnavailable: '결제사에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   tossWebhookDone: '결제 상태를 반영했습니다.',
   tossWebhookIgnored: '이 상점의 결제가 아니거나 반영할 변경이 없습니다.',

@@ -10,7 +10,10 @@ import { startTossTopUps, successPath, type TossTopUps } from '../toss-server.js
  * rotated secret key (401 UNAUTHORIZED_KEY) or a request Toss does not allow (403
  * FORBIDDEN_REQUEST). The webhook is answered 503 so that Toss resends it, and logged for staff;
  * once the key is mended, the payment link, the pending transfers list or the resent webhook
- * applies what Toss holds, crediting the deposit exactly once.
+ * applies what Toss holds, crediting the deposit exactly once. A confirm on the success redirect that
+ * Toss refuses for the shop's own key is logged as an error for staff (the order and Toss's code,
+ * never the key), the buyer told in Korean that nothing was paid, not Toss's words about keys; the
+ * top-up stays pending, nothing credited.
  */
 const CLIENT_KEY = 'test_ck_readback_client';
 const SECRET_KEY = 'test_sk_readback_secret';
@@ -154,5 +157,54 @@ describe('a deposit webhook whose read-back Toss refuses', () => {
     expect(res.status).toBe(200);
     expect(res.body?.message).toBe(MSG_PROVIDER.tossWebhookIgnored);
     expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+describe('the success redirect when Toss refuses the secret key', () => {
+  it('401 UNAUTHORIZED_KEY: logged as an error without the key, the buyer told in Korean, nothing credited', async () => {
+    const before = await shop.balance();
+    const { paymentId } = await shop.open(55_000, 'creditcard');
+    const p = toss.authorise(paymentId, 55_000, '카드');
+    toss.onConfirm({ kind: 'refuse', ...REFUSALS[401] });
+    toss.onFetch({ kind: 'refuse', ...REFUSALS[401] });
+
+    const page = await rawCall(server, 'GET', successPath(p, 55_000));
+    expect(page.status).toBe(503);
+    expect(page.text).toContain(MSG_PROVIDER.tossShopKeyRefused);
+    expect(MSG_PROVIDER.tossShopKeyRefused).toBe(
+      '쇼핑몰의 결제 설정 문제로 결제를 마치지 못했습니다. 결제된 금액은 없습니다. 잠시 후 다시 시도하거나 고객센터에 문의해 주세요.',
+    );
+    expect(page.text).not.toContain(REFUSALS[401].message);
+
+    const lines = errors.mock.calls.filter((args) => (args[0] as { orderId?: string }).orderId === paymentId);
+    expect(lines.map((args) => [(args[0] as { code?: string }).code, args[1]])).toEqual([
+      ['UNAUTHORIZED_KEY', 'toss refused the confirm: check TOSS_SECRET_KEY'],
+    ]);
+    expect(JSON.stringify(errors.mock.calls)).not.toContain(SECRET_KEY);
+    expect(JSON.stringify(errors.mock.calls)).not.toContain(Buffer.from(`${SECRET_KEY}:`).toString('base64'));
+    expect(await shop.status(paymentId)).toBe('pending');
+    expect(await shop.balance()).toBe(before);
+  });
+
+  it("a card refused by its company stays the buyer's matter: Toss's message, no error logged", async () => {
+    const { paymentId } = await shop.open(56_000, 'creditcard');
+    const p = toss.authorise(paymentId, 56_000, '카드');
+    const refused = {
+      kind: 'refuse',
+      status: 403,
+      code: 'REJECT_CARD_PAYMENT',
+      message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.',
+    } as const;
+    toss.onConfirm(refused);
+    toss.onFetch({
+      kind: 'refuse',
+      status: 404,
+      code: 'NOT_FOUND_PAYMENT',
+      message: '존재하지 않는 결제 정보 입니다.',
+    });
+    const page = await rawCall(server, 'GET', successPath(p, 56_000));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`${MSG_PROVIDER.tossFailed} ${refused.message}`);
+    expect(errors.mock.calls.filter((args) => (args[0] as { orderId?: string }).orderId === paymentId)).toEqual([]);
   });
 });

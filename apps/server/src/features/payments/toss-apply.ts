@@ -68,6 +68,14 @@ export const notFoundAtToss = (r: TossResult): r is TossRefusal =>
   r.kind === 'refused' && (r.status === 404 || r.code === 'NOT_FOUND_PAYMENT');
 
 /**
+ * Toss refused the shop rather than the buyer's payment: the secret key (401 UNAUTHORIZED_KEY, a wrong
+ * or rotated TOSS_SECRET_KEY) or what the contract allows (FORBIDDEN_REQUEST). A card refusal is a 403
+ * too (REJECT_CARD_PAYMENT), so the code decides, not the status alone.
+ */
+export const refusedTheShop = (r: TossRefusal): boolean =>
+  r.status === 401 || r.code === 'UNAUTHORIZED_KEY' || r.code === 'FORBIDDEN_REQUEST';
+
+/**
  * A read-back Toss refused for another reason than "not found": a wrong or rotated TOSS_SECRET_KEY
  * (401 UNAUTHORIZED_KEY), a request Toss does not allow (403 FORBIDDEN_REQUEST). Nothing of the
  * payment can be known until staff mend it (docs/operations.md#payments-toss-payments), so it is

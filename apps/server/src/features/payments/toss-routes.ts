@@ -23,7 +23,14 @@ import {
   type TossPayment,
   type TossResult,
 } from './toss.js';
-import { applyTossPayment, doneAtToss, logRefusedReadBack, notFoundAtToss, readBackPending } from './toss-apply.js';
+import {
+  applyTossPayment,
+  doneAtToss,
+  logRefusedReadBack,
+  notFoundAtToss,
+  readBackPending,
+  refusedTheShop,
+} from './toss-apply.js';
 import { depositPage, sendTossPage, windowPage } from './toss-pages.js';
 import { endedAtToss } from './toss-withdrawal.js';
 import { cancelPaidStatementCard } from './toss-statement.js';
@@ -154,6 +161,15 @@ function successRoute(scope: Api, t: TossRouteDeps) {
       if (result.kind === 'unanswered') {
         req.log.warn({ orderId: payment.gatewayId, reason: result.reason }, 'toss confirm unanswered');
         return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
+      }
+      if (result.kind === 'refused' && refusedTheShop(result)) {
+        // The shop's own key or contract (a wrong or rotated TOSS_SECRET_KEY): nothing was captured, and
+        // no buyer can pay until staff mend it, so it is an error for them (docs/operations.md#payments-toss-payments).
+        req.log.error(
+          { orderId: payment.gatewayId, status: result.status, code: result.code, reason: result.message },
+          'toss refused the confirm: check TOSS_SECRET_KEY',
+        );
+        return sendTossPage(reply, 503, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossShopKeyRefused));
       }
       if (result.kind === 'refused') {
         // The card company or Toss refused (REJECT_CARD_PAYMENT, EXCEED_MAX_DAILY_PAYMENT_COUNT...):
