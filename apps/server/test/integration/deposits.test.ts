@@ -511,6 +511,33 @@ describe('a company that withdrew', () => {
   });
 });
 
+describe("a withdrawn company's statement account", () => {
+  it('stays open on purpose: a deposit into it after the withdrawal still pays the statement it owes', async () => {
+    const c = await makeCompany(server, '탈퇴가상', 0);
+    await giveCredit(server, c.companyId);
+    const st = await makeStatement(server, c.companyId, '2026-04', 48_000, '2026-05-11');
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const va = (await call(server, 'payStatement', { seq: st, method: 'virtualAccount' }, { token })).body.results!;
+    const withdrawn = await withdrawAccount(server, c.main);
+    expect([withdrawn.status, withdrawn.body.code]).toEqual([200, 201]);
+    const [account] = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, st));
+    expect(account).toMatchObject({ status: 'open', amount: 48_000, companyId: c.companyId });
+
+    const bank = new URL(va.demoBankUrl!);
+    const deposit = await rawCall(server, 'POST', `${bank.pathname}/deposit${bank.search}`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(deposit.status).toBe(200);
+    await until('deposit applied', async () => (await statementOf(server, st)).status === 'paid');
+    expect(await statementOf(server, st)).toMatchObject({ paid: 48_000, status: 'paid' });
+    expect(await owed(server, c.companyId)).toBe(0);
+    const [row] = await server.db.select().from(deposits).where(eq(deposits.companyId, c.companyId));
+    expect(row).toMatchObject({ source: 'virtual_account', status: 'applied', amount: 48_000 });
+    await expectStatementsMatchLedger(server);
+  });
+});
+
 describe('a bank 입금내역 file', () => {
   it('a deposit staff typed and the same line of the bank file later: the line waits for staff; a second equal deposit applies', async () => {
     const c = await makeCompany(server, '쌍둥이정비', 0);
