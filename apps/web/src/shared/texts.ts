@@ -428,7 +428,7 @@ export const T = {
       unitPrice: '단가',
       amount: '금액',
       stockLeft: (n: number) => `재고 ${groupDigits(n)}개`,
-      /** The two figures as the server's refusal names them (MSG_STOCK_IN_CART: '재고 23개, 장바구니 25개'). */
+      /** The stock and the line's quantity, in the shape of the server's refusal ('재고 23개, 장바구니 25개'); on the line, what it would order. */
       overStock: (stock: number, qty: number) =>
         `재고 ${groupDigits(stock)}개, 주문 ${groupDigits(qty)}개: 수량을 ${groupDigits(stock)}개 이하로 줄여 주세요.`,
       soldOutWhy: '재고가 없어 주문할 수 없습니다. 삭제해 주세요.',

@@ -127,9 +127,9 @@ export function solapiGroupClient(settings: SolapiSettings, db: Db) {
       status = res.status;
       body = ((await res.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
     } catch (err) {
-      // A call cut at `timeoutMs` is said in Korean, as the Toss and Popbill adapters name their
-      // timeouts: fetch's own words for it ('This operation was aborted') tell staff nothing.
-      if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
+      // A call cut at `timeoutMs` (the only signal here) is said in Korean beside '솔라피 응답 없음':
+      // fetch's own words for it ('The operation was aborted due to timeout') tell staff nothing.
+      if (err instanceof Error && err.name === 'TimeoutError')
         return { kind: 'failed', reason: solapiTimedOut(settings.timeoutMs), network: true };
       return { kind: 'failed', reason: (err instanceof Error && (err.message || err.name)) || 'error', network: true };
     }
