@@ -275,6 +275,7 @@ describe('api/monthlyStatement', () => {
     const res = await raw('api/monthlyStatement', { startDate: start(), endDate: seoulToday() }, tokens.main);
     expect(res.status).toBe(200);
     expect(res.type).toBe('application/pdf');
+    expect(res.cache).toBe('no-store');
     const text = pdfText(res.body);
     expect(text.replace(/\s/g, '')).toContain('월간거래명세서');
     expect(text).toContain(`주문번호 ${orderA}`);
