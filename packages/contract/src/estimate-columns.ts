@@ -5,7 +5,7 @@
  * with or without a header, prices with thousands commas. Browser-safe: the web shows the columns
  * it read and lets the buyer correct them; the server reads files the same way.
  */
-import { alphaNumber } from './rules.js';
+import { alphaNumber, hyphenatePhone, isCalendarDate } from './rules.js';
 
 export type EstimateRole = 'line' | 'part' | 'name' | 'qty' | 'price' | 'amount' | 'memo' | 'other';
 
@@ -291,15 +291,33 @@ export function estimateColumns(rows: readonly (readonly string[])[]): EstimateC
 }
 
 /**
- * A line among or after a pasted estimate's table that its buyer typed by hand ('5Q0615301F 2'):
- * fewer than three cells, no Hangul (a title, a closing sentence, a totals line), no date, and a
- * part number where its plain reading finds one (`part`). It is read as typed; cut off with the
- * text around the table, it was lost (docs/search.md#paste-anything).
+ * A line among or after a pasted estimate's table that its buyer typed by hand ('5Q0615301F 2'),
+ * by its plain reading (`split`): a part number written as one word (`isTypedPart`), at most a
+ * quantity after it, fewer than three cells, no Hangul (a title, a closing sentence, a totals line)
+ * and no money (a wide row a PDF squeezed into single spaces, '2 0986494524 DISC 1 70,000 70,000').
+ * It is read as typed; cut off with the text around the table, it was lost (docs/search.md#paste-anything).
  */
-export function isTypedLine(cells: readonly string[], part: string): boolean {
+export function isTypedLine(cells: readonly string[], split: { part: string; qty: string; memo: string }): boolean {
   const line = cells.join(' ');
-  if (cells.length >= 3 || HANGUL.test(line) || /^\s*\d{2,4}[./-]\d{1,2}[./-]\d{1,2}\.?\s*$/.test(line)) return false;
-  return isPart(part);
+  if (cells.length >= 3 || HANGUL.test(line) || line.trim().split(/\s+/).some(isMoney)) return false;
+  return split.memo === '' && !/\s/.test(split.part + split.qty) && isTypedPart(split.part);
+}
+
+/**
+ * A part number as one word under an estimate: letters and digits, or eight digits at least (GM
+ * Korea's 96950990, Toyota's 04465-33450), not a total (160000). Not the numbers an estimate prints
+ * beside its table: a phone (02-1234-5678, 1588-1234), a business or bank account number (digits in
+ * three groups or more, 123-45-67890, 110-123-456789), a date (2026-11-21, 11/21/2026, 20261121) or
+ * a quote number holding one (Q-20261121-001).
+ */
+function isTypedPart(part: string): boolean {
+  if (!isPart(part) || (!/[a-z]/i.test(part) && alphaNumber(part).length < 8)) return false;
+  const groups = part.split(/[-./]/).filter(Boolean);
+  if (/^\d+-\d+/.test(part) && hyphenatePhone(part) === part) return false;
+  if (groups.length >= 3 && groups.every((g) => /^\d+$/.test(g))) return false;
+  return !groups.some(
+    (g) => /^(19|20)\d{6}$/.test(g) && isCalendarDate(`${g.slice(0, 4)}-${g.slice(4, 6)}-${g.slice(6)}`),
+  );
 }
 
 /** A totals row of an estimate (합계, 소계, 부가세 …) without a part number: not an order line. */

@@ -272,18 +272,18 @@ function splitCells(cells: string[], columns: Columns | null): Split {
   return { part: at(columns.part), qty: at(columns.qty), memo: at(columns.memo) };
 }
 
-const typedLine = (l: { raw: string; cells: string[] }) => isTypedLine(l.cells, splitLine(cleanLine(l.raw)).part);
+const typedLine = (l: { raw: string; cells: string[] }) => isTypedLine(l.cells, splitLine(cleanLine(l.raw)));
 
 /**
  * An estimate's table (docs/search.md#paste-anything): most lines of three or more cells, whose
  * columns a header names or the values tell (`estimateColumns`), or the buyer set (`roles`). Null
- * when the lines read as plain part-quantity-memo lines.
+ * when the lines read as plain part-quantity-memo lines. `typed`: lines typed by hand below the table.
  */
 function readTable(
   lines: { line: number; raw: string; cells: string[] }[],
   roles: readonly EstimateRole[] | undefined,
   text = false,
-  cut = false,
+  typed: { line: number; raw: string; cells: string[] }[] | null = null,
 ): QuickOrderParse | null {
   if (lines.length === 0) return null;
   // In a text (pasted, or a PDF's), an estimate's table is the stretch from its first to its last
@@ -291,11 +291,12 @@ function readTable(
   // ('견 적 서', '위와 같이 견적합니다.') are not order lines. A spreadsheet's rows all show.
   // A line the buyer typed by hand below or among the table's is read as typed (isTypedLine).
   const wideAt = lines.flatMap((l, i) => (l.cells.length >= 3 ? [i] : []));
-  if (text && !cut && wideAt.length >= 2 && (wideAt[0]! > 0 || wideAt[wideAt.length - 1]! < lines.length - 1)) {
+  if (text && !typed && wideAt.length >= 2 && (wideAt[0]! > 0 || wideAt[wideAt.length - 1]! < lines.length - 1)) {
     const end = wideAt[wideAt.length - 1]! + 1;
-    const inner = readTable([...lines.slice(wideAt[0], end), ...lines.slice(end).filter(typedLine)], roles, true, true);
+    const inner = readTable(lines.slice(wideAt[0], end), roles, true, lines.slice(end).filter(typedLine));
     if (inner) return inner;
   }
+  // The columns and the share of wide lines are the table's: lines typed below it count for neither.
   let columns: EstimateColumns | null;
   const cells = lines.map((l) => l.cells);
   if (roles && roles.length > 0) columns = { roles: [...roles], header: headerRow(cells) >= 0 };
@@ -307,7 +308,7 @@ function readTable(
   const cols = columns;
   const header = cols.header ? headerRow(cells) : -1;
   // Not order lines: the header, totals rows, and a template's numbered empty rows.
-  const data = lines.filter(
+  const data = [...lines, ...(typed ?? [])].filter(
     (l, i) => i !== header && !isTotalsRow(l.cells, cols.roles) && !isNumberOnlyRow(l.cells, cols.roles),
   );
   // Without a quantity column each line would read as one piece and go to the cart unseen.

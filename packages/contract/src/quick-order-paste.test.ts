@@ -114,4 +114,79 @@ describe('a line typed by hand after a pasted estimate (docs/search.md#paste-any
       [8, 'A2371291199', 3, '', null],
     ]);
   });
+
+  it('reads three typed lines under a short estimate with the table, by its columns', () => {
+    const text = `${estimate}\n5Q0615301F 2\nA2371291199 3\n34116860242 1\n위와 같이 견적합니다.`;
+    const read = parseQuickOrderText(text);
+    expect(brief(read)).toEqual([
+      [3, 'A0004201220', 2, '', null],
+      [4, '1K0698151A', 1, '', null],
+      [5, '5Q0615301F', 2, '', null],
+      [6, 'A2371291199', 3, '', null],
+      [7, '34116860242', 1, '', null],
+    ]);
+    expect(read.ok && read.columns?.roles).toEqual(['line', 'part', 'name', 'qty', 'price', 'amount']);
+  });
+
+  it('reads typed lines under a table without a header by the columns of the table alone', () => {
+    const rows = ['1  A0004201220  브레이크 패드  2  45,000  90,000', '2  1K0698151A  디스크  1  70,000  70,000'];
+    const read = parseQuickOrderText([...rows, '5Q0615301F\t2', 'A2371291199\t3', '34116860242\t1'].join('\n'));
+    expect(brief(read)).toEqual([
+      [1, 'A0004201220', 2, '', null],
+      [2, '1K0698151A', 1, '', null],
+      [3, '5Q0615301F', 2, '', null],
+      [4, 'A2371291199', 3, '', null],
+      [5, '34116860242', 1, '', null],
+    ]);
+    expect(read.ok && read.columns?.roles).toEqual(['line', 'part', 'name', 'qty', 'price', 'amount']);
+  });
+
+  it.each([
+    '02-1234-5678',
+    'TEL 02-1234-5678',
+    '010-1234-5678',
+    '1588-1234',
+    '123-45-67890',
+    '110-123-456789',
+    '160000',
+    '20261121',
+    '11/21/2026',
+    '21.11.2026',
+    '2026-11-21 14:05',
+    'Q-20261121-001',
+    'Page 1 of 2',
+  ])('leaves out %j after the table: a phone, a business or account number, a total, a date, a page', (line) => {
+    expect(brief(parseQuickOrderText(`${estimate}\n${line}`))).toEqual([
+      [3, 'A0004201220', 2, '', null],
+      [4, '1K0698151A', 1, '', null],
+    ]);
+  });
+
+  it.each([
+    ['5Q0615301F', '5Q0615301F', 1],
+    ['A2371291199 3', 'A2371291199', 3],
+    ['34116860242 1', '34116860242', 1],
+    ['96950990 2', '96950990', 2],
+    ['04465-33450 4', '0446533450', 4],
+  ])('reads %j after the table as typed', (line, part, qty) => {
+    expect(brief(parseQuickOrderText(`${estimate}\n${line}`))).toEqual([
+      [3, 'A0004201220', 2, '', null],
+      [4, '1K0698151A', 1, '', null],
+      [5, part, qty, '', null],
+    ]);
+  });
+
+  it('a wide row a PDF squeezed into single spaces stays a refused row of the table, not a typed line', () => {
+    const pdf = [
+      'No  품번  품명  수량  단가  금액',
+      '1  A0004201220  브레이크 패드  2  45,000  90,000',
+      '2 0986494524 DISC 1 70,000 70,000',
+      '3  1K0698151A  디스크  1  70,000  70,000',
+    ].join('\n');
+    expect(brief(parseQuickOrderText(pdf))).toEqual([
+      [2, 'A0004201220', 2, '', null],
+      [3, '', null, '', '품번에 영문 또는 숫자가 없습니다.'],
+      [4, '1K0698151A', 1, '', null],
+    ]);
+  });
 });
