@@ -333,7 +333,10 @@ describe('cash charges by card and by bank transfer', () => {
     await amount.fill('500');
     await page.getByRole('button', { name: /결제하기$/ }).click();
     await closeAlert(page, '최소 결제금액은 1,000원 입니다.');
-    await amount.fill('10000001');
+    // A pasted 100,000,000 stays whole and is refused (it was cut to 10,000,000 and accepted).
+    await amount.fill('100,000,000');
+    expect(await amount.inputValue()).toBe('100,000,000');
+    await page.locator('#mg-cash-amount-error').getByText('최대 결제금액은 1,000만원 입니다.').waitFor();
     await page.getByRole('button', { name: /결제하기$/ }).click();
     await closeAlert(page, '최대 결제금액은 1,000만원 입니다.');
 

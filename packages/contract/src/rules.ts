@@ -63,13 +63,21 @@ export function isMobilePhone(value: string): boolean {
  * 1234567 -> "1,234,567", as `n.toLocaleString('ko-KR')` writes an integer, without the browser's
  * ICU number format: a page's first Korean number format costs Chromium 50-70 ms (its locale data
  * loads), which the home page's list paid while it rendered. Other numbers go to toLocaleString.
+ * A string of digits (a money box's text) is grouped as it is, every digit kept: as a number, one
+ * beyond 2^53 would round ('99999999999999999' -> "100,000,000,000,000,000"); other text is returned as it is.
  */
-export function groupDigits(n: number): string {
+export function groupDigits(n: number | string): string {
+  if (typeof n === 'string') return /^\d+$/.test(n) ? groupedDigits(n) : n;
   if (!Number.isSafeInteger(n)) return n.toLocaleString('ko-KR');
-  const digits = String(Math.abs(n));
+  const out = groupedDigits(String(Math.abs(n)));
+  return n < 0 ? `-${out}` : out;
+}
+
+/** '1234567' -> "1,234,567": a comma before every third digit from the end. */
+function groupedDigits(digits: string): string {
   let out = digits.slice(-3);
   for (let end = digits.length - 3; end > 0; end -= 3) out = `${digits.slice(Math.max(0, end - 3), end)},${out}`;
-  return n < 0 ? `-${out}` : out;
+  return out;
 }
 
 /** 12300 -> "12,300원" (integers only: won has no decimals). */

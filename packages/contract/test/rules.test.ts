@@ -240,4 +240,10 @@ describe('groupDigits', () => {
       expect(groupDigits(n), String(n)).toBe(n.toLocaleString('ko-KR'));
     }
   });
+
+  it('groups a string of digits as it is, however long; other text stays as it is', () => {
+    expect(groupDigits('1500000')).toBe('1,500,000');
+    expect(groupDigits('99999999999999999')).toBe('99,999,999,999,999,999');
+    expect(groupDigits('1500.5')).toBe('1500.5');
+  });
 });

@@ -56,9 +56,12 @@ export function typedWon(value: string): string {
 /** Whether a typed won amount is digits only (what typedWon keeps of a number). */
 export const isWonDigits = (value: string): boolean => /^\d+$/.test(value);
 
-/** A typed won amount as its box shows it: digits with grouping commas, anything else as typed. */
+/**
+ * A typed won amount as its box shows it: digits with grouping commas, anything else as typed. The
+ * digits themselves are grouped: as a number, one beyond 2^53 would show (and be kept) as another.
+ */
 export function shownWon(value: string): string {
-  return isWonDigits(value) ? groupDigits(Number(value)) : value;
+  return groupDigits(value);
 }
 
 /** '2026-11-21' in Asia/Seoul (tables and forms); '' when it is not a date. */

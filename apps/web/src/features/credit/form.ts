@@ -9,6 +9,7 @@ import {
   type CreditAccount,
   type PaymentTerm,
 } from '@partsmall/contract';
+import { isWonDigits, typedWon } from '../../shared/format';
 import { CREDIT_TEXTS } from './texts';
 
 /**
@@ -18,10 +19,13 @@ import { CREDIT_TEXTS } from './texts';
  * reaches the contract's rule as not-a-number and gets its message.
  */
 
-/** '5,000,000' → 5000000; '', '1.5', '-1', 'abc' → NaN (refused by the contract's number rule). */
+/**
+ * '5,000,000' → 5000000; '', '1.5', '-1', 'abc' → NaN (refused by the contract's number rule). A
+ * money box's reading (shared/format.ts typedWon), so the box and its rule agree on what a number is.
+ */
 export function wholeNumber(typed: string): number {
-  const v = typed.replace(/[,\s]/g, '');
-  return /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  const v = typedWon(typed);
+  return isWonDigits(v) ? Number(v) : Number.NaN;
 }
 
 const typedNumber = z.string().transform(wholeNumber);

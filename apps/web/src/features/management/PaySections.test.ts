@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { chargeForm, defaultOption, steppedAmount, typedAmount } from './PaySections';
 
 describe('cash charge amount', () => {
-  it('keeps digits, no leading zero, at most 8 digits; anything else as typed, never another amount', () => {
+  it('keeps digits, no leading zero; anything else as typed, never another amount', () => {
     expect(typedAmount('001234')).toBe('1234');
     expect(typedAmount('50,000')).toBe('50000');
     // Won has no fractions: 1500.5 was kept as 15005 (15,005원), an amount never asked for.
     expect(typedAmount('1500.5')).toBe('1500.5');
     expect(typedAmount('0012a34')).toBe('0012a34');
     expect(typedAmount('000')).toBe('');
-    expect(typedAmount('123456789')).toBe('12345678');
+    // Every digit is kept, for the max rule to refuse: a pasted 100,000,000 was cut to 10,000,000.
+    expect(typedAmount('123456789')).toBe('123456789');
+    expect(typedAmount('100,000,000')).toBe('100000000');
   });
 
   it('steps between 1,000 and 10,000,000', () => {
@@ -29,6 +31,7 @@ describe('cash charge amount', () => {
     expect(issue('1000')).toBeNull();
     expect(issue('10000000')).toBeNull();
     expect(issue('10000001')).toBe('최대 결제금액은 1,000만원 입니다.');
+    expect(issue('100000000')).toBe('최대 결제금액은 1,000만원 입니다.');
     expect(chargeForm.parse({ pgcode: 'banktransfer', amount: '50000' })).toEqual({
       pgcode: 'banktransfer',
       amount: 50_000,

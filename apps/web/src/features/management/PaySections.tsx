@@ -93,14 +93,18 @@ export const chargeForm = z.object({
 });
 
 /**
- * What the amount box keeps of a typed value: its digits (no leading zero, at most 8, so that too
- * much can be told) when it is a number with grouping commas; else the text as typed, refused with
- * C.digitsOnly ('1500.5' was kept as 15005, an amount never asked for).
+ * What the amount box keeps of a typed value: all its digits (no leading zero) when it is a number
+ * with grouping commas; else the text as typed, refused with C.digitsOnly. Never another amount: too
+ * much is refused with C.max ('100,000,000' was cut to 10,000,000) and '1500.5' was kept as 15005.
  */
 export function typedAmount(value: string): string {
   const typed = typedWon(value);
-  return isWonDigits(typed) ? typed.replace(/^0+/, '').slice(0, 8) : typed;
+  return isWonDigits(typed) ? typed.replace(/^0+/, '') : typed;
 }
+
+/** Whether a typed amount is refused already while it is typed: no number, or over the maximum. */
+const refusedAtOnce = (typed: string): boolean =>
+  typed !== '' && (!isWonDigits(typed) || Number(typed) > CASH_CHARGE.max);
 
 /** The amount a typed value stands for: 0 while it is empty or no number. */
 export const amountOf = (typed: string): number => (isWonDigits(typed) ? Number(typed) : 0);
@@ -136,8 +140,8 @@ function AmountField() {
           onChange={(e) => {
             const next = typedAmount(e.target.value);
             field.onChange(next);
-            // A dot or a letter is told at once (and the message goes once mended), not only on leaving.
-            if ((next !== '' && !isWonDigits(next)) || fieldState.error) void trigger('amount');
+            // A dot, a letter or too much is told at once (and the message goes once mended), not only on leaving.
+            if (refusedAtOnce(next) || fieldState.error) void trigger('amount');
           }}
         />
         <span className="mg-amount-unit">{T.common.won}</span>

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { inquiryRequest, MSG_CREDIT, recordDepositRequest } from '@partsmall/contract';
+import { inquiryRequest } from '@partsmall/contract';
 import { Field, Form, useZodForm } from './form';
 import { NotifyProvider } from './notify';
 import { WonField } from './WonField';
@@ -84,54 +84,31 @@ describe('the field of the one form library', () => {
   });
 });
 
-/** The back office's 입금액: typed text, read as a whole number by the contract's rule (as credit/form.ts does). */
-function DepositAmountForm({ onSubmit }: { onSubmit: (v: unknown) => void }) {
-  const amount = z
-    .string()
-    .transform((t) => (/^\d+$/.test(t) ? Number(t) : Number.NaN))
-    .pipe(recordDepositRequest.shape.amount);
-  const form = useZodForm(z.object({ amount }), { amount: '' });
+/** A won amount field over the typed text (the deposit's rule is tested on its page, DepositQueuePage.test.tsx). */
+function AmountForm() {
+  const form = useZodForm(z.object({ amount: z.string() }), { amount: '' });
   return (
-    <Form form={form} onSubmit={onSubmit}>
-      <WonField name="amount" label="입금액" />
-      <button type="submit">등록</button>
+    <Form form={form} onSubmit={vi.fn()}>
+      <WonField name="amount" label="금액" />
     </Form>
   );
 }
 
 describe('a won amount field', () => {
-  it('shows digits grouped, and sends the number typed with or without commas', async () => {
-    const sent = vi.fn();
-    render(<DepositAmountForm onSubmit={sent} />, { wrapper: NotifyProvider });
-    const amount = screen.getByLabelText('입금액') as HTMLInputElement;
+  it('shows every digit typed, grouped, however long the number', async () => {
+    render(<AmountForm />, { wrapper: NotifyProvider });
+    const amount = screen.getByLabelText('금액') as HTMLInputElement;
     fireEvent.change(amount, { target: { value: '1500000' } });
     await settle();
     expect(amount.value).toBe('1,500,000');
     expect(amount.inputMode).toBe('numeric');
-    fireEvent.change(amount, { target: { value: '2,000' } });
-    fireEvent.click(screen.getByRole('button', { name: '등록' }));
+    // Beyond 2^53 a number rounds: 99999999999999999 showed as 100,000,000,000,000,000.
+    fireEvent.change(amount, { target: { value: '99999999999999999' } });
     await settle();
-    expect(sent.mock.calls[0]![0]).toEqual({ amount: 2000 });
+    expect(amount.value).toBe('99,999,999,999,999,999');
+    // A backspace at its end keeps the digits that were shown, not another number's.
+    fireEvent.change(amount, { target: { value: '99,999,999,999,999,99' } });
+    await settle();
+    expect(amount.value).toBe('9,999,999,999,999,999');
   });
-
-  it.each(['1500.5', '15만', '-3000'])(
-    'keeps %j as typed and refuses it at once with the Korean message; a number typed after clears it',
-    async (typed) => {
-      const sent = vi.fn();
-      render(<DepositAmountForm onSubmit={sent} />, { wrapper: NotifyProvider });
-      const amount = screen.getByLabelText('입금액') as HTMLInputElement;
-      fireEvent.change(amount, { target: { value: typed } });
-      await settle();
-      // Never another amount: '1500.5' was kept as 15005.
-      expect(amount.value).toBe(typed);
-      expect(screen.getByRole('alert').textContent).toBe(MSG_CREDIT.depositAmountInvalid);
-      fireEvent.click(screen.getByRole('button', { name: '등록' }));
-      await settle();
-      expect(sent).not.toHaveBeenCalled();
-      fireEvent.change(amount, { target: { value: '1500' } });
-      await settle();
-      expect(screen.queryByRole('alert')).toBeNull();
-      expect(amount.value).toBe('1,500');
-    },
-  );
 });

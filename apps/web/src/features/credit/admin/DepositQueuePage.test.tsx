@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG_ADMIN, MSG_DEPOSIT, type DepositRow } from '@partsmall/contract';
+import { MSG_ADMIN, MSG_CREDIT, MSG_DEPOSIT, type DepositRow } from '@partsmall/contract';
 import DepositQueuePage, { placedLine } from './DepositQueuePage';
 import { renderScreen } from '../../../../test/render-screen';
 import { jsonAnswer } from '../../../../test/api-mock';
@@ -288,6 +288,30 @@ describe('a deposit staff type in', () => {
     expect(ids[1]).toBe(ids[0]);
     expect(new Set(ids).size).toBe(3);
   });
+});
+
+describe('the amount of a deposit staff type in', () => {
+  it.each(['1500.5', '15만', '-3000'])(
+    'keeps %j as typed and refuses it at once with the Korean message; a number typed after is sent as it reads',
+    async (typed) => {
+      serve([], 0);
+      recordAnswers = [appliedRow(92, '가온상사')];
+      render();
+      const form = await screen.findByRole('form', { name: '입금 등록' });
+      const amount = within(form).getByLabelText('입금액(원)') as HTMLInputElement;
+      fireEvent.change(amount, { target: { value: typed } });
+      await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(MSG_CREDIT.depositAmountInvalid));
+      // Never another amount: '1500.5' was kept as 15005.
+      expect(amount.value).toBe(typed);
+      fireEvent.change(amount, { target: { value: '1,500,000' } });
+      await waitFor(() => expect(within(form).queryByRole('alert')).toBeNull());
+      expect(amount.value).toBe('1,500,000');
+      fireEvent.change(within(form).getByLabelText('입금자명'), { target: { value: '가온상사' } });
+      fireEvent.click(within(form).getByRole('button', { name: '등록' }));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]!.body.amount).toBe(1_500_000);
+    },
+  );
 });
 
 describe('a bank file imported', () => {
