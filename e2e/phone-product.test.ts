@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { favorites, members, restockAlerts } from '../apps/server/src/db/schema.js';
+import { favorites, members, products, restockAlerts } from '../apps/server/src/db/schema.js';
 import { addProduct } from './fixtures.js';
 import { memberLogin, phonePage, shot, snap, startShop } from './helpers.js';
 
@@ -87,7 +87,7 @@ describe('phone product screen', () => {
     await context.close();
   });
 
-  it("the phone's Back closes an open product and stays on the list; 닫기 leaves no entry behind", async () => {
+  it("the phone's Back closes an open product and stays on the list; 닫기 goes back the same way", async () => {
     const product = await addProduct(shop.server, {
       name: '폰 뒤로가기 점화플러그',
       prices: [7_000, 7_000, 7_000, 7_000],
@@ -113,6 +113,47 @@ describe('phone product screen', () => {
     // The next Back leaves the list, as it would have without the slide.
     await page.goBack({ waitUntil: 'commit' });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/mobileNotice');
+    await context.close();
+  });
+
+  it('a slide open when the page is reloaded: 닫기 goes back to its list, and the next Back leaves the list', async () => {
+    const product = await addProduct(shop.server, {
+      name: '폰 새로고침 브레이크패드',
+      prices: [12_000, 12_000, 12_000, 12_000],
+      stock: 3,
+    });
+    const { page, context } = await phonePage(shop.browser);
+    await page.goto(`${shop.server.base}/mobileNotice`);
+    const list = `${shop.server.base}/mobile?searchType=pid&keyword=${product.pid}`;
+    await openOnPhone(page, product.pid);
+    await page.reload();
+    const slide = page.getByRole('dialog');
+    await slide.getByRole('heading', { name: product.name }).waitFor();
+    await slide.getByRole('button', { name: '닫기' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(page.url()).toBe(list);
+    await page.locator('.m-item', { hasText: product.pid }).waitFor();
+    // It was closed in place: the next Back landed on the same list and seemed to do nothing.
+    await page.goBack({ waitUntil: 'commit' });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/mobileNotice');
+    await context.close();
+  });
+
+  it('the same search sent again shows the list afresh (stock changes meanwhile)', async () => {
+    const product = await addProduct(shop.server, {
+      name: '폰 재검색 에어필터',
+      prices: [8_000, 8_000, 8_000, 8_000],
+      stock: 5,
+    });
+    const { page, context } = await phonePage(shop.browser);
+    const item = page.locator('.m-item', { hasText: product.pid });
+    // A slide opened and closed first: its history entries do not ask for the list again, a search does.
+    await (await openOnPhone(page, product.pid)).getByRole('button', { name: '닫기' }).click();
+    await item.getByText('재고 5개').waitFor();
+    await shop.server.db.update(products).set({ hasAmount: 2 }).where(eq(products.id, product.id));
+    await page.getByRole('search').getByRole('button', { name: '검색' }).click();
+    await item.getByText('재고 2개').waitFor();
+    expect(page.url()).toBe(`${shop.server.base}/mobile?searchType=pid&keyword=${product.pid}`);
     await context.close();
   });
 });

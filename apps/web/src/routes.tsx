@@ -202,7 +202,8 @@ export const routes: RouteObject[] = [
                 element: <MobileHome />,
                 loader: prefetchGrid(true),
                 // Opening or closing a product's slide is a history entry of the same address
-                // (MobileHome): the grid is not asked for again.
+                // (MobileHome): the grid is not asked for again. The same search sent again asks
+                // for it there (MobileHome's search), as this cannot tell the two apart.
                 shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
                   currentUrl.href !== nextUrl.href && defaultShouldRevalidate,
               },

@@ -1,5 +1,5 @@
-import { useDeferredValue, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_CATEGORIES, warehouseLabel, type ProductHit } from '@partsmall/contract';
 import { MOBILE_EPC_PATH, pathFor } from '../../shared/paths';
@@ -13,7 +13,7 @@ import { BuyButtons, ProductHead, ProductSpecs, QtyLine } from './components/Pro
 import { EmptyGrid } from './components/EmptyGrid';
 import { usePurchaseActions } from './purchase';
 import { imageUrl } from '../../shared/images';
-import { productQuery, useProductGrid, type SearchType } from './api';
+import { productKeys, productQuery, useProductGrid, type SearchType } from './api';
 import { useGridAddress } from './grid-address';
 import { SearchBar, useNoResultAlert } from './SearchBar';
 import { VehicleFilter } from '../vehicles';
@@ -40,7 +40,15 @@ export function MobileHome() {
   const { userInfo } = useSession();
   useNoResultAlert(keyword, grid.firstCount);
 
-  const search = (type: SearchType, kw: string) => setAddress(kw ? { searchType: type, keyword: kw } : {});
+  const queryClient = useQueryClient();
+  const search = (type: SearchType, kw: string) => {
+    const next = new URLSearchParams(kw ? { searchType: type, keyword: kw } : {});
+    // The same search again asks for the list afresh (stock and prices change): its address is the
+    // same, for which the route's loader does not run again (routes.tsx: the slide's entries).
+    if (next.toString() === params.toString())
+      void queryClient.refetchQueries({ queryKey: productKeys.grid(query), exact: true });
+    else setAddress(next);
+  };
   const fitsVin = query.fitsVin ?? '';
   const pickCategory = (key: string) =>
     setAddress({ ...(key === category ? {} : { category: key }), ...(fitsVin ? { fitsVin } : {}) });
@@ -131,25 +139,31 @@ export function MobileHome() {
 }
 
 /**
- * The open detail slide lives in a history entry of its own (the router's state of the same address):
- * the phone's Back closes it and stays on the list, as a phone's panels do; it used to leave the page.
- * Its 닫기 goes back the same way when this screen opened it, so no entry is left to reopen it; a
- * slide reached otherwise (reloaded, or Back from the cart) is closed in place.
+ * The open detail slide lives in a history entry of its own (the router's state of the same address),
+ * only ever pushed over its list: the phone's Back closes it and stays on the list, as a phone's
+ * panels do; it used to leave the page. 닫기 goes back the same way, also when the slide was reached
+ * by a reload or by Back from the cart (closing it in place there left the list twice in the history,
+ * and the next Back seemed to do nothing). As in any browser, the entry gone back from stays ahead:
+ * Forward opens the slide again, with the product as listed (the slide asks for its stock and price afresh).
  */
 function useDetailSlide() {
   const location = useLocation();
   const navigate = useNavigate();
-  const pushed = useRef(false);
-  const here = { pathname: location.pathname, search: location.search };
+  // Once per entry: a second tap before the Back lands would leave the list as well.
+  const closing = useRef(false);
+  useEffect(() => {
+    closing.current = false;
+  }, [location.key]);
   const open = (location.state as { slide?: ProductHit } | null)?.slide ?? null;
-  const openSlide = (p: ProductHit) => {
-    pushed.current = true;
-    void navigate(here, { state: { slide: p }, preventScrollReset: true });
-  };
+  const openSlide = (p: ProductHit) =>
+    void navigate(
+      { pathname: location.pathname, search: location.search },
+      { state: { slide: p }, preventScrollReset: true },
+    );
   const closeSlide = () => {
-    if (pushed.current) void navigate(-1);
-    else void navigate(here, { replace: true, state: null, preventScrollReset: true });
-    pushed.current = false;
+    if (closing.current) return;
+    closing.current = true;
+    void navigate(-1);
   };
   return { open, openSlide, closeSlide };
 }
