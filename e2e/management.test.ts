@@ -313,6 +313,9 @@ describe('cash charges by card and by bank transfer', () => {
     await amount.fill('1500.5');
     expect(await amount.inputValue()).toBe('1500.5');
     await page.locator('#mg-cash-amount-error').getByText(digitsOnly).waitFor();
+    // A step from no number would start from nothing (+1,000 made 1500.5 read 1,000): they wait for a number.
+    for (const name of ['+1,000 원 더하기', '−1,000 원 빼기'])
+      expect(await page.getByRole('button', { name }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: /결제하기$/ }).click();
     await closeAlert(page, digitsOnly);
     await amount.fill('1234');

@@ -44,12 +44,13 @@ export function digits(value: string, max?: number): string {
 
 /**
  * A won amount as typed in a money box: its digits when it holds only digits and grouping commas or
- * spaces ('1,500' → '1500'); anything else stays as typed ('1500.5', '5만'), for the form's rule to
- * refuse with its message. Won has no fractions, and a dropped dot would make 1500.5 read 15,005
+ * spaces ('1,500' → '1500'; a Korean keyboard's full-width '１５，０００' too, folded as part numbers
+ * are); anything else stays as typed ('1500.5', '5만'), for the form's rule to refuse with its
+ * message. Won has no fractions, and a dropped dot would make 1500.5 read 15,005
  * (docs/requirements.md#look-and-language).
  */
 export function typedWon(value: string): string {
-  const bare = value.replace(/[,\s]/g, '');
+  const bare = value.normalize('NFKC').replace(/[,\s]/g, '');
   return /^\d*$/.test(bare) ? bare.replace(/^0+(?=\d)/, '') : value;
 }
 

@@ -12,6 +12,10 @@ describe('cash charge amount', () => {
     // Every digit is kept, for the max rule to refuse: a pasted 100,000,000 was cut to 10,000,000.
     expect(typedAmount('123456789')).toBe('123456789');
     expect(typedAmount('100,000,000')).toBe('100000000');
+    // A Korean keyboard's full-width mode types digits and commas as ＡＳＣＩＩ's look-alikes: the same number.
+    expect(typedAmount('１５，０００')).toBe('15000');
+    expect(typedAmount('０１２３')).toBe('123');
+    expect(typedAmount('１５００．５')).toBe('１５００．５');
   });
 
   it('steps between 1,000 and 10,000,000', () => {

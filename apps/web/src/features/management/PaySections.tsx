@@ -120,6 +120,8 @@ function AmountField() {
   const { trigger } = useFormContext();
   const typed = (field.value as string) ?? '';
   const amount = amountOf(typed);
+  // No number to step from ('1500.5', '5만'): a step would start from nothing, so both wait for one.
+  const unreadable = typed !== '' && !isWonDigits(typed);
   const step = (delta: number) => {
     field.onChange(String(steppedAmount(amount, delta)));
     if (fieldState.error) void trigger('amount');
@@ -152,8 +154,8 @@ function AmountField() {
             <button
               type="button"
               className="btn btn-small"
-              disabled={amount <= CASH_CHARGE.min}
-              title={amount <= CASH_CHARGE.min ? C.minWhy : C.minus(s)}
+              disabled={unreadable || amount <= CASH_CHARGE.min}
+              title={unreadable ? C.digitsOnly : amount <= CASH_CHARGE.min ? C.minWhy : C.minus(s)}
               onClick={() => step(-s)}
             >
               −{C.step(s)}
@@ -162,8 +164,8 @@ function AmountField() {
             <button
               type="button"
               className="btn btn-small"
-              disabled={amount >= CASH_CHARGE.max}
-              title={amount >= CASH_CHARGE.max ? C.maxWhy : C.plus(s)}
+              disabled={unreadable || amount >= CASH_CHARGE.max}
+              title={unreadable ? C.digitsOnly : amount >= CASH_CHARGE.max ? C.maxWhy : C.plus(s)}
               onClick={() => step(s)}
             >
               +{C.step(s)}
