@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { Modal } from './Modal';
 import { NotifyProvider, useNotify } from './notify';
@@ -60,5 +60,39 @@ describe('notify.alert', () => {
       screen.queryByRole('alertdialog'),
       screen.getByRole('dialog').getAttribute('aria-labelledby') !== null,
     ]).toEqual([null, true]);
+  });
+});
+
+describe('notify.toast', () => {
+  function Toasting() {
+    const notify = useNotify();
+    return (
+      <button type="button" onClick={() => notify.toast('장바구니에 담았습니다.')}>
+        담기
+      </button>
+    );
+  }
+
+  it('goes after 5 seconds, and its timer goes with the provider: none fires into a tree that is gone', () => {
+    vi.useFakeTimers();
+    try {
+      const view = render(
+        <NotifyProvider>
+          <Toasting />
+        </NotifyProvider>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: '담기' }));
+      expect(screen.getByText('장바구니에 담았습니다.')).toBeTruthy();
+      act(() => void vi.advanceTimersByTime(5000));
+      expect(screen.queryByText('장바구니에 담았습니다.')).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: '담기' }));
+      expect(vi.getTimerCount()).toBeGreaterThan(0);
+      view.unmount();
+      // A toast timer left running fired after a test's screen was torn down ('window is not defined').
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

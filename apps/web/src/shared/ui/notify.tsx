@@ -62,11 +62,25 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [asking, setAsking] = useState<Asking | null>(null);
   const next = useRef(1);
+  // The toasts' own timers, stopped when the provider goes (a page left, a test's screen torn down):
+  // a timer firing after that would update a tree that is no longer there.
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const own = timers.current;
+    return () => {
+      own.forEach(clearTimeout);
+      own.clear();
+    };
+  }, []);
 
   const toast = useCallback((text: string, tone: 'info' | 'error' = 'info') => {
     const id = next.current++;
     setToasts((list) => [...list, { id, text, tone }]);
-    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), 5000);
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      setToasts((list) => list.filter((t) => t.id !== id));
+    }, 5000);
+    timers.current.add(timer);
   }, []);
   const alert = useCallback((text: string) => new Promise<void>((resolve) => setDialog({ text, resolve })), []);
   const confirm = useCallback(
