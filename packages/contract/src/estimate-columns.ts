@@ -5,7 +5,7 @@
  * with or without a header, prices with thousands commas. Browser-safe: the web shows the columns
  * it read and lets the buyer correct them; the server reads files the same way.
  */
-import { alphaNumber, hyphenatePhone, isCalendarDate } from './rules.js';
+import { alphaNumber, hyphenatePhone, isCalendarDate, isMobilePhone } from './rules.js';
 
 export type EstimateRole = 'line' | 'part' | 'name' | 'qty' | 'price' | 'amount' | 'memo' | 'other';
 
@@ -303,20 +303,26 @@ export function isTypedLine(cells: readonly string[], split: { part: string; qty
   return split.memo === '' && !/\s/.test(split.part + split.qty) && isTypedPart(split.part);
 }
 
+/** A number with its label or country code (Tel.02-…, FAX.031-…, No.123-…, +82-2-…, (02)1234-…). */
+const LABELLED_NUMBER = /^(?:\+|\(|(?:tel|fax|hp|h\.p|phone|mobile|no)\b)/i;
+
 /**
  * A part number as one word under an estimate: letters and digits, or eight digits at least (GM
- * Korea's 96950990, Toyota's 04465-33450), not a total (160000). Not the numbers an estimate prints
- * beside its table: a phone (02-1234-5678, 1588-1234), a business or bank account number (digits in
- * three groups or more, 123-45-67890, 110-123-456789), a date (2026-11-21, 11/21/2026, 20261121) or
- * a quote number holding one (Q-20261121-001).
+ * Korea's 96950990, Toyota's 04465-33450, and 19210908 though it reads as a date: dropped, it was
+ * lost without a word), not a total (160000). Not the numbers an estimate prints beside its table: a
+ * phone (02-1234-5678, 1588-1234, a mobile's bare 01012345678, one with its label), a business or
+ * bank account number (digits in three groups or more, 123-45-67890, 110-123-456789), a date written
+ * with its separators (2026-11-21, 11/21/2026) or a quote number holding one (Q-20261121-001).
  */
 function isTypedPart(part: string): boolean {
   if (!isPart(part) || (!/[a-z]/i.test(part) && alphaNumber(part).length < 8)) return false;
+  if (LABELLED_NUMBER.test(part) || isMobilePhone(part)) return false;
   const groups = part.split(/[-./]/).filter(Boolean);
   if (/^\d+-\d+/.test(part) && hyphenatePhone(part) === part) return false;
   if (groups.length >= 3 && groups.every((g) => /^\d+$/.test(g))) return false;
-  return !groups.some(
-    (g) => /^(19|20)\d{6}$/.test(g) && isCalendarDate(`${g.slice(0, 4)}-${g.slice(4, 6)}-${g.slice(6)}`),
+  return (
+    groups.length === 1 ||
+    !groups.some((g) => /^(19|20)\d{6}$/.test(g) && isCalendarDate(`${g.slice(0, 4)}-${g.slice(4, 6)}-${g.slice(6)}`))
   );
 }
 

@@ -149,12 +149,18 @@ describe('a line typed by hand after a pasted estimate (docs/search.md#paste-any
     '123-45-67890',
     '110-123-456789',
     '160000',
-    '20261121',
     '11/21/2026',
     '21.11.2026',
     '2026-11-21 14:05',
     'Q-20261121-001',
     'Page 1 of 2',
+    // A phone or a number with its label, or as a mobile's bare digits.
+    'Tel.02-1234-5678',
+    'FAX.031-123-4567',
+    '+82-2-1234-5678',
+    '(02)1234-5678',
+    'No.123-45-67890',
+    '01012345678',
   ])('leaves out %j after the table: a phone, a business or account number, a total, a date, a page', (line) => {
     expect(brief(parseQuickOrderText(`${estimate}\n${line}`))).toEqual([
       [3, 'A0004201220', 2, '', null],
@@ -168,6 +174,9 @@ describe('a line typed by hand after a pasted estimate (docs/search.md#paste-any
     ['34116860242 1', '34116860242', 1],
     ['96950990 2', '96950990', 2],
     ['04465-33450 4', '0446533450', 4],
+    // Eight digits shaped like a date are a part number all the same: dropped, it was lost without a word.
+    ['19210908 2', '19210908', 2],
+    ['20261121', '20261121', 1],
   ])('reads %j after the table as typed', (line, part, qty) => {
     expect(brief(parseQuickOrderText(`${estimate}\n${line}`))).toEqual([
       [3, 'A0004201220', 2, '', null],
