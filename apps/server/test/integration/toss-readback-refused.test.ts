@@ -161,30 +161,42 @@ describe('a deposit webhook whose read-back Toss refuses', () => {
 });
 
 describe('the success redirect when Toss refuses the secret key', () => {
-  it('401 UNAUTHORIZED_KEY: logged as an error without the key, the buyer told in Korean, nothing credited', async () => {
-    const before = await shop.balance();
-    const { paymentId } = await shop.open(55_000, 'creditcard');
-    const p = toss.authorise(paymentId, 55_000, '카드');
-    toss.onConfirm({ kind: 'refuse', ...REFUSALS[401] });
-    toss.onFetch({ kind: 'refuse', ...REFUSALS[401] });
+  // Toss's error codes for the shop's own key (docs.tosspayments.com/reference/error-codes): a 401, and
+  // a 400 and a 403 whose codes say the key, not the card.
+  it.each([
+    [55_000, REFUSALS[401]],
+    [55_100, { status: 400, code: 'INVALID_API_KEY', message: '잘못된 시크릿키 연동 정보 입니다.' }],
+    [
+      55_200,
+      { status: 403, code: 'INCORRECT_BASIC_AUTH_FORMAT', message: "잘못된 요청입니다. ':' 를 포함해 인코딩해주세요." },
+    ],
+  ] as const)(
+    '%d원, %o: logged as an error without the key, the buyer told in Korean, nothing credited',
+    async (amount, refusal) => {
+      const before = await shop.balance();
+      const { paymentId } = await shop.open(amount, 'creditcard');
+      const p = toss.authorise(paymentId, amount, '카드');
+      toss.onConfirm({ kind: 'refuse', ...refusal });
+      toss.onFetch({ kind: 'refuse', ...refusal });
 
-    const page = await rawCall(server, 'GET', successPath(p, 55_000));
-    expect(page.status).toBe(503);
-    expect(page.text).toContain(MSG_PROVIDER.tossShopKeyRefused);
-    expect(MSG_PROVIDER.tossShopKeyRefused).toBe(
-      '쇼핑몰의 결제 설정 문제로 결제를 마치지 못했습니다. 결제된 금액은 없습니다. 잠시 후 다시 시도하거나 고객센터에 문의해 주세요.',
-    );
-    expect(page.text).not.toContain(REFUSALS[401].message);
+      const page = await rawCall(server, 'GET', successPath(p, amount));
+      expect(page.status).toBe(503);
+      expect(page.text).toContain(MSG_PROVIDER.tossShopKeyRefused);
+      expect(MSG_PROVIDER.tossShopKeyRefused).toBe(
+        '쇼핑몰의 결제 설정 문제로 결제를 마치지 못했습니다. 결제된 금액은 없습니다. 잠시 후 다시 시도하거나 고객센터에 문의해 주세요.',
+      );
+      expect(page.text).not.toContain(refusal.message);
 
-    const lines = errors.mock.calls.filter((args) => (args[0] as { orderId?: string }).orderId === paymentId);
-    expect(lines.map((args) => [(args[0] as { code?: string }).code, args[1]])).toEqual([
-      ['UNAUTHORIZED_KEY', 'toss refused the confirm: check TOSS_SECRET_KEY'],
-    ]);
-    expect(JSON.stringify(errors.mock.calls)).not.toContain(SECRET_KEY);
-    expect(JSON.stringify(errors.mock.calls)).not.toContain(Buffer.from(`${SECRET_KEY}:`).toString('base64'));
-    expect(await shop.status(paymentId)).toBe('pending');
-    expect(await shop.balance()).toBe(before);
-  });
+      const lines = errors.mock.calls.filter((args) => (args[0] as { orderId?: string }).orderId === paymentId);
+      expect(lines.map((args) => [(args[0] as { code?: string }).code, args[1]])).toEqual([
+        [refusal.code, 'toss refused the confirm: check TOSS_SECRET_KEY'],
+      ]);
+      expect(JSON.stringify(errors.mock.calls)).not.toContain(SECRET_KEY);
+      expect(JSON.stringify(errors.mock.calls)).not.toContain(Buffer.from(`${SECRET_KEY}:`).toString('base64'));
+      expect(await shop.status(paymentId)).toBe('pending');
+      expect(await shop.balance()).toBe(before);
+    },
+  );
 
   it("a card refused by its company stays the buyer's matter: Toss's message, no error logged", async () => {
     const { paymentId } = await shop.open(56_000, 'creditcard');

@@ -67,13 +67,21 @@ type TossRefusal = Extract<TossResult, { kind: 'refused' }>;
 export const notFoundAtToss = (r: TossResult): r is TossRefusal =>
   r.kind === 'refused' && (r.status === 404 || r.code === 'NOT_FOUND_PAYMENT');
 
+/** Toss's codes for the shop's own key or contract, whatever their status (400, 401, 403). */
+const SHOP_REFUSAL_CODES = new Set([
+  'UNAUTHORIZED_KEY',
+  'INVALID_API_KEY',
+  'INCORRECT_BASIC_AUTH_FORMAT',
+  'FORBIDDEN_REQUEST',
+]);
+
 /**
  * Toss refused the shop rather than the buyer's payment: the secret key (401 UNAUTHORIZED_KEY, a wrong
- * or rotated TOSS_SECRET_KEY) or what the contract allows (FORBIDDEN_REQUEST). A card refusal is a 403
- * too (REJECT_CARD_PAYMENT), so the code decides, not the status alone.
+ * or rotated TOSS_SECRET_KEY; 400 INVALID_API_KEY; 403 INCORRECT_BASIC_AUTH_FORMAT, a key sent badly)
+ * or what the contract allows (FORBIDDEN_REQUEST). A card refusal is a 403 too (REJECT_CARD_PAYMENT),
+ * so the code decides, not the status alone.
  */
-export const refusedTheShop = (r: TossRefusal): boolean =>
-  r.status === 401 || r.code === 'UNAUTHORIZED_KEY' || r.code === 'FORBIDDEN_REQUEST';
+export const refusedTheShop = (r: TossRefusal): boolean => r.status === 401 || SHOP_REFUSAL_CODES.has(r.code ?? '');
 
 /**
  * A read-back Toss refused for another reason than "not found": a wrong or rotated TOSS_SECRET_KEY
