@@ -1,4 +1,4 @@
-import { AUDIT_FIELD_LABELS, AUDIT_TARGET_LABELS, seoulDay, seoulParts } from '@partsmall/contract';
+import { AUDIT_FIELD_LABELS, AUDIT_TARGET_LABELS, groupDigits, seoulDay, seoulParts } from '@partsmall/contract';
 import { A } from './texts';
 
 /** An instant as the server writes it in JSON ('2026-11-29T03:04:05.678Z'). */
@@ -27,18 +27,22 @@ export function auditTarget(target: string): string {
 
 const isPlain = (v: unknown) => v === null || typeof v !== 'object';
 
-/** One value on its line: instants in Seoul time, 예/아니오, '-' for nothing. */
-function scalar(v: unknown): string {
+/**
+ * One value on its line: instants in Seoul time, 예/아니오, '-' for nothing, and an amount under a
+ * field in won ('금액(원)') grouped as every amount on a screen (docs/requirements.md#look-and-language).
+ */
+function scalar(v: unknown, won = false): string {
   if (v === null || v === undefined || v === '') return A.none;
   if (typeof v === 'boolean') return v ? A.audit.yes : A.audit.no;
   if (typeof v === 'string') return INSTANT.test(v) ? seoulInstant(v) : v;
+  if (won && typeof v === 'number' && Number.isInteger(v)) return groupDigits(v);
   return String(v);
 }
 
 /** The lines of a value, each indented by `pad`; a list of plain values is one line. */
 function lines(v: unknown, pad: string): string[] {
   if (Array.isArray(v)) {
-    if (v.every(isPlain)) return [pad + (v.length ? v.map(scalar).join(', ') : A.none)];
+    if (v.every(isPlain)) return [pad + (v.length ? v.map((x) => scalar(x)).join(', ') : A.none)];
     return v.flatMap((item) => {
       const [first = '', ...rest] = lines(item, `${pad}  `);
       return [`${pad}- ${first.slice(pad.length + 2)}`, ...rest];
@@ -47,7 +51,8 @@ function lines(v: unknown, pad: string): string[] {
   if (isPlain(v)) return [pad + scalar(v)];
   return Object.entries(v as Record<string, unknown>).flatMap(([key, x]) => {
     const label = AUDIT_FIELD_LABELS[key] ?? key;
-    if (isPlain(x) || (Array.isArray(x) && x.every(isPlain))) {
+    if (isPlain(x)) return [`${pad}${label}: ${scalar(x, label.includes(A.audit.wonMark))}`];
+    if (Array.isArray(x) && x.every(isPlain)) {
       const [value = ''] = lines(x, '');
       return [`${pad}${label}: ${value}`];
     }

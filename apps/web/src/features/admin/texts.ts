@@ -109,6 +109,8 @@ export const A = {
     },
     yes: '예',
     no: '아니오',
+    /** A field's label that says its value is an amount in won ('금액(원)'): the amount is grouped. */
+    wonMark: '(원)',
     beforeOf: (seq: number) => `${seq}번 이전 값`,
     afterOf: (seq: number) => `${seq}번 이후 값`,
   },
