@@ -340,6 +340,8 @@ describe('cash charges by card and by bank transfer', () => {
     await amount.fill('100,000,000');
     expect(await amount.inputValue()).toBe('100,000,000');
     await page.locator('#mg-cash-amount-error').getByText('최대 결제금액은 1,000만원 입니다.').waitFor();
+    // Nor does a step land on the maximum from it (−1,000 made it 10,000,000).
+    expect(await page.getByRole('button', { name: '−1,000 원 빼기' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: /결제하기$/ }).click();
     await closeAlert(page, '최대 결제금액은 1,000만원 입니다.');
 

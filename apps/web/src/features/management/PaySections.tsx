@@ -106,6 +106,9 @@ export function typedAmount(value: string): string {
 const refusedAtOnce = (typed: string): boolean =>
   typed !== '' && (!isWonDigits(typed) || Number(typed) > CASH_CHARGE.max);
 
+/** Why the step buttons wait: the typed value's own refusal. */
+const stepWhy = (typed: string) => (isWonDigits(typed) ? C.maxWhy : C.digitsOnly);
+
 /** The amount a typed value stands for: 0 while it is empty or no number. */
 export const amountOf = (typed: string): number => (isWonDigits(typed) ? Number(typed) : 0);
 
@@ -120,8 +123,9 @@ function AmountField() {
   const { trigger } = useFormContext();
   const typed = (field.value as string) ?? '';
   const amount = amountOf(typed);
-  // No number to step from ('1500.5', '5만'): a step would start from nothing, so both wait for one.
-  const unreadable = typed !== '' && !isWonDigits(typed);
+  // No number to step from ('1500.5', '5만'), or one over the maximum: a step would start from nothing
+  // or land on an amount never typed (−1,000 made 100,000,000 read 10,000,000), so both wait for one.
+  const unreadable = refusedAtOnce(typed);
   const step = (delta: number) => {
     field.onChange(String(steppedAmount(amount, delta)));
     if (fieldState.error) void trigger('amount');
@@ -155,7 +159,7 @@ function AmountField() {
               type="button"
               className="btn btn-small"
               disabled={unreadable || amount <= CASH_CHARGE.min}
-              title={unreadable ? C.digitsOnly : amount <= CASH_CHARGE.min ? C.minWhy : C.minus(s)}
+              title={unreadable ? stepWhy(typed) : amount <= CASH_CHARGE.min ? C.minWhy : C.minus(s)}
               onClick={() => step(-s)}
             >
               −{C.step(s)}
@@ -165,7 +169,7 @@ function AmountField() {
               type="button"
               className="btn btn-small"
               disabled={unreadable || amount >= CASH_CHARGE.max}
-              title={unreadable ? C.digitsOnly : amount >= CASH_CHARGE.max ? C.maxWhy : C.plus(s)}
+              title={unreadable ? stepWhy(typed) : amount >= CASH_CHARGE.max ? C.maxWhy : C.plus(s)}
               onClick={() => step(s)}
             >
               +{C.step(s)}
