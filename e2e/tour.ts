@@ -307,6 +307,13 @@ export function tour(data: TourData): Leg[] {
           name: 'home: chat slide',
           path: '/mobile',
           show: async (p) => {
+            // The stop before left its product slide open, and loading the same address keeps the
+            // entry's state (a reload reopens the slide, docs/requirements.md): it is closed first.
+            const slide = p.getByRole('dialog');
+            if (await slide.count()) {
+              await slide.getByRole('button', { name: '닫기' }).click();
+              await slide.waitFor({ state: 'detached' });
+            }
             await p.getByTestId('m-chat').click();
             await p.getByTestId('chat-slide').locator('.chat-window').first().waitFor();
           },
