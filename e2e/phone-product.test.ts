@@ -87,16 +87,19 @@ describe('phone product screen', () => {
     await context.close();
   });
 
-  it("the phone's Back closes an open product and stays on the list; 닫기 goes back the same way", async () => {
-    const product = await addProduct(shop.server, {
-      name: '폰 뒤로가기 점화플러그',
-      prices: [7_000, 7_000, 7_000, 7_000],
-      stock: 5,
-    });
+  /**
+   * A product of the test's own (one price for every tier) and a phone on the notices: a page before
+   * the list, where a Back that leaves the list lands.
+   */
+  async function afterNotices(name: string, price: number, stock: number) {
+    const product = await addProduct(shop.server, { name, prices: [price, price, price, price], stock });
     const { page, context } = await phonePage(shop.browser);
-    // A page before the list, where a Back that leaves the list would land.
     await page.goto(`${shop.server.base}/mobileNotice`);
-    const list = `${shop.server.base}/mobile?searchType=pid&keyword=${product.pid}`;
+    return { product, page, context, list: `${shop.server.base}/mobile?searchType=pid&keyword=${product.pid}` };
+  }
+
+  it("the phone's Back closes an open product and stays on the list; 닫기 goes back the same way", async () => {
+    const { product, page, context, list } = await afterNotices('폰 뒤로가기 점화플러그', 7_000, 5);
     let slide = await openOnPhone(page, product.pid);
     await slide.getByRole('heading', { name: product.name }).waitFor();
     await snap(page, 'phone-product-slide-open');
@@ -117,14 +120,7 @@ describe('phone product screen', () => {
   });
 
   it('a slide open when the page is reloaded: 닫기 goes back to its list, and the next Back leaves the list', async () => {
-    const product = await addProduct(shop.server, {
-      name: '폰 새로고침 브레이크패드',
-      prices: [12_000, 12_000, 12_000, 12_000],
-      stock: 3,
-    });
-    const { page, context } = await phonePage(shop.browser);
-    await page.goto(`${shop.server.base}/mobileNotice`);
-    const list = `${shop.server.base}/mobile?searchType=pid&keyword=${product.pid}`;
+    const { product, page, context, list } = await afterNotices('폰 새로고침 브레이크패드', 12_000, 3);
     await openOnPhone(page, product.pid);
     await page.reload();
     const slide = page.getByRole('dialog');
