@@ -86,7 +86,9 @@ describe('phone product screen', () => {
     await shot(page, 'phone-product-sold-out');
     await context.close();
   });
+});
 
+describe('phone product slide and history', () => {
   /**
    * A product of the test's own (one price for every tier) and a phone on the notices: a page before
    * the list, where a Back that leaves the list lands.
@@ -132,6 +134,28 @@ describe('phone product screen', () => {
     // It was closed in place: the next Back landed on the same list and seemed to do nothing.
     await page.goBack({ waitUntil: 'commit' });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/mobileNotice');
+    await context.close();
+  });
+
+  it("the list's address opened again shows no slide; a slide restored as the tab's first entry closes in place", async () => {
+    const { product, page, context, list } = await afterNotices('폰 다시 열기 쇼바', 15_000, 2);
+    await (await openOnPhone(page, product.pid)).getByRole('heading', { name: product.name }).waitFor();
+    const slideState: unknown = await page.evaluate(() => (history.state as { usr: unknown }).usr);
+    // Chromium keeps the entry, and the state the slide left in it, when the address shown is opened again.
+    await page.goto(list);
+    await page.locator('.m-item', { hasText: product.pid }).waitFor();
+    expect(await page.locator('.m-slide').count()).toBe(0);
+
+    // A restored tab: the slide's entry is the tab's first of the shop; Back would leave the shop.
+    const restored = await context.newPage();
+    await restored.goto(list);
+    await restored.evaluate((usr) => history.replaceState({ usr, key: 'restored', idx: 0 }, ''), slideState);
+    await restored.reload();
+    const slide = restored.getByRole('dialog', { name: product.name });
+    await slide.getByRole('button', { name: '닫기' }).click();
+    await expect.poll(() => restored.locator('.m-slide').count()).toBe(0);
+    expect(restored.url()).toBe(list);
+    await restored.locator('.m-item', { hasText: product.pid }).waitFor();
     await context.close();
   });
 

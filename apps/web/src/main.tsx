@@ -9,6 +9,7 @@ import { RouterProvider } from 'react-router/dom';
 import { guardRedirect } from './features/shell/guard';
 import { routes } from './routes';
 import { isPhoneBrowser } from './shared/device';
+import { forgetStateOfEarlierVisit } from './shared/history-entry';
 import { queryClient } from './shared/query';
 import { session } from './shared/session';
 import { NotifyProvider } from './shared/ui/notify';
@@ -28,6 +29,7 @@ const start = guardRedirect(
   session.get().token !== null,
 );
 if (start) window.history.replaceState(null, '', start);
+forgetStateOfEarlierVisit();
 
 const router = createBrowserRouter(routes);
 

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_CATEGORIES, warehouseLabel, type ProductHit } from '@partsmall/contract';
 import { MOBILE_EPC_PATH, pathFor } from '../../shared/paths';
+import { hasAppEntryBehind } from '../../shared/history-entry';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useDialogLayer, useScrollLock } from '../../shared/ui/Modal';
@@ -50,8 +51,10 @@ export function MobileHome() {
     else setAddress(next);
   };
   const fitsVin = query.fitsVin ?? '';
-  const pickCategory = (key: string) =>
-    setAddress({ ...(key === category ? {} : { category: key }), ...(fitsVin ? { fitsVin } : {}) });
+  const showCategory = (key: string) =>
+    setAddress({ ...(key ? { category: key } : {}), ...(fitsVin ? { fitsVin } : {}) });
+  // A shortcut tapped again shows every category.
+  const pickCategory = (key: string) => showCategory(key === category ? '' : key);
 
   return (
     <div className="m-home">
@@ -74,7 +77,9 @@ export function MobileHome() {
           {T.shop.search}
         </button>
       </nav>
-      {searchOpen && <SearchBar compact searchType={searchType} keyword={keyword} onSearch={search} />}
+      {searchOpen && (
+        <SearchBar compact searchType={searchType} keyword={keyword} onSearch={search} onCategory={showCategory} />
+      )}
       {userInfo?.companyInfo && (
         <VehicleFilter
           value={query.fitsVin ?? ''}
@@ -145,6 +150,7 @@ export function MobileHome() {
  * by a reload or by Back from the cart (closing it in place there left the list twice in the history,
  * and the next Back seemed to do nothing). As in any browser, the entry gone back from stays ahead:
  * Forward opens the slide again, with the product as listed (the slide asks for its stock and price afresh).
+ * The list's address opened anew starts without the slide (`forgetStateOfEarlierVisit`, main.tsx).
  */
 function useDetailSlide() {
   const location = useLocation();
@@ -163,7 +169,13 @@ function useDetailSlide() {
   const closeSlide = () => {
     if (closing.current) return;
     closing.current = true;
-    void navigate(-1);
+    // A restored tab may start on the slide's entry: Back would leave the shop, so it closes in place.
+    if (hasAppEntryBehind()) void navigate(-1);
+    else
+      void navigate(
+        { pathname: location.pathname, search: location.search },
+        { replace: true, preventScrollReset: true },
+      );
   };
   return { open, openSlide, closeSlide };
 }
