@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { products } from '../apps/server/src/db/schema.js';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
 import { longWordFindings, shopPhoneFindings } from './layout-checks.js';
 
@@ -34,6 +36,15 @@ async function watchBusyAtAddress(page: Page, list: string): Promise<void> {
 
 const busyAtAddress = (page: Page) =>
   page.evaluate(() => (window as unknown as { busyAtAddress: (string | null)[] }).busyAtAddress);
+
+/** The names of a category's products. */
+async function namesIn(category: string): Promise<Set<string>> {
+  const rows = await shop.server.db
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.category, category));
+  return new Set(rows.map((r) => r.name));
+}
 
 /** The desktop home with the demo notice closed, and its search box. */
 async function desktopHome() {
@@ -81,6 +92,7 @@ describe('search suggestions', () => {
   });
 
   it('the desktop moves through the suggestions with the arrow keys and chooses with Enter', async () => {
+    const shocks = await namesIn('shock');
     const { page, context, input } = await desktopHome();
     await input.fill('쇼바');
     const list = page.getByRole('listbox', { name: '추천 검색' });
@@ -101,9 +113,32 @@ describe('search suggestions', () => {
     expect(await list.getByRole('option').last().getAttribute('aria-selected')).toBe('true');
     await watchBusyAtAddress(page, '.product-grid');
     await input.press('Enter');
-    await page.waitForURL(/searchType=name&keyword=%EC%87%BC%EB%B0%94/);
+    // A category chosen shows that category, not a search for its label.
+    await page.waitForURL((url) => url.search === '?category=shock');
     expect(await list.isVisible()).toBe(false);
     expect(await busyAtAddress(page)).toEqual(['true']);
+    await page.getByRole('heading', { name: '분류: 쇼바' }).waitFor();
+    const shown = await page.locator('.product-grid[aria-busy="false"] .product-name').allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((name) => !shocks.has(name))).toEqual([]);
+    await context.close();
+  });
+
+  it("a phone chooses the category 라이트, whose products' names do not hold the word, and sees its list", async () => {
+    const lights = await namesIn('light');
+    const { page, context } = await phonePage(shop.browser);
+    await page.goto(`${shop.server.base}/mobile?search=1`);
+    await page.getByRole('combobox', { name: '검색어' }).fill('라이트');
+    await page
+      .getByRole('listbox', { name: '추천 검색' })
+      .getByRole('option', { name: /분류 라이트/ })
+      .click();
+    await page.waitForURL((url) => url.search === '?category=light');
+    await page.locator('.m-categories button.active', { hasText: '라이트' }).waitFor();
+    const shown = await page.locator('.m-list[aria-busy="false"] .product-name').allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((name) => !lights.has(name))).toEqual([]);
+    expect(shown.some((name) => name.includes('라이트'))).toBe(false);
     await context.close();
   });
 });

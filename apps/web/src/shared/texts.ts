@@ -243,6 +243,7 @@ export const T = {
     noneHasAll: (words: readonly string[]) =>
       `모든 검색어(${words.map((w) => `'${w}'`).join(', ')})가 들어간 상품은 없습니다. 한 단어를 빼고 찾아 보세요.`,
     allProducts: '전체 상품',
+    categoryTitle: (label: string) => `분류: ${label}`,
     loginForPrice: '로그인 후 가격 확인',
     thumb: (n: number) => `${n}번째 이미지 보기`,
     soldOut: '품절·준비중',

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import type { CompanyInfo, ProductHit } from '@partsmall/contract';
+import { PRODUCT_CATEGORIES, type CompanyInfo, type ProductHit } from '@partsmall/contract';
 import { useMallConfig } from '../../shared/mall-config';
 import { managementPath } from '../../shared/paths';
 import { useSession } from '../../shared/session';
@@ -24,6 +24,13 @@ import './products.css';
 export function companyGap(c: CompanyInfo | null): 'details' | 'address' | null {
   if (!c || c.licenseFlag) return null;
   return c.license !== '' && c.ceo !== '' && c.phone !== '' && c.addrMain !== '' ? 'address' : 'details';
+}
+
+/** The grid's heading: the search, the category chosen among the suggestions, or the whole shop. */
+function gridTitle(keyword: string, category: string | undefined): string {
+  if (keyword) return T.shop.resultFor(keyword);
+  const label = PRODUCT_CATEGORIES.find((c) => c.key === category)?.label;
+  return label ? T.shop.categoryTitle(label) : T.shop.allProducts;
 }
 
 /** Pictures of the first row or two load at once (the largest paint); the rest when scrolled near. */
@@ -65,11 +72,21 @@ export function HomePage() {
           {T.addressWarning} <Link to={managementPath('deliveryAddress', false)}>{T.addressWarningLink}</Link>
         </div>
       )}
-      <SearchBar searchType={searchType} keyword={keyword} onSearch={search} />
+      <SearchBar
+        searchType={searchType}
+        keyword={keyword}
+        onSearch={search}
+        onCategory={(key) => setAddress({ category: key })}
+      />
       <div className="grid-head">
-        <h1 className="grid-title">{keyword ? T.shop.resultFor(keyword) : T.shop.allProducts}</h1>
+        <h1 className="grid-title">{gridTitle(keyword, query.category)}</h1>
         {userInfo?.companyInfo && (
-          <VehicleFilter value={query.fitsVin ?? ''} onChange={(vin) => setAddress(vin ? { fitsVin: vin } : {})} />
+          <VehicleFilter
+            value={query.fitsVin ?? ''}
+            onChange={(vin) =>
+              setAddress({ ...(query.category ? { category: query.category } : {}), ...(vin ? { fitsVin: vin } : {}) })
+            }
+          />
         )}
       </div>
       {grid.error && <p className="notice-warn">{grid.error}</p>}

@@ -13,17 +13,20 @@ const TYPES = [
 /**
  * The shop's search bar: by name or by part number (docs/requirements.md#shop-screens), with
  * suggestions while typing (docs/search.md#korean-name-search): a combobox whose list offers up to 8
- * products and the matching categories, chosen with the arrow keys and Enter or a tap.
+ * products and the matching categories, chosen with the arrow keys and Enter or a tap. A product
+ * chosen is searched by its part number, a category shows that category's list.
  */
 export function SearchBar({
   searchType,
   keyword,
   onSearch,
+  onCategory,
   compact = false,
 }: {
   searchType: SearchType;
   keyword: string;
   onSearch: (type: SearchType, keyword: string) => void;
+  onCategory: (key: string) => void;
   compact?: boolean;
 }) {
   // A new search in the URL (back, forward, a link) shows in the form.
@@ -33,6 +36,7 @@ export function SearchBar({
       searchType={searchType}
       keyword={keyword}
       onSearch={onSearch}
+      onCategory={onCategory}
       compact={compact}
     />
   );
@@ -42,11 +46,13 @@ function SearchBarForm({
   searchType,
   keyword,
   onSearch,
+  onCategory,
   compact,
 }: {
   searchType: SearchType;
   keyword: string;
   onSearch: (type: SearchType, keyword: string) => void;
+  onCategory: (key: string) => void;
   compact: boolean;
 }) {
   const listId = `${useId()}-suggestions`;
@@ -63,7 +69,7 @@ function SearchBarForm({
   const choose = (o: Suggestion) => {
     setOpen(false);
     if (o.kind === 'product') onSearch('pid', o.pid);
-    else onSearch('name', o.label);
+    else onCategory(o.key);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {

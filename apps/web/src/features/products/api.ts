@@ -44,7 +44,8 @@ export function gridQueryOf(params: URLSearchParams, mobile: boolean): GridQuery
   return {
     searchType: params.get('searchType') === 'pid' ? 'pid' : 'name',
     keyword: cutText(params.get('keyword') ?? '', 200),
-    ...(mobile ? { category: params.get('category') ?? '' } : {}),
+    // The phone's shortcuts, or a category chosen among the suggestions (the desktop's only way there).
+    ...(mobile || params.get('category') ? { category: params.get('category') ?? '' } : {}),
     ...(params.get('fitsVin') ? { fitsVin: params.get('fitsVin')!.slice(0, 17) } : {}),
   };
 }
