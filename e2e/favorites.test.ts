@@ -25,13 +25,9 @@ async function login(page: Page, to: string) {
   await memberLogin(page, to);
 }
 
-/** The home's notice popup covers the grid when it opens: closed first. */
+/** The desktop home's notice popup covers the grid when it opens: closed first. */
 async function closeNotice(page: Page) {
-  await page
-    .locator('.notice-popup')
-    .getByRole('button', { name: '닫기' })
-    .click({ timeout: 5000 })
-    .catch(() => undefined);
+  await page.locator('.notice-popup').getByRole('button', { name: '닫기' }).click();
 }
 
 const demoMember = async () =>
@@ -192,8 +188,7 @@ describe('job references of an order and a cart line', () => {
     await phone.page.getByRole('textbox', { name: `${arm.name} 작업번호/차량번호` }).waitFor();
     await snap(phone.page, 'jobref-cart-phone');
     await phone.page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${arm.pid}`);
-    await closeNotice(phone.page);
-    await phone.page.waitForTimeout(500);
+    await phone.page.locator('.m-item', { hasText: arm.pid }).waitFor();
     await snap(phone.page, 'favorites-home-phone');
     await phone.context.close();
   });

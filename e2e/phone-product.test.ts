@@ -18,14 +18,8 @@ afterAll(async () => {
 });
 
 async function openOnPhone(page: Page, pid: string, load = true) {
-  if (load) {
-    await page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${pid}`);
-    await page
-      .locator('.notice-popup')
-      .getByRole('button', { name: '닫기' })
-      .click({ timeout: 5000 })
-      .catch(() => undefined);
-  }
+  // The phone's home shows no notice popup (the desktop's does): nothing to close first.
+  if (load) await page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${pid}`);
   await page.locator('.m-item', { hasText: pid }).click();
   return page.getByRole('dialog');
 }
