@@ -7,6 +7,8 @@ export const MSG_SHOP = {
   badSize: '페이지 크기가 올바르지 않습니다.',
   badSeq: '상품 번호가 올바르지 않습니다.',
   keywordTooLong: '검색어는 200자 이내로 입력하세요.',
+  /** The product search's type outside its list (name, pid or empty; docs/requirements.md#validation). */
+  searchTypeInvalid: '검색 종류(상품명 또는 품번)를 다시 선택하세요.',
   pidRequired: '부품번호를 입력하세요.',
   suggestKeyword: '검색어를 1자 이상 100자 이내로 입력하세요.',
   noInfo: '검색된 정보가 없습니다.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
+import { MSG } from './messages.js';
 import { MSG_SHOP } from './messages-shop.js';
 import { EPC_MSG, EPC_PART_MAX } from './epc-vin.js';
 import { PAGE_SIZE } from './constants.js';
@@ -101,14 +102,14 @@ export const epcToProductAnswer = answerOf(z.object({ partInfo: z.array(productV
 const page = pageNumber(MSG_SHOP.badPage);
 const size = (fallback: number) => pageSize(fallback, MSG_SHOP.badSize);
 const keyword = z
-  .string()
+  .string({ error: MSG.keywordType })
   .max(200, MSG_SHOP.keywordTooLong)
   .transform((s) => s.trim())
   .optional();
 const seq = rowId(MSG_SHOP.badSeq);
 
 export const productHomeRequest = z.object({
-  searchType: z.enum(['name', 'pid', '']).optional(),
+  searchType: z.enum(['name', 'pid', ''], { error: MSG_SHOP.searchTypeInvalid }).optional(),
   searchKeyword: keyword,
   /** Alias of searchKeyword (the home route's query parameter). */
   keyword,

@@ -435,6 +435,24 @@ describe('bad input gets a Korean message, never a 500', () => {
       expect(res.body.message).toMatch(/[가-힣]/);
     });
   }
+
+  it('a search type outside its list and a keyword sent as no text answer their own messages (docs/requirements.md#validation)', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ searchKeyword: 123 }, '검색어를 글자로 입력하세요.'],
+      [{ keyword: ['패드'] }, '검색어를 글자로 입력하세요.'],
+      [{ searchType: 'foo', searchKeyword: 'a' }, '검색 종류(상품명 또는 품번)를 다시 선택하세요.'],
+      [{ searchType: 1, searchKeyword: 'a' }, '검색 종류(상품명 또는 품번)를 다시 선택하세요.'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await call(server, 'POST', 'api/getProductHome', payload);
+      expect([JSON.stringify(payload), res.status, res.body.message]).toEqual([JSON.stringify(payload), 400, message]);
+    }
+    // Every choice of the list, and text, still search.
+    for (const searchType of ['name', 'pid', '']) {
+      const res = await call(server, 'POST', 'api/getProductHome', { searchType, searchKeyword: '패드' });
+      expect([searchType, res.status, res.body.code]).toEqual([searchType, 200, 200]);
+    }
+  });
 });
 
 describe('demo catalogue', () => {

@@ -251,3 +251,71 @@ describe('spacing', () => {
     expect(names.slice(firstSensor).every((n) => n.endsWith('마모센서'))).toBe(true);
   });
 });
+
+describe("a category label of the shop's typed as a word", () => {
+  const ofCategory = (category: string, nameHas = '') =>
+    ids(all.filter((p) => p.category === category && p.name.includes(nameHas)));
+
+  it('finds the products of that category when no name has the word, before any typo reading (docs/search.md#typos)', async () => {
+    // 기어 is one jamo from 리어: read as a typo it listed 42 rear brake parts.
+    expect(ofCategory('gear').length).toBeGreaterThan(0);
+    for (const [keyword, category, nameHas, reason] of [
+      ['기어', 'gear', '', '분류 (기어)'],
+      ['bmw 기어', 'gear', 'BMW', '분류 (기어)'],
+      ['라이트', 'light', '', '분류 (라이트)'],
+      ['rldj', 'gear', '', '한/영 전환 (rldj → 기어) · 분류 (기어)'],
+    ] as const) {
+      const found = await searchAll(keyword);
+      expect([keyword, found.searchedAs, found.unmatchedWord, seqs(found.rows)]).toEqual([
+        keyword,
+        keyword === 'rldj' ? 'similar' : 'name',
+        undefined,
+        ofCategory(category, nameHas),
+      ]);
+      expect([keyword, new Set(found.rows.map((r) => r.matchReason))]).toEqual([keyword, new Set([reason])]);
+    }
+  });
+
+  it('is searched as typed where some name has it, as any word a name has', async () => {
+    // 냉각 is in 냉각수 보조탱크: the names holding it, not the water pumps of the category too; 필터
+    // finds the oil pan with a filter (분류 기어) beside the filters.
+    for (const keyword of ['냉각', '필터']) {
+      const found = await searchAll(keyword);
+      expect([keyword, found.searchedAs, seqs(found.rows)]).toEqual([
+        keyword,
+        'name',
+        ids(all.filter((p) => p.name.includes(keyword))),
+      ]);
+      expect(found.rows.every((r) => r.matchReason === undefined)).toBe(true);
+    }
+  });
+});
+
+describe('a make typed in Latin letters', () => {
+  it('lists as the make typed in Korean does: no stray letter of a name (ABS, LED, F-PACE) ranks it', async () => {
+    for (const [latin, korean] of [
+      ['audi', '아우디'],
+      ['benz', '벤츠'],
+      ['mercedes', '벤츠'],
+      ['mb', '벤츠'],
+      ['jaguar', '재규어'],
+    ] as const) {
+      const order = (await searchAll(korean)).rows.map((r) => r.seq);
+      expect(order.length).toBeGreaterThan(0);
+      expect([latin, (await searchAll(latin)).rows.map((r) => r.seq)]).toEqual([latin, order]);
+    }
+  });
+
+  it("ranks a synonym's name by the typed word's syllables it has side by side: 로어암 lists 로어 컨트롤 암 first", async () => {
+    const names = (await searchAll('로어암')).rows.map((r) => r.name);
+    const firstUpper = names.findIndex((n) => n.includes('어퍼 컨트롤 암'));
+    expect(firstUpper).toBeGreaterThan(0);
+    expect(names.slice(0, firstUpper).every((n) => n.includes('로어 컨트롤 암'))).toBe(true);
+    expect(names.slice(firstUpper).every((n) => n.includes('어퍼 컨트롤 암'))).toBe(true);
+    // Counted side by side: the 로 of 랜드로버 (레인지로버) is no 로 of 로어 or 로터, so 로터 lists the
+    // discs as 브레이크디스크 does, not Land Rover's first.
+    const discs = (await searchAll('브레이크디스크')).rows.map((r) => r.seq);
+    expect(discs.length).toBeGreaterThan(0);
+    expect((await searchAll('로터')).rows.map((r) => r.seq)).toEqual(discs);
+  });
+});

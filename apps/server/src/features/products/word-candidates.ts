@@ -49,7 +49,9 @@ export function whereOf(words: WordPlan[], category: string | undefined, indexed
 function filtersOf(words: WordPlan[]): Set<WordPlan> {
   const anyIndexed = words.some((w) => w.indexed);
   const spellings = (w: WordPlan) =>
-    w.level === 'split' || w.level === 'maker' ? 1 : (w.corrections?.length ?? w.patterns.length);
+    w.level === 'split' || w.level === 'maker' || w.level === 'category'
+      ? 1
+      : (w.corrections?.length ?? w.patterns.length);
   const filters = new Set<WordPlan>(words.filter((w, i) => !w.indexed && (anyIndexed || i > 0)));
   let scans = words.reduce((n, w) => (filters.has(w) ? n : n * Math.max(1, spellings(w))), 1);
   for (const w of [...words].filter((x) => !filters.has(x)).sort((a, b) => spellings(b) - spellings(a))) {

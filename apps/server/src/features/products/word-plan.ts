@@ -21,7 +21,7 @@ import { isEmbedded, preparedFor, runPrepared } from '../../db/prepared.js';
 /** Patterns shorter than this cannot be served by a trigram index. */
 export const TRIGRAM = 3;
 
-export type Level = 'exact' | 'split' | 'loose' | 'similar' | 'maker';
+export type Level = 'exact' | 'split' | 'loose' | 'similar' | 'maker' | 'category';
 
 export interface WordPlan {
   word: string;
@@ -38,6 +38,8 @@ export interface WordPlan {
   corrections?: string[];
   /** For level 'maker': the maker whose factory numbers the word names ('보쉬' → BOSCH, docs/search.md#makers). */
   maker?: string;
+  /** For level 'category': the category whose label the word is ('기어' → gear, docs/search.md#typos). */
+  category?: string;
   /** looseJamo of `jamo`, once the ranking asked for it. */
   loose?: string;
   /**
@@ -134,7 +136,8 @@ const columnOf = (name: 'name_jamo' | 'name_chosung' | 'name_loose', filter: boo
 /**
  * One word's condition: `column like any(patterns)`, which the trigram index answers in one scan
  * together with the other words on the same column (its entries intersected there, not row by row).
- * `forms`: on the distinct names' forms (product_name_forms), which know no makers, so a maker passes.
+ * `forms`: on the distinct names' forms (product_name_forms), which know no makers nor categories, so
+ * a maker or a category passes.
  */
 export function wordCondition(w: WordPlan, prefixOnly: boolean, filter = false, forms = false): SQL {
   // A maker's products: factory numbers its name leads ('BOSCH 0 265 008 089'), by factory_key's prefix index.
@@ -142,6 +145,11 @@ export function wordCondition(w: WordPlan, prefixOnly: boolean, filter = false, 
     if (forms) return sql`true`;
     const key = sql.raw(filter ? `(factory_key || '')` : 'factory_key');
     return sql`(${key} like ${`${escapeLike(w.maker)}%`} and upper(factory_num) like ${`${escapeLike(w.maker)} %`})`;
+  }
+  // A category's products ('기어'), by the category's btree.
+  if (w.level === 'category' && w.category) {
+    if (forms) return sql`true`;
+    return sql`${sql.raw(filter ? `(category || '')` : 'category')} = ${w.category}`;
   }
   // A part with a spelling too short for trigrams ('프론트' has `fr`) only filters the other's rows.
   if (w.level === 'split' && w.parts) {

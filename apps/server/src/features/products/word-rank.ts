@@ -69,6 +69,8 @@ interface NameShape extends Distances {
   chosungRun: Run;
   /** The name's syllables and letters (compactName). */
   letters: string;
+  /** Each run of Latin letters and digits of the name's words, whole ('led', 'f', 'pace', 'a6'). */
+  runs: Set<string>;
   /** looseJamo of the name's jamo. */
   loose: string;
 }
@@ -84,6 +86,26 @@ const nameWord = (text: string): NameWord => {
   return { text, jamo, chosung: wordChosung(text), letters: letterCount(jamo) };
 };
 const NO_WORD: NameWord = { text: '', jamo: '', chosung: '', letters: 0 };
+
+const LATIN_RUNS = /[a-z0-9]+/gu;
+
+/**
+ * The share of a typed word the name has, for a synonym's bonus (docs/search.md#words-in-any-order):
+ * of its syllables side by side, pairs ('로어암': 로어, 어암 — 로어 컨트롤 암 has one, 랜드로버's 로
+ * none), a run of Latin letters and digits one unit whole ('audi' is no a, d of LED; a word of one
+ * unit counts whole: a syllable in the name, a run as a run of a name's word).
+ */
+function typedShare(shape: NameShape, word: string): number {
+  const units = word.match(/[a-z0-9]+|[^a-z0-9]/gu) ?? [];
+  if (units.length === 0) return 0;
+  if (units.length === 1) {
+    const unit = units[0]!;
+    return Number(/^[a-z0-9]/u.test(unit) ? shape.runs.has(unit) : shape.letters.includes(unit));
+  }
+  let had = 0;
+  for (let i = 1; i < units.length; i++) if (shape.letters.includes(units[i - 1]! + units[i]!)) had++;
+  return had / (units.length - 1);
+}
 
 /**
  * The shapes of names ranked lately, by name (docs/search.md#what-a-search-costs): decomposing a
@@ -108,6 +130,7 @@ function nameShape(name: string): NameShape {
     jamoRun: runOf(words, 'jamo', head),
     chosungRun: runOf(words, 'chosung', head),
     letters: compactName(name),
+    runs: new Set(words.flatMap((w) => compactName(w.text).match(LATIN_RUNS) ?? [])),
     loose: looseJamo(jamoForm(name)),
   };
   if (shapes.size >= SHAPE_CACHE_SIZE) shapes.delete(shapes.keys().next().value!);
@@ -225,6 +248,8 @@ function matchScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean
       reason: () => (w.word.toUpperCase() === maker ? `제조사 ${maker}` : `제조사 (${w.word} → ${maker})`),
     };
   }
+  // The category a label names (docs/search.md#typos): no word of the name either.
+  if (w.level === 'category') return { score: 2, reason: () => `분류 (${w.word})` };
   if (w.chosung) return { score: 2 + placeBonus(shape.chosungRun, w.jamo, last) };
   let s: number;
   let matched = w.jamo;
@@ -235,9 +260,8 @@ function matchScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean
     else {
       const synonym = w.patterns.find((p) => row.nameJamo.includes(p)) ?? w.jamo;
       matched = synonym;
-      // A synonym: more the more of the typed word's syllables the name has ('로어암' → 로어 컨트롤 암 over 어퍼 컨트롤 암).
-      const typed = [...w.word];
-      s = 2.5 + (0.5 * typed.filter((c) => shape.letters.includes(c)).length) / typed.length;
+      // A synonym: more the more of the typed word the name has ('로어암' → 로어 컨트롤 암 over 어퍼 컨트롤 암).
+      s = 2.5 + 0.5 * typedShare(shape, w.word);
       reason = () => `동의어 (${w.word} → ${synonymShown(shape, synonym)})`;
     }
   } else {

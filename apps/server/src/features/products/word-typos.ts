@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { fewAtOnce } from './few-at-once.js';
 import { pendingCache } from './pending-cache.js';
+import { isCategoryLabel, readAsCategory } from './word-categories.js';
 import { readAsMaker, readAsMakerAndRest } from './word-makers.js';
 import { anyMatch, byIndexOnly, namesOfForms } from './word-candidates.js';
 import { planWord, TRIGRAM, typoAllowed, wordCondition, type WordPlan } from './word-plan.js';
@@ -152,7 +153,7 @@ async function splitCompound(db: Db, w: WordPlan, splits: Split[]): Promise<bool
  */
 /** A word's reading: how to search it instead, 'nothing' (no product has it, nor a reading), or null (products have it). */
 type Reading =
-  | (Pick<WordPlan, 'level' | 'parts' | 'corrections' | 'maker'> &
+  | (Pick<WordPlan, 'level' | 'parts' | 'corrections' | 'maker' | 'category'> &
       Partial<Pick<WordPlan, 'word' | 'jamo' | 'chosung' | 'patterns' | 'indexed' | 'loose' | 'readFrom'>>)
   | 'nothing'
   | null;
@@ -203,18 +204,21 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
     await readAnew(db, trial, index, typos);
     if (trial.readFrom !== undefined) {
       // Keys read as another word take its every field: 'ㅠㅡㅈ' was a 초성 query, bmw is none.
-      const { word, jamo, chosung, patterns, indexed, level, parts, corrections, maker, readFrom } = trial;
-      return { word, jamo, chosung, patterns, indexed, level, parts, corrections, maker, loose: undefined, readFrom };
+      const { word, jamo, chosung, patterns, indexed, level, parts, corrections, maker, category, readFrom } = trial;
+      const keys = { word, jamo, chosung, patterns, indexed, level, parts, corrections, maker, category, readFrom };
+      return { ...keys, loose: undefined };
     }
     if (trial.level === w.level) return 'nothing';
-    return { level: trial.level, parts: trial.parts, corrections: trial.corrections, maker: trial.maker };
+    const { level, parts, corrections, maker, category } = trial;
+    return { level, parts, corrections, maker, category };
   });
   return readingCache.start(db, key, reading).promise;
 }
 
 /**
  * A word no product has: Hangul typed with the input left in English ('qmfpdlzm'), or Latin letters
- * typed with it left in Korean when the word holds a lone jamo ('ㅠㅡㅈ'), else a maker of the factory
+ * typed with it left in Korean when the word holds a lone jamo ('ㅠㅡㅈ'), else, for a label of the
+ * shop's categories, that category ('기어', and nothing else: docs/search.md#typos), else a maker of the factory
  * numbers ('보쉬', docs/search.md#makers), else two words typed together ('프론트패드'), else a typo
  * (the loose spelling, then one edit for the grid only, then a synonym's word misspelt: '밋션', then a
  * maker's name misspelt: 'gosch'), else two words of which one misspells a synonym's word
@@ -232,6 +236,11 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
   const jamoAlone = latin !== null && holdsLoneJamo(w.word);
   if (keys && (await typedInOtherInput(db, w, index, typos, hangulTypedInLatin(w.word), true))) return;
   if (jamoAlone && (await typedInOtherInput(db, w, index, typos, latin, true))) return;
+  // A label of the shop's categories ('기어') is its category's, never a typo of another word.
+  if (isCategoryLabel(w.word)) {
+    await readAsCategory(db, w);
+    return;
+  }
   if (await readAsMaker(db, w, false)) return;
   const splits = splitsOf(w, index);
   const whole = splits.filter((split) => !split.bare);
