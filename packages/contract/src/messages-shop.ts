@@ -49,7 +49,14 @@ export const MSG_ORDER = {
     inCart > 0
       ? `재고가 부족합니다. 주문 가능 수량은 ${groupDigits(stock)}개입니다. ${MSG_STOCK_IN_CART(stock, inCart)}`
       : `재고가 부족합니다. 주문 가능 수량은 ${groupDigits(stock)}개입니다.`,
-  soldOut: (name: string) => `'${name}' 상품의 재고가 부족합니다.`,
+  /**
+   * A named product short of stock; with some left (a payment's line, the stock fallen since it was
+   * added) the original text's 주문 가능 수량 follows (docs/requirements.md#cart-and-checkout).
+   */
+  soldOut: (name: string, left = 0) =>
+    left > 0
+      ? `'${name}' 상품의 재고가 부족합니다. 주문 가능 수량은 ${groupDigits(left)}개입니다.`
+      : `'${name}' 상품의 재고가 부족합니다.`,
   productGone: '판매하지 않는 상품입니다.',
   cartLineNotFound: '장바구니 항목을 찾을 수 없습니다.',
   selectProduct: '주문할 상품을 선택하세요.',

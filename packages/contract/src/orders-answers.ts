@@ -139,8 +139,10 @@ export const paymentResult = z.object({
   repeated: z.boolean(),
   totalAmount: int,
   shipping: int,
-  /** The company's cash balance after paying. */
+  /** The company's cash balance after paying (a credit order leaves it as it was). */
   point: int,
+  /** Ours: 'credit' when paid on 외상 (docs/requirements.md#credit-checkout); absent for cash. */
+  payWith: z.enum(PAY_WITH).optional(),
 });
 export type PaymentResult = z.infer<typeof paymentResult>;
 export const paymentAnswer = answerOf(paymentResult);

@@ -90,11 +90,8 @@ export const jobRefField = plainText(
   z.string({ error: MSG_QUICK_ORDER.jobRef }).trim().max(JOB_REF_MAX, MSG_QUICK_ORDER.jobRef),
 ).optional();
 
-const productId = z
-  .number({ error: MSG_QUICK_ORDER.noLines })
-  .int(MSG_QUICK_ORDER.noLines)
-  .min(1, MSG_QUICK_ORDER.noLines)
-  .max(2_147_483_647, MSG_QUICK_ORDER.noLines);
+/** A line's product, as a number or a string of digits ('322'), as the cart's and the payment's are. */
+const productId = rowId(MSG_QUICK_ORDER.noLines);
 const qty = z
   .number({ error: MSG_QUICK_ORDER.qty })
   .int(MSG_QUICK_ORDER.qty)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CALL_SCHEMAS } from './call-schemas.js';
+import { addQuickOrderToCartRequest } from './quick-order.js';
 
 /**
  * Every id a call names says what to choose when it is no id (docs/requirements.md#validation), as an
@@ -68,4 +69,31 @@ describe('an id that is no id says what to choose', () => {
     const wrong = CASES.filter(([call, field]) => field !== 'id' && [3, '3'].some((v) => messageAt(call, field, v)));
     expect(wrong).toEqual([]);
   });
+});
+
+/**
+ * A quick order's line names its product as the cart and the payment do: a number or a string of
+ * digits ('322'); anything else says what to choose (docs/requirements.md#quick-order).
+ */
+describe("a quick order line's product", () => {
+  const NO_LINES = '장바구니에 담을 상품을 선택하세요.';
+  const lineIssue = (productId: unknown) => {
+    const parsed = addQuickOrderToCartRequest.safeParse({ lines: [{ productId, qty: 2 }] });
+    if (parsed.success) return { productId: parsed.data.lines[0]!.productId };
+    const issue = parsed.error.issues[0]!;
+    return { path: issue.path.join('.'), message: issue.message };
+  };
+
+  it('is taken as 322 or "322", and up to the largest row id', () => {
+    expect(lineIssue(322)).toEqual({ productId: 322 });
+    expect(lineIssue('322')).toEqual({ productId: 322 });
+    expect(lineIssue('2147483647')).toEqual({ productId: 2_147_483_647 });
+  });
+
+  it.each([['abc'], ['1.5'], ['-1'], [''], [' 3'], ['0'], [0], [1.5], ['2147483648'], [true], [null]])(
+    '%j is refused with what to choose',
+    (bad) => {
+      expect(lineIssue(bad)).toEqual({ path: 'lines.0.productId', message: NO_LINES });
+    },
+  );
 });

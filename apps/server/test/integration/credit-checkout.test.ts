@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_CREDIT, type PayWith } from '@partsmall/contract';
+import { MSG_CREDIT, type PaymentFinishEvent, type PayWith } from '@partsmall/contract';
 import { orders, products, receivablesLedger } from '../../src/db/schema.js';
-import { call, startTestServer, type TestServer } from '../helpers.js';
+import { call, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { balanceOf, COURIER, fund, makeProduct, PICKUP, placeOrder } from '../order-helpers.js';
 import { createSession } from '../../src/features/auth/sessions.js';
@@ -80,6 +80,7 @@ describe('who may pay on credit', () => {
     const res = await pay(t.main, 3, 'credit');
     expect(res.body.code, res.body.message).toBe(201);
     expect(res.body.results!.point).toBe(5_000);
+    expect(res.body.results!.payWith).toBe('credit');
     expect(await balanceOf(server, buyer.companyId)).toBe(5_000);
     const [order] = await server.db.select().from(orders).where(eq(orders.id, res.body.results!.orderSeq));
     expect(order!.payWith).toBe('credit');
@@ -143,12 +144,38 @@ describe('who may pay on credit', () => {
     await fund(server, buyer.companyId, 20_000);
     const cash = await pay(t.main, 2);
     expect(cash.body.code).toBe(201);
+    expect(cash.body.results).not.toHaveProperty('payWith');
     expect(await balanceOf(server, buyer.companyId)).toBe(5_000);
     const [order] = await server.db.select().from(orders).where(eq(orders.id, cash.body.results!.orderSeq));
     expect(order!.payWith).toBe('cash');
     const detail = await call(server, 'getMallOrderDetail', { seq: order!.id }, { token: t.main });
     expect(detail.body.results!.payWith).toBeUndefined();
     await giveCredit(server, t.admin, buyer.companyId, { limit: 1_000_000, reason: '재개' });
+  });
+});
+
+describe("a credit checkout's answer", () => {
+  it("says 'credit' over HTTP and the trade channel, and again when the request is repeated", async () => {
+    const body = { clientRequestId: randomUUID(), shippingInfo: PICKUP, carts: [{ productId, qty: 1 }] };
+    const first = await call(server, 'requestPaymentProduct', { ...body, payWith: 'credit' }, { token: t.main });
+    expect(first.body.code, first.body.message).toBe(201);
+    expect(first.body.results).toMatchObject({ repeated: false, totalAmount: 10_000, payWith: 'credit' });
+    const again = await call(server, 'requestPaymentProduct', { ...body, payWith: 'credit' }, { token: t.main });
+    expect(again.body.results).toMatchObject({
+      orderSeq: first.body.results!.orderSeq,
+      repeated: true,
+      payWith: 'credit',
+    });
+    const socket = tradeSocket(server, t.main);
+    try {
+      const finished = nextEvent<PaymentFinishEvent>(socket, 'paymentFinish');
+      socket.emit('requestPaymentProduct', { ...body, clientRequestId: randomUUID(), payWith: 'credit' });
+      const event = await finished;
+      expect(event.code, event.message).toBe(201);
+      expect(event.results).toMatchObject({ repeated: false, totalAmount: 10_000, payWith: 'credit' });
+    } finally {
+      socket.close();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@partsmall/contract';
-import { orders, shippingAddresses } from '../../src/db/schema.js';
+import { orders, products, shippingAddresses } from '../../src/db/schema.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import type { TestCompany } from '../member-helpers.js';
 import { COURIER, balanceOf, fund, insertOrder, makeBuyers, makeProduct, type BuyerTokens } from '../order-helpers.js';
@@ -221,7 +221,11 @@ describe('a checkout quantity', () => {
     const p = await makeProduct(server, { tiers: [900, 900, 900, 900], salePrice: 900, stock: 100 });
     const cash = await balanceOf(server, buyer.companyId);
     expect(answer(await pay(p.id, 100_001))).toEqual([400, '수량은 100,000개까지 입력할 수 있습니다.', 'carts.0.qty']);
-    expect(answer(await pay(p.id, 100_000))).toEqual([400, `'${p.name}' 상품의 재고가 부족합니다.`, 'carts']);
+    expect(answer(await pay(p.id, 100_000))).toEqual([
+      400,
+      `'${p.name}' 상품의 재고가 부족합니다. 주문 가능 수량은 100개입니다.`,
+      'carts',
+    ]);
     expect(await balanceOf(server, buyer.companyId)).toBe(cash);
     expect(
       await server.db
@@ -229,5 +233,66 @@ describe('a checkout quantity', () => {
         .from(orders)
         .where(and(eq(orders.companyId, buyer.companyId), eq(orders.totalAmount, 900 * 100_000))),
     ).toEqual([]);
+  });
+});
+
+describe('a payment short of stock', () => {
+  /** The product's stock set to `left`, as another buyer's order or the shop would between add and pay. */
+  const setStock = (id: number, left: number) =>
+    server.db.update(products).set({ hasAmount: left }).where(eq(products.id, id));
+  const cartLineOf = async (productId: number) =>
+    (await call(server, 'getMallCartInfo', {}, { token: tokens.main })).body.results!.find(
+      (l) => l.productInfo.seq === productId,
+    )!.seq;
+  const payLine = (seq: number, qty: number) =>
+    post('api/requestPaymentProduct', { clientRequestId: randomUUID(), shippingInfo: COURIER, carts: [{ seq, qty }] });
+
+  it('a cart line says how many are left now; none left says the product is out of stock; nothing is charged', async () => {
+    const p = await makeProduct(server, {
+      tiers: [800, 800, 800, 800],
+      salePrice: 800,
+      stock: 10,
+      name: '재고 시험 필터',
+    });
+    expect((await call(server, 'addToCart', { productId: p.id, hasAmount: 5 }, { token: tokens.main })).body.code).toBe(
+      201,
+    );
+    const seq = await cartLineOf(p.id);
+    const cash = await balanceOf(server, buyer.companyId);
+    await setStock(p.id, 3);
+    expect(answer(await payLine(seq, 5))).toEqual([
+      400,
+      "'재고 시험 필터' 상품의 재고가 부족합니다. 주문 가능 수량은 3개입니다.",
+      'carts',
+    ]);
+    await setStock(p.id, 0);
+    expect(answer(await payLine(seq, 5))).toEqual([400, "'재고 시험 필터' 상품의 재고가 부족합니다.", 'carts']);
+    expect(await balanceOf(server, buyer.companyId)).toBe(cash);
+    // Exactly the stock left passes.
+    await setStock(p.id, 5);
+    expect((await payLine(seq, 5)).body.code).toBe(201);
+  });
+
+  it("a quick order's line paid after the stock fell says how many are left now, with thousands separators", async () => {
+    const p = await makeProduct(server, {
+      tiers: [10, 10, 10, 10],
+      salePrice: 10,
+      stock: 5000,
+      name: '재고 시험 볼트',
+    });
+    const added = await call(
+      server,
+      'addQuickOrderToCart',
+      { lines: [{ productId: p.id, qty: 4000 }] },
+      { token: tokens.main },
+    );
+    expect(added.body.code, added.body.message).toBe(201);
+    const seq = await cartLineOf(p.id);
+    await setStock(p.id, 1234);
+    expect(answer(await payLine(seq, 4000))).toEqual([
+      400,
+      "'재고 시험 볼트' 상품의 재고가 부족합니다. 주문 가능 수량은 1,234개입니다.",
+      'carts',
+    ]);
   });
 });

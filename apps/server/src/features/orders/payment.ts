@@ -118,7 +118,8 @@ async function payOnce(
     if (!claimed) return { repeated: true as const };
 
     for (const l of lines)
-      if (l.product.hasAmount < l.qty) throw badRequest(MSG_ORDER.soldOut(l.product.name), 'carts');
+      if (l.product.hasAmount < l.qty)
+        throw badRequest(MSG_ORDER.soldOut(l.product.name, l.product.hasAmount), 'carts');
     // One statement for every line: each product's stock less its own quantity.
     await takeStock(
       tx,
@@ -159,7 +160,14 @@ async function payOnce(
     // (its own request id) may have taken them since. Only the one that removes them pays.
     if (cartSeqs.length > 0 && (await removeCartLines(tx, buyer.memberId, cartSeqs)) !== new Set(cartSeqs).size)
       throw notFound(MSG_ORDER.cartLineNotFound);
-    return { repeated: false as const, orderSeq: claimed.id, totalAmount: goods, shipping: fee, point };
+    return {
+      repeated: false as const,
+      orderSeq: claimed.id,
+      totalAmount: goods,
+      shipping: fee,
+      point,
+      ...paidWith(req.payWith ?? 'cash'),
+    };
   });
 
   if (!outcome.repeated) {
@@ -299,7 +307,7 @@ async function repeatedAnswer(
   answered: { clientRequestId?: string },
 ): Promise<PaymentResult | null> {
   const [existing] = await db
-    .select({ id: orders.id, totalAmount: orders.totalAmount, shipping: orders.shipping })
+    .select({ id: orders.id, totalAmount: orders.totalAmount, shipping: orders.shipping, payWith: orders.payWith })
     .from(orders)
     .where(and(eq(orders.companyId, buyer.companyId), eq(orders.clientRequestId, requestId)));
   if (!existing) return null;
@@ -311,7 +319,13 @@ async function repeatedAnswer(
     totalAmount: existing.totalAmount,
     shipping: existing.shipping,
     point,
+    ...paidWith(existing.payWith),
   };
+}
+
+/** A payment answer's `payWith`: 'credit' for a 외상 order, absent for cash (docs/requirements.md#credit-checkout). */
+function paidWith(payWith: string): Pick<PaymentResult, 'payWith'> {
+  return payWith === 'credit' ? { payWith: 'credit' } : {};
 }
 
 export type { PaymentRequest };

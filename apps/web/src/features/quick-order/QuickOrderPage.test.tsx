@@ -205,3 +205,35 @@ describe('lines of one product past one cart line’s limit', () => {
     expect(screen.getByRole('button', { name: '모두 장바구니에 담기 (1)' })).toBeTruthy();
   });
 });
+
+describe('a line whose quantity could not be read (docs/requirements.md#quick-order)', () => {
+  const unreadQty: QuickOrderRowAnswer = {
+    ...row(1, 'C2D04133', { stock: 0 }),
+    input: 'C2D04133 1.5',
+    qty: null,
+    orderQty: 0,
+    status: 'invalid',
+    message: '수량은 1 이상의 정수로 입력하세요.',
+    candidates: [],
+    productId: null,
+  };
+
+  it.each([false, true])('leaves its quantity box empty beside the message, not 1 (phone: %s)', async (mobile) => {
+    results = [unreadQty, row(2, 'T4A52485', { stock: 10, qty: 2 })];
+    const region = await check('C2D04133 1.5\nT4A52485 2', { mobile });
+    expect(region.querySelectorAll('tbody tr')[0]!.textContent).toContain('수량은 1 이상의 정수로 입력하세요.');
+    expect(screen.getByRole('spinbutton', { name: '1줄 수량' })).toHaveProperty('value', '');
+    expect(screen.getByRole('spinbutton', { name: '2줄 수량' })).toHaveProperty('value', '2');
+    expect(screen.getByRole('button', { name: '모두 장바구니에 담기 (1)' })).toBeTruthy();
+  });
+
+  it('a quantity the buyer clears stays empty and says what to type', async () => {
+    results = [row(1, 'T4A52485', { stock: 10, qty: 2 })];
+    const region = await check('T4A52485 2');
+    const qty = screen.getByRole('spinbutton', { name: '1줄 수량' });
+    fireEvent.change(qty, { target: { value: '' } });
+    expect(qty).toHaveProperty('value', '');
+    expect(region.querySelector('.qo-why')!.textContent).toBe('수량을 1개 이상 입력하세요.');
+    expect(screen.queryByRole('button', { name: /모두 장바구니에 담기 \(1\)/ })).toBeNull();
+  });
+});

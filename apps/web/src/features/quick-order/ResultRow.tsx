@@ -117,8 +117,8 @@ export function ResultRow({
           inputMode="numeric"
           min={1}
           max={picked ? picked.stock : QUICK_ORDER_MAX_QTY}
-          value={edit.qty}
-          onChange={(e) => onChange({ qty: Math.trunc(Number(e.target.value) || 0) })}
+          value={edit.qty ?? ''}
+          onChange={(e) => onChange({ qty: e.target.value === '' ? null : Math.trunc(Number(e.target.value) || 0) })}
           className="qty-input"
           aria-invalid={why ? true : undefined}
           aria-describedby={why ? `${id}-why` : undefined}

@@ -5,15 +5,21 @@ import { QT } from './texts';
 export interface Edit {
   include: boolean;
   productId: number | null;
-  qty: number;
+  /** Null while the box is empty: a line whose quantity could not be read, or one the buyer cleared. */
+  qty: number | null;
   memo: string;
   jobRef: string;
 }
 
+/**
+ * A resolved line as the table first shows it. A quantity that could not be read ('1.5', `invalid`)
+ * leaves the box empty beside its message (docs/requirements.md#quick-order): a 1 there read as if
+ * the shop had fixed it.
+ */
 export const editOf = (row: QuickOrderRowAnswer): Edit => ({
   include: row.productId !== null && row.orderQty > 0,
   productId: row.productId,
-  qty: row.orderQty > 0 ? row.orderQty : (row.qty ?? 1),
+  qty: row.orderQty > 0 ? row.orderQty : row.qty,
   memo: row.memo,
   jobRef: '',
 });
@@ -29,7 +35,7 @@ export function whyNot(row: QuickOrderRowAnswer, edit: Edit): string | null {
   const c = row.candidates.find((x) => x.productId === edit.productId);
   if (!c) return QT.why.noProduct;
   if (c.stock <= 0) return QT.why.soldOut;
-  if (edit.qty < 1) return QT.why.underOne;
+  if (edit.qty === null || edit.qty < 1) return QT.why.underOne;
   if (edit.qty > c.stock) return QT.why.overStock(c.stock);
   if (edit.qty > QUICK_ORDER_MAX_QTY) return QT.why.overMax;
   return null;
@@ -52,7 +58,7 @@ export function forCart(rows: QuickOrderRowAnswer[], edits: Edit[]) {
     const jobRef = e.jobRef.trim();
     lines.push({
       productId: e.productId!,
-      qty: e.qty,
+      qty: e.qty!,
       ...(e.memo ? { memo: e.memo } : {}),
       ...(jobRef ? { jobRef } : {}),
     });
