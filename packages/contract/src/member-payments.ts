@@ -63,15 +63,22 @@ export const cashPaymentRequest = z.object({ pgcode: pgcodeField, amount: charge
 export type CashPaymentRequest = z.input<typeof cashPaymentRequest>;
 
 /**
- * A licence's price as a cash amount is read, but a buyer picks a package rather than typing an
- * amount: none sent is '라이선스 상품을 다시 선택하세요.', not the top-up's '충전할 금액을 입력하세요.'
- * (docs/requirements.md#licence).
+ * A licence's price names a package rather than an amount the buyer typed (docs/requirements.md#licence):
+ * none sent, or a whole number no package can cost (outside a payment's bounds, 0 and below included),
+ * is '라이선스 상품을 다시 선택하세요.', not the top-up's messages; what is no whole number is told so
+ * as for a top-up. A number within the bounds is checked against the packages by the server.
  */
+function parseLicenseAmount(value: unknown): ReturnType<typeof parseChargeAmount> {
+  const pick = { ok: false as const, message: MSG_MEMBER.licenseOption };
+  if (value === undefined || value === null || value === '') return pick;
+  // A minus sign makes no other message than the package's: no package costs that.
+  const signed = typeof value === 'string' && /^-[1-9]\d*$/.test(value);
+  const parsed = parseChargeAmount(signed ? '0' : value);
+  return parsed.ok || parsed.message === MSG_MEMBER.amountDigits ? parsed : pick;
+}
+
 const licenseAmountField = z.unknown().transform((value, ctx) => {
-  const parsed =
-    value === undefined || value === null || value === ''
-      ? { ok: false as const, message: MSG_MEMBER.licenseOption }
-      : parseChargeAmount(value);
+  const parsed = parseLicenseAmount(value);
   if (parsed.ok) return parsed.amount;
   ctx.addIssue({ code: 'custom', message: parsed.message });
   return z.NEVER;

@@ -34,19 +34,32 @@ describe('payCenter/showLicensePaymentWinow without a package price', () => {
     expect(await paymentCount()).toBe(before);
   });
 
-  it('an amount that is no package, or no number: as before', async () => {
+  it('any whole number no package costs, zero and below included, says to pick one; no number says so', async () => {
+    const before = await paymentCount();
     const cases: [unknown, string][] = [
       [31_000, MSG_MEMBER.licenseOption],
+      [30_001, MSG_MEMBER.licenseOption],
       [1_000, MSG_MEMBER.licenseOption],
+      [999, MSG_MEMBER.licenseOption],
+      [1, MSG_MEMBER.licenseOption],
+      [0, MSG_MEMBER.licenseOption],
+      [-30_000, MSG_MEMBER.licenseOption],
+      ['0', MSG_MEMBER.licenseOption],
+      ['-30000', MSG_MEMBER.licenseOption],
+      [10_000_001, MSG_MEMBER.licenseOption],
       ['30,000', MSG_MEMBER.amountDigits],
-      [999, MSG_MEMBER.amountMin],
-      [10_000_001, MSG_MEMBER.amountMax],
+      [30_000.5, MSG_MEMBER.amountDigits],
+      ['030000', MSG_MEMBER.amountDigits],
+      [true, MSG_MEMBER.amountDigits],
     ];
     for (const [amount, message] of cases) {
       const res = await open({ pgcode: 'creditcard', amount });
       expect([res.status, res.body.message], String(amount)).toEqual([400, message]);
     }
-    const bought = await open({ pgcode: 'creditcard', amount: 30_000 });
-    expect(bought.status).toBe(200);
+    expect(await paymentCount()).toBe(before);
+    for (const amount of [30_000, '30000', 3_000]) {
+      const bought = await open({ pgcode: 'creditcard', amount });
+      expect(bought.status, String(amount)).toBe(200);
+    }
   });
 });

@@ -3,9 +3,9 @@ import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_MEMBER } from '@partsmall/contract';
 import { cashLedger, companies, members, payments } from '../../src/db/schema.js';
-import { createSandboxGateway } from '../../src/features/payments/sandbox.js';
+import { createSandboxGateway, virtualAccount } from '../../src/features/payments/sandbox.js';
 import { confirmPayment, startPayment } from '../../src/features/payments/service.js';
-import { licenseDaysLeft } from '../../src/shared/time.js';
+import { licenseDaysLeft, seoulNow } from '../../src/shared/time.js';
 import { call, loginAs, nextEvent, rawCall, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances, makeCompany } from '../member-helpers.js';
 import { seoulToday } from '../order-helpers.js';
@@ -323,19 +323,34 @@ describe("the sandbox's virtual account past its due date (72 hours after the st
     expect((await paymentRow(lapsed.paymentId)).status).toBe('declined');
     expect((await company(demoCompanyId)).point).toBe(before.point);
     expect(await ledgerRows(demoCompanyId)).toBe(rowsBefore);
-    // Pressed again, or a signed confirmation sent for it: still nothing.
+    // Pressed again, or a signed confirmation sent for it: still nothing, and it says why.
     expect((await press(lapsed.paymentId, 'deposit')).text).toContain(EXPIRED);
     const signed = await confirmPaid(lapsed.paymentId, 8000);
-    expect([signed.status, signed.body.message]).toEqual([409, MSG_MEMBER.paymentConflict]);
-    expect((await rawCall(server, 'GET', pagePath(lapsed.paymentId))).text).toContain(EXPIRED);
+    expect([signed.status, signed.body.message]).toEqual([409, EXPIRED]);
+    // Opened again, its page still shows where and by when it was to be paid, without a button.
+    const reopened = await rawCall(server, 'GET', pagePath(lapsed.paymentId));
+    const { bank, account } = virtualAccount(lapsed.paymentId);
+    const due = seoulNow(new Date(lapsed.createdAt.getTime() + 72 * HOUR)).format('YYYY-MM-DD HH:mm');
+    for (const shown of [EXPIRED, bank, account, '8,000원', '입금 기한', due])
+      expect(reopened.text, shown).toContain(shown);
+    expect(reopened.text).not.toContain('<form');
+    expect(reopened.text).not.toContain('잠시 후 창이 닫힙니다.');
     expect((await company(demoCompanyId)).point).toBe(before.point);
     expect(await ledgerRows(demoCompanyId)).toBe(rowsBefore);
 
-    // A signed confirmation of another lapsed transfer, without its page: declined, nothing credited.
+    // A signed confirmation of another lapsed transfer, without its page: declined, nothing credited,
+    // answered 409 with why; its page then shows its account as expired.
     const other = await agedTransfer(demo, 9000, 100 * HOUR);
     const declined = await confirmPaid(other.paymentId, 9000);
-    expect([declined.status, declined.body.results!.status]).toEqual([200, 'declined']);
+    expect([declined.status, declined.body.message]).toEqual([409, EXPIRED]);
+    expect((await paymentRow(other.paymentId)).status).toBe('declined');
     expect((await company(demoCompanyId)).point).toBe(before.point);
+    const otherPage = await rawCall(server, 'GET', pagePath(other.paymentId));
+    expect([otherPage.status, otherPage.text.includes(EXPIRED), otherPage.text.includes('9,000원')]).toEqual([
+      200,
+      true,
+      true,
+    ]);
 
     const open = await agedTransfer(demo, 8000, 72 * HOUR - 60_000);
     const paid = await press(open.paymentId, 'deposit');

@@ -79,15 +79,16 @@ export function paymentPage(p: PaymentRow, buttons: TestPageButtons, nonce: stri
     ['결제수단', METHOD[p.pgcode] ?? escapeHtml(p.pgcode)],
   ]);
   const head = `<h1>${SHOP_NAME} 결제</h1><p class="sub">테스트 결제창입니다. 실제 결제는 이루어지지 않습니다.</p>`;
-  if (p.status !== 'pending')
-    return resultPage(p.status === 'paid', nonce, lapsedUnpaid(p) ? SANDBOX_TRANSFER_EXPIRED : undefined);
   const transferAccount = () => {
     const v = virtualAccount(p.gatewayId);
     return termsBox(
       accountTerms({ ...v, accountNumber: v.account, amount: p.amount, dueAt: transferDue(p.createdAt) }),
     );
   };
-  if (transferLapsed(p, now))
+  // Expired, whether a late deposit was refused already or none came: the account, its due time, why.
+  const expired = p.status === 'pending' ? transferLapsed(p, now) : lapsedUnpaid(p);
+  if (p.status !== 'pending' && !expired) return resultPage(p.status === 'paid', nonce);
+  if (expired)
     return layout(
       '계좌이체 결제',
       `${head}${summary}${transferAccount()}<p class="result fail">${SANDBOX_TRANSFER_EXPIRED}</p>`,

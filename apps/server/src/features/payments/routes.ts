@@ -9,9 +9,16 @@ import {
 } from '@partsmall/contract';
 import { type Api, type AppContext, requireMainAccount } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
-import { badRequest, ok, okPage } from '../../shared/http.js';
+import { AppError, badRequest, ok, okPage } from '../../shared/http.js';
 import { readMallConfig } from '../mall/index.js';
-import { VIRTUAL_ACCOUNT_HOURS, createSandboxGateway, sandboxVirtualAccounts, virtualAccount } from './sandbox.js';
+import {
+  VIRTUAL_ACCOUNT_HOURS,
+  createSandboxGateway,
+  lapsedUnpaid,
+  sandboxVirtualAccounts,
+  virtualAccount,
+} from './sandbox.js';
+import { SANDBOX_TRANSFER_EXPIRED } from './page.js';
 import { createTossGateway } from './toss.js';
 import { virtualAccountsFromConfig } from './virtual-accounts.js';
 import { tossRoutes } from './toss-routes.js';
@@ -23,6 +30,7 @@ import {
   cashProductName,
   confirmPayment,
   listPaidPayments,
+  paymentByGatewayId,
   pendingTransfers,
   startPayment,
   type NewPayment,
@@ -50,6 +58,22 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
     return confirmPayment(db, ctx.events, gateway, c);
   }
   if (toss && gateway === toss) tossRoutes(app, db, ctx.events, toss, ctx.config);
+
+  /**
+   * A signed confirmation of a transfer whose account lapsed unpaid credits nothing: 409 saying it
+   * expired, as the sandbox page's button says, whether it lapsed now or earlier (docs/requirements.md#payments).
+   */
+  async function confirmCallback(c: GatewayConfirmation) {
+    const expired = () => new AppError(409, SANDBOX_TRANSFER_EXPIRED, 409, 'status');
+    const outcome = await confirm(c).catch(async (err: unknown) => {
+      // Only "settled the other way" may be its expiry; a withdrawal's or a statement's refusal stands.
+      if (!(err instanceof AppError) || err.message !== MSG_MEMBER.paymentConflict) throw err;
+      const current = await paymentByGatewayId(db, gateway.name, c.paymentId);
+      throw gateway.transferHours !== undefined && current && lapsedUnpaid(current) ? expired() : err;
+    });
+    if (outcome.expired) throw expired();
+    return outcome;
+  }
 
   async function open(
     req: FastifyRequest,
@@ -95,7 +119,7 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
   });
 
   route(app, 'paymentCallback', async (req) => {
-    const { payment, repeated } = await confirm(req.body);
+    const { payment, repeated } = await confirmCallback(req.body);
     const message = repeated
       ? MSG_MEMBER.paymentAlreadyDone
       : payment.status === 'paid'
