@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
-import { deposits, orders, shippingAddresses } from '../apps/server/src/db/schema.js';
+import { creditAccounts, deposits, orders, shippingAddresses } from '../apps/server/src/db/schema.js';
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { giveInvoiceFields, makeCompany, type TestCompany } from '../apps/server/test/member-helpers.js';
 import { balanceOf, fund, makeProduct, seoulToday } from '../apps/server/test/order-helpers.js';
@@ -125,6 +125,72 @@ describe('외상 from the credit account to the paid statement', () => {
     staffPayFromCash,
   );
 });
+
+describe("외상 거래's figures on a phone", () => {
+  it(
+    '외상 한도, 사용 and 사용 가능 of nine digits each stay apart and inside the card at 320, 360 and 390 px',
+    bigFiguresOnPhones,
+  );
+});
+
+/** Where each of the card's three amounts is drawn (its text, not its box), and the card's inside. */
+async function figureBoxes(page: Page) {
+  return page.locator('.cr-figures').evaluate((card) => {
+    const style = getComputedStyle(card);
+    const r = card.getBoundingClientRect();
+    const inside = {
+      left: r.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft),
+      right: r.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight),
+    };
+    const texts = Array.from(card.querySelectorAll('.cr-figure dd')).map((dd) => {
+      const range = document.createRange();
+      range.selectNodeContents(dd);
+      const t = range.getBoundingClientRect();
+      return { text: dd.textContent!, left: t.left, right: t.right, top: t.top, bottom: t.bottom };
+    });
+    return { inside, texts };
+  });
+}
+
+/**
+ * The largest amounts a buyer sees there (a limit of 999,999,999원, half of it used): on a 320 px phone
+ * 외상 한도 and 사용 were drawn as one string, '3,000,000원0원', and 사용 가능 ran out of the card
+ * (docs/requirements.md#look-and-language: a text longer than its column wraps inside it).
+ */
+async function bigFiguresOnPhones() {
+  const buyer = await makeCompany(server, '큰한도', 0);
+  await giveCreditAccount(server, buyer.companyId);
+  await server.db
+    .update(creditAccounts)
+    .set({ creditLimit: 999_999_999 })
+    .where(eq(creditAccounts.companyId, buyer.companyId));
+  await makeStatement(server, buyer.companyId, '2026-04', 500_000_000, '2026-05-11');
+  const { context, page } = await phonePage(browser);
+  await login(page, url('/mobileManagement?menu=credit'), buyer.main.id, buyer.main.pw);
+  await poll(() => page.getByTestId('credit-available').textContent()).toBe('499,999,999원');
+  expect(await page.getByTestId('credit-limit').textContent()).toBe('999,999,999원');
+  expect(await page.getByTestId('credit-used').textContent()).toBe('500,000,000원');
+  const found: string[] = [];
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    const { inside, texts } = await figureBoxes(page);
+    for (const t of texts) {
+      if (t.left < inside.left - 0.5 || t.right > inside.right + 0.5)
+        found.push(
+          `${width} px: ${t.text} drawn ${Math.round(t.left)}-${Math.round(t.right)} in ${Math.round(inside.left)}-${Math.round(inside.right)}`,
+        );
+    }
+    texts.forEach((a, i) =>
+      texts.slice(i + 1).forEach((b) => {
+        const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+        if (!apart) found.push(`${width} px: ${a.text} drawn over ${b.text}`);
+      }),
+    );
+    await snap(page, `credit-figures-${width}-phone`);
+  }
+  expect(found).toEqual([]);
+  await context.close();
+}
 
 /**
  * A third company with 40,000 won of cash and statements of 25,000 (March) and 60,000 (April): staff

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { PHONE } from './browser.js';
 
-/** The tour's phone (iPhone 13, e2e/browser.ts PHONE) in CSS pixels. */
+/** The tour's phone (iPhone 13, e2e/browser.ts PHONE) in CSS pixels, when a test did not turn it. */
 const PHONE_WIDTH = PHONE.viewport!.width;
 
 /**
@@ -149,8 +149,10 @@ export async function layoutFindings(
     if (wide.length > 0) found.push(`${where}: tables wider than their dialog or page: ${wide.join(', ')}`);
     return found;
   }
-  if (laidOut !== PHONE_WIDTH || content !== PHONE_WIDTH)
-    found.push(`${where}: laid out ${laidOut} px wide, content ${content} px, on a ${PHONE_WIDTH} px phone`);
+  // The phone's width as the test holds it: the tour's iPhone upright, or turned on its side (844 px).
+  const phoneWidth = page.viewportSize()?.width ?? PHONE_WIDTH;
+  if (laidOut !== phoneWidth || content !== phoneWidth)
+    found.push(`${where}: laid out ${laidOut} px wide, content ${content} px, on a ${phoneWidth} px phone`);
   if (squeezed.length > 0) found.push(`${where}: column headers cut off: ${squeezed.join(', ')}`);
   return found;
 }

@@ -16,6 +16,7 @@ import { FloatingChatButton, MobileChatEntry } from '../chat';
 import { Footer } from './Footer';
 import { guardRedirect, isMemberOnly } from './guard';
 import { TopBar } from './TopBar';
+import './shell.css';
 
 /**
  * Reads the shop configuration: every 100 ms until it arrives, then every minute; a new `ver`
