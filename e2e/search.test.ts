@@ -118,7 +118,9 @@ describe('search suggestions', () => {
     expect(await list.isVisible()).toBe(false);
     expect(await busyAtAddress(page)).toEqual(['true']);
     await page.getByRole('heading', { name: '분류: 쇼바' }).waitFor();
-    const shown = await page.locator('.product-grid[aria-busy="false"] .product-name').allTextContents();
+    const names = page.locator('.product-grid[aria-busy="false"] .product-name');
+    await names.first().waitFor();
+    const shown = await names.allTextContents();
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.filter((name) => !shocks.has(name))).toEqual([]);
     await context.close();
@@ -135,7 +137,9 @@ describe('search suggestions', () => {
       .click();
     await page.waitForURL((url) => url.search === '?category=light');
     await page.locator('.m-categories button.active', { hasText: '라이트' }).waitFor();
-    const shown = await page.locator('.m-list[aria-busy="false"] .product-name').allTextContents();
+    const names = page.locator('.m-list[aria-busy="false"] .product-name');
+    await names.first().waitFor();
+    const shown = await names.allTextContents();
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.filter((name) => !lights.has(name))).toEqual([]);
     expect(shown.some((name) => name.includes('라이트'))).toBe(false);
