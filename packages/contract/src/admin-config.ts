@@ -6,7 +6,8 @@ import { mallBottom, licensePackage } from './mall.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, readAtVer } from './admin-fields.js';
 import { CASH_CHARGE, PAY_TYPE_LABELS, SHIPPING, SHIPPING_TYPE_LABELS } from './constants.js';
-import { isPlainText, isPrintableOnDocuments, isValidBusinessNumber } from './rules.js';
+import { MAIL_SHAPE, isPlainText, isPrintableOnDocuments, isValidBusinessNumber, newLoginIdRefusal } from './rules.js';
+import { MSG_MEMBER } from './member-info.js';
 import { plainLines, textField } from './text-field.js';
 
 const payTypeValue = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ADMIN.deliveryPayTypeRequired });
@@ -160,6 +161,16 @@ function licenseRefusal(text: string): string | null {
 }
 
 /**
+ * The footer's mail, blank or a mail address by the rule of every contact mail: its shape, in
+ * printable ASCII (docs/requirements.md#validation); the footer and the inquiry page show it to buyers.
+ */
+function footerMailRefusal(text: string): string | null {
+  if (text.trim() === '') return null;
+  if (!MAIL_SHAPE.test(text.trim())) return MSG_MEMBER.mailShape;
+  return newLoginIdRefusal(text.trim()) === 'ascii' ? MSG_MEMBER.mailAscii : null;
+}
+
+/**
  * The footer's lines, each one line of plain text as long as the form's field (docs/requirements.md#validation);
  * those a 거래명세서 prints as its 공급자 hold only characters its font draws, and the 사업자등록번호 is one.
  */
@@ -169,6 +180,10 @@ function footerRules(lines: z.infer<typeof mallBottom>, ctx: z.RefinementCtx) {
     if (!isPlainText(text)) issue(MSG.textInvalid);
     else if (text.length > 200) issue(MSG_ADMIN.footerTooLong);
     else if (PRINTED_FOOTER_FIELDS.includes(key) && !isPrintableOnDocuments(text)) issue(MSG_CONFIG.notPrintable);
+    else if (key === 'mail') {
+      const refusal = footerMailRefusal(text);
+      if (refusal) issue(refusal);
+    }
   }
   const license = licenseRefusal(lines.license);
   if (license) ctx.addIssue({ code: 'custom', path: ['license'], message: license });

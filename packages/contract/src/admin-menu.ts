@@ -123,6 +123,9 @@ export const MSG_ADMIN = {
   deliveryWarehouseName: '배송 설정의 창고 이름을 입력하세요. (2~50자)',
   deliveryStorageId: '배송 설정의 창고 번호는 1~1000 사이의 정수입니다.',
   deliveryDuplicateWarehouse: '배송 설정에 같은 창고 번호가 두 번 있습니다.',
+  /** A save that leaves a warehouse holding products with no delivery method (docs/requirements.md#shipping). */
+  deliveryNeededFor: (storageId: number, stockName: string) =>
+    `${storageId}번 창고(${stockName})에 상품이 있어 배송 옵션에서 뺄 수 없습니다. 이 창고의 배송 방법을 하나 이상 제공하세요.`,
   deliveryPayTypeRequired: '제공하는 배송 방법에는 배송비 결제 방식을 하나 이상 고르세요.',
   deliveryDefaultNotOffered: '기본 결제 방식은 제공하는 결제 방식 중에서 고르세요.',
   footerTooLong: '하단 정보는 항목마다 200자까지 입력하세요.',

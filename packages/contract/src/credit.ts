@@ -69,7 +69,7 @@ export const MSG_CREDIT = {
   holdLifted: '외상 보류를 해제했습니다.',
   notOnHold: '보류 중인 외상 계정이 아닙니다.',
   depositorInvalid: '입금자명을 1~40자로 입력하세요.',
-  depositAmountInvalid: '입금액은 1원 이상의 정수(원)로 입력하세요.',
+  depositAmountInvalid: '입금액은 1원 이상 1조원 이하의 정수(원)로 입력하세요.',
   depositDateInvalid: '입금일시를 올바르게 입력하세요.',
   depositNotFound: '입금 내역을 찾을 수 없습니다.',
   depositRequestIdInvalid: '입금 등록 요청 번호가 올바르지 않습니다.',

@@ -177,3 +177,38 @@ describe('texts buyers are served (api/admin/saveConfig)', () => {
     ]);
   });
 });
+
+describe('the footer mail and an empty package list (api/admin/saveConfig)', () => {
+  it('takes a mail address or a blank footer mail, and refuses anything else', async () => {
+    const { mallBottom } = await readConfig();
+    for (const mail of ['help@partsmall.kr', ''])
+      expect((await saveWith({ mallBottom: { ...mallBottom, mail } })).body.results?.mallBottom.mail).toBe(mail);
+    for (const mail of ['not-a-mail', 'help@partsmall', '@partsmall.kr', 'help @partsmall.kr'])
+      expect([mail, ...(await refused({ mallBottom: { ...mallBottom, mail } }))]).toEqual([
+        mail,
+        400,
+        '메일 주소 형식으로 입력하세요.',
+        'mallBottom.mail',
+      ]);
+    expect(await refused({ mallBottom: { ...mallBottom, mail: 'ｈｅｌｐ@partsmall.kr' } })).toEqual([
+      400,
+      '메일 주소는 영문, 숫자와 기호로만 입력하세요. 한글, 전각 문자, 보이지 않는 문자는 쓸 수 없습니다.',
+      'mallBottom.mail',
+    ]);
+  });
+
+  it('takes no licence package at all: the shop then sells none, and a purchase is refused', async () => {
+    const saved = await saveWith({ licenseValidBuy: [] });
+    expect([saved.body.code, saved.body.results?.licenseValidBuy]).toEqual([201, []]);
+    expect((await call(server, 'getMallConfig', {})).body.results?.licenseValidBuy).toEqual([]);
+    const window = await call(
+      server,
+      'showLicensePaymentWinow',
+      { pgcode: 'creditcard', amount: 30_000, days: 30 },
+      { token: buyer },
+    );
+    expect([window.status, window.body.message]).toEqual([400, '라이선스 상품을 다시 선택하세요.']);
+    const restored = await saveWith({ licenseValidBuy: [pkg(30_000, 30)] });
+    expect(restored.body.code).toBe(201);
+  });
+});

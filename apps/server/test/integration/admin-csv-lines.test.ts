@@ -46,4 +46,34 @@ describe('the lines a product CSV preview names', () => {
     ]);
     expect(seen.rows.map((r) => [r.line, r.pid])).toEqual([[2, 'LINE-C1']]);
   });
+
+  it('skips a line of empty cells as a blank line, as spreadsheets save their trailing rows', async () => {
+    const empty = ',,,,,,,,,,,,,,';
+    const seen = await preview(
+      [HEADER, line('LINE-D1', '1000'), empty, ' , ,"",,,,,,,,,,,,', line('LINE-D2', '-5'), empty, empty].join('\r\n'),
+    );
+    expect(seen.errors).toEqual([{ line: 5, message: PRICE }]);
+    expect(seen.rows.map((r) => [r.line, r.pid])).toEqual([[2, 'LINE-D1']]);
+
+    const csv = [HEADER, line('LINE-D3', '1000'), empty, empty].join('\n');
+    const saved = await call<ImportProductsResult>(
+      server,
+      'POST',
+      'api/admin/importProducts',
+      { csv, commit: true },
+      staff,
+    );
+    expect([saved.body.results?.committed, saved.body.results?.errors]).toEqual([true, []]);
+  });
+
+  it('refuses a file whose lines under the header are all empty cells as an empty file', async () => {
+    const res = await call(
+      server,
+      'POST',
+      'api/admin/importProducts',
+      { csv: `${HEADER}\n,,,,,,,,,,,,,,\n,,,,,,,,,,,,,,\n`, commit: true },
+      staff,
+    );
+    expect([res.status, res.body.message]).toEqual([400, MSG_ADMIN.csvEmpty]);
+  });
 });

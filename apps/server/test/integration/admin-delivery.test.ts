@@ -243,3 +243,52 @@ describe('payment checks the warehouse offers the delivery chosen', () => {
     );
   });
 });
+
+describe('a configuration that leaves a warehouse’s products without delivery', () => {
+  const NONE: WarehouseDeliveryOptions['gdFreight'] = { offered: false, payTypes: [], defaultPayType: 1 };
+  const noMethod = (storageId: number, warehouseName: string): WarehouseDeliveryOptions => ({
+    storageId,
+    warehouseName,
+    gdFreight: NONE,
+    gdDelivery: NONE,
+    quick: { ...NONE, selfQuick: false },
+    pickUp: { offered: false, payTypes: [2], defaultPayType: 2 },
+  });
+  const BUSAN = { storageId: 3, stockName: '부산 물류센터' };
+  const undeliverable = (name: string) =>
+    `${name}에 상품이 있어 배송 옵션에서 뺄 수 없습니다. 이 창고의 배송 방법을 하나 이상 제공하세요.`;
+
+  it('is refused, naming the warehouse; one without products may offer nothing', async () => {
+    const tiers: [number, number, number, number] = [1000, 1000, 1000, 1000];
+    await makeProduct(server, { tiers, salePrice: 1000, warehouse: KOREA });
+    await makeProduct(server, { tiers, salePrice: 1000, warehouse: CHINA });
+    expect((await saveDelivery([STANDARD_KOREA, NARROW_CHINA])).body.code).toBe(201);
+    const before = await getConfig();
+
+    const cases: [WarehouseDeliveryOptions[], string][] = [
+      [[], undeliverable('1번 창고(한국 김포물류센터)')],
+      [[STANDARD_KOREA], undeliverable('2번 창고(중국 위해직수입창고)')],
+      [[STANDARD_KOREA, noMethod(2, '중국 위해직수입창고')], undeliverable('2번 창고(중국 위해직수입창고)')],
+    ];
+    for (const [options, message] of cases) {
+      const res = await saveDelivery(options);
+      expect([res.status, res.body.message, res.body.field]).toEqual([400, message, 'deliveryOptions']);
+    }
+    expect((await getConfig()).ver).toBe(before.ver);
+
+    // A warehouse being set up, with no product yet, may offer no delivery.
+    const added = await saveDelivery([STANDARD_KOREA, NARROW_CHINA, noMethod(3, BUSAN.stockName)]);
+    expect(added.body.code).toBe(201);
+    await makeProduct(server, { tiers, salePrice: 1000, warehouse: BUSAN as unknown as typeof KOREA });
+    const unchanged = await saveDelivery([STANDARD_KOREA, NARROW_CHINA, noMethod(3, BUSAN.stockName)]);
+    expect([unchanged.status, unchanged.body.message]).toEqual([400, undeliverable('3번 창고(부산 물류센터)')]);
+    const dropped = await saveDelivery([STANDARD_KOREA, NARROW_CHINA]);
+    expect([dropped.status, dropped.body.message]).toEqual([400, undeliverable('3번 창고(부산 물류센터)')]);
+    const offered = await saveDelivery([
+      STANDARD_KOREA,
+      NARROW_CHINA,
+      { ...noMethod(3, BUSAN.stockName), pickUp: STANDARD_KOREA.pickUp },
+    ]);
+    expect(offered.body.code).toBe(201);
+  });
+});

@@ -120,4 +120,24 @@ describe('the product CSV: each line’s warehouse as a save checks it', () => {
     ]);
     expect(await countOf(`CSVWH-A-${tag}`)).toBe(0);
   });
+
+  it('names the warehouse beside the line’s other faults, and not again under a column at fault on its own', async () => {
+    const csv = [
+      header,
+      // Each line has a sale price of 'abc' as well: its warehouse is still checked.
+      'CSVWH-F,창고 확인 필터,,2,abc,0,0,0,0,5,한국 김포물류센터,7,,,',
+      'CSVWH-G,창고 확인 필터,,2,abc,0,0,0,0,5,중국 위해직수입창고,1,,,',
+      // A number that is no number, or a name left blank: that cell's own fault, said once.
+      'CSVWH-H,창고 확인 필터,,2,abc,0,0,0,0,5,한국 김포물류센터,일번,,,',
+      'CSVWH-I,창고 확인 필터,,2,abc,0,0,0,0,5,,1,,,',
+    ].join('\n');
+    const res = await post<ImportProductsResult>('importProducts', { csv, commit: false });
+    const price = `salePrice: ${MSG_ADMIN.priceInvalid}`;
+    expect(res.body.results?.errors).toEqual([
+      { line: 2, message: `${price} / storageId: ${UNKNOWN_7}` },
+      { line: 3, message: `${price} / stockName: ${NAME_OF_1}` },
+      { line: 4, message: `${price} / storageId: ${MSG_ADMIN.warehouseRequired}` },
+      { line: 5, message: `${price} / stockName: ${MSG_ADMIN.warehouseRequired}` },
+    ]);
+  });
 });

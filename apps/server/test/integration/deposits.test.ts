@@ -263,6 +263,9 @@ describe('deposits staff enter', () => {
     [{ amount: -1 }, MSG_CREDIT.depositAmountInvalid],
     [{ amount: 1.5 }, MSG_CREDIT.depositAmountInvalid],
     [{ amount: '만원' }, MSG_CREDIT.depositAmountInvalid],
+    // Both ends named: 1원 to 1조원 (docs/requirements.md#credit-deposits).
+    [{ amount: 0 }, '입금액은 1원 이상 1조원 이하의 정수(원)로 입력하세요.'],
+    [{ amount: 1_000_000_000_001 }, '입금액은 1원 이상 1조원 이하의 정수(원)로 입력하세요.'],
     [{ depositedAt: '2026-02-30' }, MSG_CREDIT.depositDateInvalid],
     [{ depositedAt: '어제' }, MSG_CREDIT.depositDateInvalid],
     // Year 0 was a 500 (the database keeps no such date); any year outside 2000-2100 is a typo.

@@ -133,6 +133,9 @@ const numberCell = (v: string): number | string => {
   return /^-?\d{1,12}(\.\d+)?$/.test(t) ? Number(t) : v;
 };
 
+/** A record whose every cell is blank or spaces (docs/requirements.md#back-office). */
+const blankRecord = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+
 /** Lines written a chunk at a time: a few statements a chunk, not several a line. */
 const WRITE_CHUNK = 500;
 
@@ -218,9 +221,12 @@ function checkLine(
     said.add(column);
     faults.push(`${column}: ${issue.message}`);
   }
-  // The warehouse as a save checks it, once its number and name are each well formed.
-  const warehouse = result.success ? warehouseRefusal(warehouses, result.data) : null;
-  if (warehouse) faults.push(`${warehouse.field}: ${warehouse.message}`);
+  // The warehouse as a save checks it, whatever else the line gets wrong, once its number is well
+  // formed; a column at fault on its own is not named twice.
+  const warehouse = said.has('storageId')
+    ? null
+    : warehouseRefusal(warehouses, { storageId: candidate.storageId as number, stockName: raw.stockName });
+  if (warehouse && !said.has(warehouse.field)) faults.push(`${warehouse.field}: ${warehouse.message}`);
   if (stock === undefined) faults.push(`hasAmount: ${MSG_ADMIN.stockInvalid}`);
   if (atExport === undefined) faults.push(`hasAmountAtExport: ${MSG_ADMIN.stockInvalid}`);
   if (verAtExport === undefined) faults.push(`verAtExport: ${MSG_PRODUCT.verInvalid}`);
@@ -245,7 +251,10 @@ export async function importProducts(
   // Parsed in the file worker pool: a wide line of 8 MB is seconds of work (docs/security.md#costly-work).
   const cells = await parseCsvOffThread(text, `staff:${staffId}`, MSG_ADMIN.csvBroken);
   const [header, ...body] = cells;
-  if (!header || body.length === 0) throw badRequest(MSG_ADMIN.csvEmpty, 'csv');
+  // A line of empty cells (a spreadsheet's trailing rows, saved as commas) is a blank line: skipped,
+  // still counted in the lines the messages name.
+  const filled = body.some((cellsOfLine) => !blankRecord(cellsOfLine));
+  if (!header || !filled) throw badRequest(MSG_ADMIN.csvEmpty, 'csv');
   // Each record's line in the file, as staff find it.
   const lineOf = recordLineOf(text, cells.length);
   const names = header.map((h) => h.trim());
@@ -262,6 +271,7 @@ export async function importProducts(
   const seen = new Map<string, number>();
   const warehouses = await readWarehouses(db);
   for (const [i, cellsOfLine] of body.entries()) {
+    if (blankRecord(cellsOfLine)) continue;
     const line = lineOf(i + 1);
     const record = Object.fromEntries(columns.map((c) => [c, unguard(cellsOfLine[names.indexOf(c)] ?? '')]));
     const checked = checkLine(line, csvRow.parse(record), warehouses);

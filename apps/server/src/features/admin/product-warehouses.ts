@@ -1,5 +1,12 @@
-import { MSG_PRODUCT, shopWarehouses, warehouseFault, type Warehouse } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import {
+  MSG_PRODUCT,
+  shopWarehouses,
+  warehouseFault,
+  type Warehouse,
+  type WarehouseDeliveryOptions,
+} from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { warehousesWithProducts } from '../products/repository.js';
 import { mallConfigData } from '../mall/repository.js';
 import { deliveryOptionsOf } from '../shipping/index.js';
 
@@ -25,4 +32,29 @@ export function warehouseRefusal(
   return fault.field === 'storageId'
     ? { field: 'storageId', message: MSG_PRODUCT.warehouseUnknown(f.storageId) }
     : { field: 'stockName', message: MSG_PRODUCT.warehouseName(f.storageId, fault.warehouse.stockName) };
+}
+
+const offersAny = (w: WarehouseDeliveryOptions) =>
+  w.gdFreight.offered || w.gdDelivery.offered || w.quick.offered || w.pickUp.offered;
+
+/**
+ * The first warehouse (by number) that holds products and that new delivery options leave without a
+ * method to send them by, missing from the list or offering none, or null (docs/requirements.md#shipping):
+ * its products could no longer be ordered, and a missing one's checkout showed another warehouse's
+ * methods. The warehouses are the table's and those the options before and after name.
+ */
+export async function undeliverableWarehouse(
+  tx: Db | Tx,
+  before: readonly WarehouseDeliveryOptions[],
+  after: readonly WarehouseDeliveryOptions[],
+): Promise<Warehouse | null> {
+  const known = shopWarehouses([...after, ...before]);
+  const left = known.filter((w) => !after.some((o) => o.storageId === w.storageId && offersAny(o)));
+  const holding = new Set(
+    await warehousesWithProducts(
+      tx,
+      left.map((w) => w.storageId),
+    ),
+  );
+  return left.filter((w) => holding.has(w.storageId)).sort((a, b) => a.storageId - b.storageId)[0] ?? null;
 }

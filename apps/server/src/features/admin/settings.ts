@@ -1,9 +1,10 @@
 import { MSG_ADMIN, type SaveConfigRequest } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../shared/http.js';
+import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { lockedMallConfigVer, readMallConfig, saveMallConfig } from '../mall/index.js';
 import { deliveryOptionsOf } from '../shipping/index.js';
 import { recordAudit } from './audit.js';
+import { undeliverableWarehouse } from './product-warehouses.js';
 
 /** The shop's configuration in the back office: read with its delivery options, save with an audit row. */
 
@@ -24,6 +25,10 @@ export async function saveConfig(db: Db, staffId: number, { ver, ...fields }: Sa
     const stored = await lockedMallConfigVer(tx);
     if (ver !== undefined && ver !== stored) throw new AppError(409, MSG_ADMIN.configChanged, 409, 'ver');
     const before = await readMallConfig(tx);
+    // A warehouse holding products keeps a delivery method (docs/requirements.md#shipping).
+    const stranded = await undeliverableWarehouse(tx, deliveryOptionsOf(before), fields.deliveryOptions);
+    if (stranded)
+      throw badRequest(MSG_ADMIN.deliveryNeededFor(stranded.storageId, stranded.stockName), 'deliveryOptions');
     await saveMallConfig(tx, fields);
     const after = await readConfig(tx);
     const { notices: _n, ...beforeData } = before ?? { notices: [] };

@@ -355,3 +355,13 @@ export async function takeStock(tx: Tx, lines: { productId: number; qty: number 
       ),
     );
 }
+
+/** Which of these warehouses hold a product (any, of any stock). */
+export async function warehousesWithProducts(db: Db | Tx, storageIds: readonly number[]): Promise<number[]> {
+  if (storageIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ storageId: products.storageId })
+    .from(products)
+    .where(inArray(products.storageId, [...storageIds]));
+  return rows.map((r) => r.storageId);
+}
