@@ -34,8 +34,13 @@ export class PoolWorkerError extends Error {}
 export interface PoolOptions {
   /** A worker entry, or (tests, from the source only) a TypeScript file's absolute path. */
   entry: WorkerEntry | { source: string };
-  /** Threads at most; tasks beyond wait in the queue. */
+  /** Threads at most for tasks of any weight; tasks beyond wait in the queue. */
   size: number;
+  /**
+   * Threads beyond `size` that only light tasks use (a one-order document beside a year's): a
+   * light task never waits behind heavy ones while one of them is free; 0 unless set.
+   */
+  lightSlots?: number;
   /** Tasks waiting (not running) at most, over all keys. */
   maxQueued: number;
   /** Tasks of one key waiting or running at most. */
@@ -70,6 +75,7 @@ interface Task {
   input: unknown;
   transfer: ArrayBuffer[];
   key: string;
+  light: boolean;
   resolve(value: unknown): void;
   reject(err: Error): void;
 }
@@ -107,6 +113,9 @@ export class WorkerPool<In, Out> {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private readonly perKey = new Map<string, number>();
+  /** When each key with tasks in flight last had one started (a count of starts): whose turn it is. */
+  private readonly lastStart = new Map<string, number>();
+  private starts = 0;
   private nextId = 1;
   private closed = false;
 
@@ -124,16 +133,17 @@ export class WorkerPool<In, Out> {
 
   /**
    * Runs one task in a worker; refuses at once (PoolBusyError) when the key has `perKey` tasks or
-   * the queue is full, so a flood waits nowhere.
+   * the queue is full, so a flood waits nowhere. A `light` task may also take the `lightSlots`.
    */
-  run(input: In, key: string, transfer: ArrayBuffer[] = []): Promise<Out> {
+  run(input: In, key: string, transfer: ArrayBuffer[] = [], light = false): Promise<Out> {
     if (this.closed) return Promise.reject(new PoolWorkerError('pool closed'));
     if (this.inFlight(key) >= this.options.perKey) return Promise.reject(new PoolBusyError('key'));
-    const idle = this.slots.some((s) => !s.task) || this.slots.length < this.options.size;
-    if (!idle && this.queue.length >= this.options.maxQueued) return Promise.reject(new PoolBusyError('queue'));
+    if (!this.canStart(light) && this.queue.length >= this.options.maxQueued)
+      return Promise.reject(new PoolBusyError('queue'));
     this.perKey.set(key, this.inFlight(key) + 1);
     return new Promise<Out>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, input, transfer, key, resolve: resolve as (v: unknown) => void, reject });
+      const task = { id: this.nextId++, input, transfer, key, light, resolve: resolve as (v: unknown) => void, reject };
+      this.queue.push(task);
       this.pump();
     });
   }
@@ -145,12 +155,37 @@ export class WorkerPool<In, Out> {
     await Promise.all(this.slots.splice(0).map((s) => this.end(s, new PoolWorkerError('pool closed'))));
   }
 
+  /** Whether a task of that weight could start now: a thread free or to be started for it. */
+  private canStart(light: boolean): boolean {
+    const threads = this.options.size + (this.options.lightSlots ?? 0);
+    const free = this.slots.some((s) => !s.task) || this.slots.length < threads;
+    return free && (light || this.slots.filter((s) => s.task && !s.task.light).length < this.options.size);
+  }
+
+  /**
+   * The waiting task to start next, by turns between keys (docs/security.md#costly-work): of the
+   * tasks that can start, one of the key with the fewest running, then the key served longest ago,
+   * then the oldest. First come, first served let one company's four year-long statements hold every
+   * other company's one-order statement for minutes.
+   */
+  private nextTask(): number {
+    const running = (key: string) => this.slots.filter((s) => s.task?.key === key).length;
+    let best = -1;
+    let bestRank: [number, number] = [Infinity, Infinity];
+    this.queue.forEach((task, i) => {
+      if (!this.canStart(task.light)) return;
+      const rank: [number, number] = [running(task.key), this.lastStart.get(task.key) ?? 0];
+      if (rank[0] < bestRank[0] || (rank[0] === bestRank[0] && rank[1] < bestRank[1])) [best, bestRank] = [i, rank];
+    });
+    return best;
+  }
+
   private pump(): void {
-    while (this.queue.length > 0) {
-      let slot = this.slots.find((s) => !s.task);
-      if (!slot && this.slots.length < this.options.size) slot = this.spawn();
-      if (!slot) return;
-      slot.task = this.queue.shift()!;
+    for (let next = this.nextTask(); next >= 0; next = this.nextTask()) {
+      const slot = this.slots.find((s) => !s.task) ?? this.spawn();
+      const [task] = this.queue.splice(next, 1);
+      slot.task = task!;
+      this.lastStart.set(task!.key, ++this.starts);
       slot.worker.ref();
       if (slot.ready) this.start(slot);
     }
@@ -234,7 +269,10 @@ export class WorkerPool<In, Out> {
   private finish(task: Task, err: Error | null, value?: unknown): void {
     const left = this.inFlight(task.key) - 1;
     if (left > 0) this.perKey.set(task.key, left);
-    else this.perKey.delete(task.key);
+    else {
+      this.perKey.delete(task.key);
+      this.lastStart.delete(task.key);
+    }
     if (err) task.reject(err);
     else task.resolve(value);
   }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WorkerPool } from '../shared/worker-pool.js';
 import { AppError } from '../shared/http.js';
-import { CSV_IN_THREAD_MAX, parseCsvOffThread } from './pools.js';
+import { CSV_IN_THREAD_MAX, LIGHT_PDF_ROWS, parseCsvOffThread, pdfRows, type PdfTask } from './pools.js';
 
 /**
  * A small CSV import is parsed on the spot; a larger one in the file pool (docs/security.md#costly-work).
@@ -40,5 +40,22 @@ describe('parseCsvOffThread', () => {
     const refused = await parseCsvOffThread('a,b\n1,2,3\n', 'staff:1', '깨진 CSV').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
     expect([(refused as AppError).status, (refused as AppError).message]).toEqual([400, '깨진 CSV']);
+  });
+});
+
+describe('pdfRows', () => {
+  const order = (lines: number) => ({ lines: Array.from({ length: lines }, () => ({})) });
+  it("counts a document's table rows before it is drawn: light up to 200, a period of many orders heavy", () => {
+    expect(LIGHT_PDF_ROWS).toBe(200);
+    const one = { kind: 'order', input: { order: order(3) } } as unknown as PdfTask;
+    expect(pdfRows(one)).toBe(4);
+    const period = (orders: number) =>
+      ({ kind: 'monthly', input: { orders: Array.from({ length: orders }, () => order(4)) } }) as unknown as PdfTask;
+    // Each order: its lines and its shipping row.
+    expect([pdfRows(period(40)), pdfRows(period(41))]).toEqual([200, 205]);
+    const ledger = { kind: 'ledger', input: { rows: new Array(201) } } as unknown as PdfTask;
+    expect(pdfRows(ledger)).toBe(201);
+    const credit = { kind: 'creditStatement', input: { lines: new Array(12) } } as unknown as PdfTask;
+    expect(pdfRows(credit)).toBe(12);
   });
 });

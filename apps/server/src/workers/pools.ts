@@ -49,13 +49,16 @@ export const FILE_POOL: Omit<PoolOptions, 'entry'> = {
 };
 
 /**
- * PDFs: one thread per core beyond the first, at most two (the first core answers requests); 40
- * waiting at most over all companies, four per company (or per staff member) waiting or being drawn.
+ * PDFs: one thread per core beyond the first, at most two (the first core answers requests), and
+ * one more for light documents (at most LIGHT_PDF_ROWS rows: an order's 거래명세서, a short period),
+ * which so never wait behind a year's statement; 40 waiting at most over all companies, taken by
+ * turns between companies, four per company (or per staff member) waiting or being drawn.
  * 120 s of CPU and 512 MB per document: a 5,000-row statement, the largest allowed, takes a few seconds of
  * CPU, but the worker runs at a lower priority and gives way to the requests on a busy machine.
  */
 export const PDF_POOL: Omit<PoolOptions, 'entry'> = {
   size: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+  lightSlots: 1,
   maxQueued: 40,
   perKey: 4,
   timeoutMs: 120_000,
@@ -159,6 +162,23 @@ export async function parseCsvOffThread(text: string, key: string, broken: strin
   }
 }
 
+/** A document of this many table rows at most is light: a fraction of a second to draw. */
+export const LIGHT_PDF_ROWS = 200;
+
+/** The table rows a document will draw: its cost, known before it is drawn. */
+export function pdfRows(task: PdfTask): number {
+  switch (task.kind) {
+    case 'order':
+      return task.input.order.lines.length + 1;
+    case 'monthly':
+      return task.input.orders.reduce((n, o) => n + o.lines.length + 1, 0);
+    case 'ledger':
+      return task.input.rows.length;
+    case 'creditStatement':
+      return task.input.lines.length;
+  }
+}
+
 /**
  * Draws a PDF in the PDF pool, `key` naming whose documents are counted together (a company, or a
  * staff member). A full pool or key answers 429; an input the document cannot hold (more rows than
@@ -167,7 +187,7 @@ export async function parseCsvOffThread(text: string, key: string, broken: strin
  */
 export async function renderPdf(task: PdfTask, key: string): Promise<Buffer> {
   try {
-    const bytes = await pdfPool().run(task, key);
+    const bytes = await pdfPool().run(task, key, [], pdfRows(task) <= LIGHT_PDF_ROWS);
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch (err) {
     if (err instanceof PoolBusyError) throw tooMany(err.reason === 'key' ? MSG_PDF.busyForYou : MSG_PDF.busy);

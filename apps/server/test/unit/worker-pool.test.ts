@@ -68,6 +68,31 @@ describe('WorkerPool', () => {
     expect(p.inFlight('company:1')).toBe(0);
   });
 
+  it("takes turns between keys: one key's four waiting tasks do not hold another key's one behind them all", async () => {
+    const p = pool({ perKey: 4, maxQueued: 8 });
+    const done: string[] = [];
+    const run = (value: string, key: string) =>
+      p.run({ op: 'wait', ms: 20, value }, key).then((x) => void done.push(x));
+    const tasks = [run('a1', 'company:1'), run('a2', 'company:1'), run('a3', 'company:1'), run('a4', 'company:1')];
+    tasks.push(run('b1', 'company:2'), run('c1', 'company:3'), run('b2', 'company:2'));
+    await Promise.all(tasks);
+    // a1 was running; then each key in turn, the one served longest ago first.
+    expect(done).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4']);
+  });
+
+  it('keeps its light threads for light tasks: a light one starts beside heavy ones, a heavy one never takes them', async () => {
+    const p = pool({ perKey: 4, maxQueued: 8, lightSlots: 1 });
+    const heavy = [
+      p.run({ op: 'wait', ms: 50, value: 'h1' }, 'company:1'),
+      p.run({ op: 'wait', ms: 50, value: 'h2' }, 'company:1'),
+    ];
+    // The second heavy task waits though a thread could be started: the light thread is not for it.
+    expect(p.load).toEqual({ queued: 1, running: 1 });
+    const light = p.run({ op: 'echo', value: 'l1' }, 'company:2', [], true);
+    expect(p.load).toEqual({ queued: 1, running: 2 });
+    expect([await light, ...(await Promise.all(heavy))].map((v) => v.split('@')[0])).toEqual(['l1', 'h1', 'h2']);
+  });
+
   it('refuses past the queue limit over all keys', async () => {
     const p = pool({ perKey: 1, maxQueued: 2 });
     const running = p.run({ op: 'wait', ms: 200, value: 'r' }, 'a');
