@@ -17,6 +17,7 @@ export const MSG_PART_ADMIN = {
   duplicate: '같은 관계가 이미 있습니다.',
   notFound: '관계를 찾을 수 없습니다.',
   csvEmpty: 'CSV 내용이 없습니다.',
+  csvNoRows: 'CSV 파일에 호환품번 관계 행이 없습니다.',
   csvTooManyLines: (max: number) => `CSV는 ${max}줄까지 가져올 수 있습니다.`,
   csvHeader: 'CSV 첫 줄은 pid,toPid,kind,remark 이어야 합니다.',
   csvBroken: 'CSV 형식이 올바르지 않습니다 (따옴표나 열 개수를 확인하세요).',

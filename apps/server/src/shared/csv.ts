@@ -23,6 +23,12 @@ export function parseCsv(text: string): string[][] {
 }
 
 /**
+ * A record whose every cell is blank or spaces: a spreadsheet's trailing rows, saved as commas. An
+ * import skips it as a blank line (docs/requirements.md#back-office).
+ */
+export const blankRecord = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+
+/**
  * The line of the file (from 1) each record `parseCsv(text)` answers starts on. The parser skips
  * blank lines and a quoted cell may hold line breaks, so a record's place in the list is not its
  * line; a message names the line an editor or a spreadsheet shows (docs/requirements.md#back-office).

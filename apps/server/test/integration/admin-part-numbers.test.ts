@@ -170,6 +170,38 @@ describe('cross-reference', () => {
     expect(listed.body.total).toBe(13);
   });
 
+  it('skips a line of empty cells as a blank line, as spreadsheets save their trailing rows; it still counts for line numbers', async () => {
+    const csv = [
+      'pid,toPid,kind,remark',
+      ',,,',
+      'SK-1,SK-2,호환,',
+      ' , ,"",',
+      'SK-3,SK-4,replaces,',
+      ',,,',
+      ',,,',
+    ].join('\r\n');
+    const res = await call(server, 'adminImportXrefs', { fileName: 'sheet.csv', csv }, { token: staff });
+    const results = res.body.results as { rows: { line: number; pid: string }[]; errors: { line: number }[] };
+    expect(results.rows.map((r) => [r.line, r.pid])).toEqual([[3, 'SK-1']]);
+    expect(results.errors.map((e) => e.line)).toEqual([5]);
+    const before = await count('part_xrefs');
+    const done = await call(
+      server,
+      'adminImportXrefs',
+      { fileName: 'sheet.csv', csv: 'pid,toPid,kind,remark\nSK-5,SK-6,호환,\n,,,\n,,,\n', commit: true },
+      { token: staff },
+    );
+    expect([done.body.code, done.body.message]).toEqual([201, '호환품번 관계 1건을 가져왔습니다.']);
+    expect(await count('part_xrefs')).toBe(before + 1);
+  });
+
+  it('refuses a file with no row under its header, or only lines of empty cells, as having no rows', async () => {
+    for (const csv of ['pid,toPid,kind,remark\n', 'pid,toPid,kind,remark\n,,,\n,,,\n']) {
+      const res = await call(server, 'adminImportXrefs', { fileName: 'none.csv', csv, commit: true }, { token: staff });
+      expect([res.status, res.body.message]).toEqual([400, 'CSV 파일에 호환품번 관계 행이 없습니다.']);
+    }
+  });
+
   it('refuses a CSV with a wrong header or broken quoting', async () => {
     expect((await call(server, 'adminImportXrefs', { csv: 'a,b\n1,2\n' }, { token: staff })).status).toBe(400);
     expect(

@@ -363,6 +363,37 @@ describe('api/monthlyStatement', () => {
     expect([drawn.status, drawn.type]).toEqual([200, 'application/pdf']);
   }, 60_000);
 
+  it("counts a change-of-mind return's shipping row alone, as printed: 5,000 printed rows are drawn, 5,001 refused", async () => {
+    const c = await makeCompany(server, '반품한도', 0);
+    const token = await loginAs(server, c.main.id, c.main.pw);
+    const product = await makeProduct(server, { tiers: [1_100, 0, 0, 0], salePrice: 1_100, name: '반품 한도 볼트' });
+    const at = { companyId: c.companyId, memberId: c.main.seq, productId: product.id, shipping: 3_300 };
+    // A sale of 4,998 lines and its shipping: 4,999 rows.
+    const sold = await insertOrder(server, { ...at, status: 2, totalAmount: 1_100, createdAt: seoulMidnight(1) });
+    // Returned for change of mind with 10 lines: only its kept shipping is printed, 1 row (5,000 in all;
+    // its lines counted too would make 5,010).
+    const returned = await insertOrder(server, {
+      ...at,
+      status: 5,
+      returnReason: 1,
+      totalAmount: 1_100,
+      createdAt: seoulMidnight(1),
+    });
+    await server.db.execute(sql`insert into order_lines (order_id, product_id, name, pid, qty, price)
+      select order_id, product_id, name, pid, qty, price from order_lines,
+        generate_series(1, case when order_id = ${sold} then 4997 else 9 end)
+      where order_id in (${sold}, ${returned})`);
+    const period = { startDate: seoulDayOf(seoulMidnight(1)), endDate: seoulToday() };
+    const drawn = await raw('api/monthlyStatement', period, token);
+    expect([drawn.status, drawn.type]).toEqual([200, 'application/pdf']);
+    expect(pdfText(drawn.body)).toContain(`주문번호 ${returned}`);
+    await server.db
+      .insert(orderLines)
+      .values({ orderId: sold, productId: product.id, name: '한 줄 더', pid: 'TST', qty: 1, price: 1_100 });
+    const tooMany = await raw('api/monthlyStatement', period, token);
+    expect([tooMany.status, tooMany.json().message]).toEqual([422, MSG_PAPERWORK.tooManyRows]);
+  }, 60_000);
+
   it('staff name the company; a sub-account is refused; another company id is 404', async () => {
     const staff = await raw(
       'api/monthlyStatement',

@@ -31,7 +31,7 @@ import {
 } from '../products/index.js';
 import { recordAudit } from './audit.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
-import { recordLineOf } from '../../shared/csv.js';
+import { blankRecord, recordLineOf } from '../../shared/csv.js';
 import { lockFor } from '../../db/locks.js';
 
 /**
@@ -160,8 +160,11 @@ export async function importXrefs(
   const [header, ...lines] = cells;
   if (!header || header.map((h) => h.trim()).join(',') !== XREF_CSV_COLUMNS.join(','))
     throw badRequest(MSG_PART_ADMIN.csvHeader, 'csv');
-  if (lines.length === 0) throw badRequest(MSG_PART_ADMIN.csvEmpty, 'csv');
-  if (lines.length > XREF_CSV_MAX_LINES) throw badRequest(MSG_PART_ADMIN.csvTooManyLines(XREF_CSV_MAX_LINES), 'csv');
+  // A line of empty cells (a spreadsheet's trailing rows, saved as commas) is a blank line: skipped,
+  // still counted in the lines the messages name (docs/requirements.md#back-office).
+  const filled = lines.filter((cols) => !blankRecord(cols)).length;
+  if (filled === 0) throw badRequest(MSG_PART_ADMIN.csvNoRows, 'csv');
+  if (filled > XREF_CSV_MAX_LINES) throw badRequest(MSG_PART_ADMIN.csvTooManyLines(XREF_CSV_MAX_LINES), 'csv');
   const at = (line: number, message: string) => ({ line, message: MSG_PART_ADMIN.lineOf(r.fileName, line, message) });
 
   const errors: ImportXrefsResult['errors'] = [];
@@ -169,6 +172,7 @@ export async function importXrefs(
   // Each record's line in the file (blank lines and line breaks in quoted cells count), as staff find it.
   const lineOf = recordLineOf(r.csv, cells.length);
   lines.forEach((cols, i) => {
+    if (blankRecord(cols)) return;
     const line = lineOf(i + 1);
     const result = xrefFields.safeParse({ pid: cols[0], toPid: cols[1], kind: cols[2]?.trim(), remark: cols[3] ?? '' });
     if (!result.success) return void errors.push(at(line, result.error.issues[0]?.message ?? MSG_PART_ADMIN.csvBroken));

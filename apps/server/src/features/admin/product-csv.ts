@@ -20,7 +20,7 @@ import { AppError, badRequest } from '../../shared/http.js';
 import { onStocksRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
-import { recordLineOf, toCsv } from '../../shared/csv.js';
+import { blankRecord, recordLineOf, toCsv } from '../../shared/csv.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
 import { insertProducts, productWhere, toProduct, updateProducts } from './product-rows.js';
 import type { Fields, ProductQuery } from './product-rows.js';
@@ -132,9 +132,6 @@ const numberCell = (v: string): number | string => {
   const t = v.trim().replace(/,/g, '');
   return /^-?\d{1,12}(\.\d+)?$/.test(t) ? Number(t) : v;
 };
-
-/** A record whose every cell is blank or spaces (docs/requirements.md#back-office). */
-const blankRecord = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
 
 /** Lines written a chunk at a time: a few statements a chunk, not several a line. */
 const WRITE_CHUNK = 500;

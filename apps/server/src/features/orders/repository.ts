@@ -204,14 +204,16 @@ export const returnKeepingShipping = (): SQL =>
 
 /**
  * The rows a statement of the orders matching `where` lays out: one per line plus one per order's
- * shipping (counted once per order, not once per line of it as a join of the two would).
+ * shipping (counted once per order, not once per line of it as a join of the two would). A return
+ * that kept its shipping prints that row alone, so its lines are not counted.
  */
 export async function statementRowCount(db: Db, where: SQL): Promise<number> {
   const [lineRows] = await db
     .select({ n: count() })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(where);
+    // coalesce: a null return reason makes the condition null, which must not drop the order's lines.
+    .where(and(where, sql`not coalesce(${returnKeepingShipping()}, false)`));
   const [shippingRows] = await db
     .select({ n: count() })
     .from(orders)
