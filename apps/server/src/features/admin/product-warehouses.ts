@@ -38,10 +38,11 @@ const offersAny = (w: WarehouseDeliveryOptions) =>
   w.gdFreight.offered || w.gdDelivery.offered || w.quick.offered || w.pickUp.offered;
 
 /**
- * The first warehouse (by number) that holds products and that new delivery options leave without a
- * method to send them by, missing from the list or offering none, or null (docs/requirements.md#shipping):
- * its products could no longer be ordered, and a missing one's checkout showed another warehouse's
- * methods. The warehouses are the table's and those the options before and after name.
+ * The first warehouse (by number) that holds products and that new delivery options take the last
+ * method from (it offered one before; now it is missing from the list or offers none), or null
+ * (docs/requirements.md#shipping): its products could no longer be ordered, and a missing one's
+ * checkout showed another warehouse's methods. A warehouse that offered none before this save holds
+ * up no save (a product added to it since; the footer edited meanwhile).
  */
 export async function undeliverableWarehouse(
   tx: Db | Tx,
@@ -49,7 +50,9 @@ export async function undeliverableWarehouse(
   after: readonly WarehouseDeliveryOptions[],
 ): Promise<Warehouse | null> {
   const known = shopWarehouses([...after, ...before]);
-  const left = known.filter((w) => !after.some((o) => o.storageId === w.storageId && offersAny(o)));
+  const offering = (list: readonly WarehouseDeliveryOptions[], id: number) =>
+    list.some((o) => o.storageId === id && offersAny(o));
+  const left = known.filter((w) => offering(before, w.storageId) && !offering(after, w.storageId));
   const holding = new Set(
     await warehousesWithProducts(
       tx,
