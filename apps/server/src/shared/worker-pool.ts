@@ -67,6 +67,8 @@ type Ready = { ready: true; tid: number | null };
 const BOOT_TIMEOUT_MS = 60_000;
 /** A task's wall time at most, in times its limit, however little CPU a busy machine gave it. */
 export const STARVED_LIMIT = 6;
+/** How many starts a key's last turn is remembered after its tasks are done. */
+const KEY_MEMORY = 1_000;
 /** The shortest wait before a task's CPU time is read again. */
 const RECHECK_MIN_MS = 100;
 
@@ -113,7 +115,11 @@ export class WorkerPool<In, Out> {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private readonly perKey = new Map<string, number>();
-  /** When each key with tasks in flight last had one started (a count of starts): whose turn it is. */
+  /**
+   * When each key last had a task started (a count of starts): whose turn it is. Kept after the
+   * key's tasks are done (a key that had one served a moment ago is not new), dropped once
+   * KEY_MEMORY starts have gone by without it, so the map stays small.
+   */
   private readonly lastStart = new Map<string, number>();
   private starts = 0;
   private nextId = 1;
@@ -266,13 +272,17 @@ export class WorkerPool<In, Out> {
     if (!this.closed) this.pump();
   }
 
+  /** Drops the turns of keys with nothing in flight and no start for KEY_MEMORY starts. */
+  private forgetIdleKeys(): void {
+    for (const [key, at] of this.lastStart)
+      if (at < this.starts - KEY_MEMORY && this.inFlight(key) === 0) this.lastStart.delete(key);
+  }
+
   private finish(task: Task, err: Error | null, value?: unknown): void {
     const left = this.inFlight(task.key) - 1;
     if (left > 0) this.perKey.set(task.key, left);
-    else {
-      this.perKey.delete(task.key);
-      this.lastStart.delete(task.key);
-    }
+    else this.perKey.delete(task.key);
+    if (this.starts % KEY_MEMORY === 0) this.forgetIdleKeys();
     if (err) task.reject(err);
     else task.resolve(value);
   }

@@ -132,7 +132,7 @@ export const MSG_CSV_TOO_HEAVY =
   'CSV 파일을 읽는 데 시간이나 메모리가 너무 많이 들어 멈췄습니다. 파일을 나누어 올리세요.';
 
 /**
- * The largest CSV text (characters) parsed on the request's own thread: the worst such text, 32 KB
+ * The largest CSV text (characters) parsed on the request's own thread: the worst such text, 32 K characters
  * of commas or of quoted quotes, is 30-45 ms of parsing on a loaded two-core machine, a few lines
  * a fraction of a millisecond. Each file pool thread starts on its first task, from the source
  * through tsx 2-4 s on that machine (0.4 s built), which a three-line import waited for after every

@@ -80,6 +80,21 @@ describe('WorkerPool', () => {
     expect(done).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4']);
   });
 
+  it('remembers whose turn it was after a key had nothing left: the key served longest ago goes first', async () => {
+    const p = pool({ perKey: 4, maxQueued: 8 });
+    const done: string[] = [];
+    const run = (value: string, key: string) =>
+      p.run({ op: 'wait', ms: 20, value }, key).then((x) => void done.push(x));
+    const later: Promise<void>[] = [];
+    // Each next task is sent when one ends, while the task started after it runs.
+    const x1 = run('x1', 'company:x').then(() => void later.push(run('z1', 'company:z')));
+    const y1 = run('y1', 'company:y').then(() => void later.push(run('y2', 'company:y'), run('x2', 'company:x')));
+    await Promise.all([x1, y1]);
+    await Promise.all(later);
+    // x was served before y, and both had emptied: x2 goes before y2, though sent after it.
+    expect(done).toEqual(['x1', 'y1', 'z1', 'x2', 'y2']);
+  });
+
   it('keeps its light threads for light tasks: a light one starts beside heavy ones, a heavy one never takes them', async () => {
     const p = pool({ perKey: 4, maxQueued: 8, lightSlots: 1 });
     const heavy = [
