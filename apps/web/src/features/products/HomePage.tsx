@@ -76,7 +76,7 @@ export function HomePage() {
         searchType={searchType}
         keyword={keyword}
         onSearch={search}
-        onCategory={(key) => setAddress({ category: key })}
+        onCategory={(key) => setAddress({ category: key, ...(query.fitsVin ? { fitsVin: query.fitsVin } : {}) })}
       />
       <div className="grid-head">
         <h1 className="grid-title">{gridTitle(keyword, query.category)}</h1>

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { PAGE_SIZE, cutText, type BuyOrCartForm } from '@partsmall/contract';
+import { PAGE_SIZE, PRODUCT_CATEGORIES, cutText, type BuyOrCartForm } from '@partsmall/contract';
 import { TRADE_EVENTS } from '@partsmall/contract';
 import { api, messageOf } from '../../shared/api';
 import { QUERY_ROOTS, queryClient } from '../../shared/query';
@@ -41,11 +41,13 @@ export const productKeys = {
 
 /** The grid a home screen shows for its address (the desktop grid has no category filter). */
 export function gridQueryOf(params: URLSearchParams, mobile: boolean): GridQuery {
+  const category = PRODUCT_CATEGORIES.find((c) => c.key === params.get('category'))?.key ?? '';
   return {
     searchType: params.get('searchType') === 'pid' ? 'pid' : 'name',
     keyword: cutText(params.get('keyword') ?? '', 200),
-    // The phone's shortcuts, or a category chosen among the suggestions (the desktop's only way there).
-    ...(mobile || params.get('category') ? { category: params.get('category') ?? '' } : {}),
+    // The phone's shortcuts, or a category chosen among the suggestions (the desktop's only way
+    // there); an address's unknown category is no category.
+    ...(mobile || category ? { category } : {}),
     ...(params.get('fitsVin') ? { fitsVin: params.get('fitsVin')!.slice(0, 17) } : {}),
   };
 }
