@@ -130,7 +130,7 @@ describe('a company or person name must show a character', () => {
   ])('a company join named %s is refused with the blank message and writes nothing', async (tag, companyName) => {
     const before = [await membersNow(), await companiesNow()];
     const res = await companyJoin(`${tag}@names.kr`, companyName);
-    expect([res.status, res.body]).toEqual([400, { code: 400, message: '상호를 입력하세요.', field: 'companyName' }]);
+    expect([res.status, res.body]).toEqual([400, { code: 499, message: '상호를 입력하세요.', field: 'companyName' }]);
     const chat = await call(
       server,
       'chatJoin',
@@ -143,14 +143,14 @@ describe('a company or person name must show a character', () => {
 
   it("a sub-account join's name of fillers alone is refused", async () => {
     const res = await subJoin('filler.sub@names.kr', { name: '\u3164\u3164' });
-    expect([res.status, res.body]).toEqual([400, { code: 400, message: '이름을 입력하세요.', field: 'name' }]);
+    expect([res.status, res.body]).toEqual([400, { code: 499, message: '이름을 입력하세요.', field: 'name' }]);
   });
 });
 
 describe("the sub-account join's name answers its own message", () => {
   it('21 characters: the name rule, not the generic bad-request text; 20 join', async () => {
     const res = await subJoin('long.sub@names.kr', { name: '가나다라마바사아자차카타파하가나다라마바사' });
-    expect([res.status, res.body]).toEqual([400, { code: 400, message: '이름은 2~20자로 입력하세요.', field: 'name' }]);
+    expect([res.status, res.body]).toEqual([400, { code: 499, message: '이름은 2~20자로 입력하세요.', field: 'name' }]);
     const [row] = await server.db.select().from(members).where(eq(members.loginId, 'long.sub@names.kr'));
     expect(row).toBeUndefined();
     const name = '가나다라마바사아자차카타파하가나다라마바';

@@ -190,7 +190,7 @@ describe('company join (api/join)', () => {
   });
 });
 
-describe('join refusals: body code 499 (or 400 for form rules) and nothing written', () => {
+describe('join refusals: body code 499, form rules too, and nothing written', () => {
   /** Sends the form with a valid, fresh code unless the form carries one; checks nothing changed. */
   async function refused(form: Record<string, unknown>, expected: { code: number; message: string; field: string }) {
     const before = await snapshot();
@@ -308,27 +308,28 @@ describe('join refusals: body code 499 (or 400 for form rules) and nothing writt
     );
   });
 
-  it('missing or refused consents: 400 on the consent', async () => {
+  // The original client shows the message of a 499 only (docs/requirements.md#join).
+  it('missing or refused consents: 499 on the consent', async () => {
     const form = await withCode({ license: withCheckDigit('411300007') });
-    await refused({ ...form, policy: false }, { code: 400, message: MSG.policyRequired, field: 'policy' });
-    await refused({ ...form, privacy: false }, { code: 400, message: MSG.privacyRequired, field: 'privacy' });
+    await refused({ ...form, policy: false }, { code: 499, message: MSG.policyRequired, field: 'policy' });
+    await refused({ ...form, privacy: false }, { code: 499, message: MSG.privacyRequired, field: 'privacy' });
     const { policy: _p, ...noPolicy } = form;
-    await refused(noPolicy, { code: 400, message: MSG.policyRequired, field: 'policy' });
+    await refused(noPolicy, { code: 499, message: MSG.policyRequired, field: 'policy' });
   });
 
-  it('mismatched passwords: 400 on cpw', async () => {
+  it('mismatched passwords: 499 on cpw', async () => {
     const form = await withCode({ license: withCheckDigit('411300008') });
-    await refused({ ...form, cpw: 'different1' }, { code: 400, message: MSG.passwordMismatch, field: 'cpw' });
+    await refused({ ...form, cpw: 'different1' }, { code: 499, message: MSG.passwordMismatch, field: 'cpw' });
   });
 
   it.each([
-    ['license', '1234567890', 400, MSG.licenseChecksum],
-    ['companyName', '', 400, MSG.companyNameRequired],
-    ['companyArea', '', 400, MSG.companyAreaRequired],
-    ['id', 'nope', 400, MSG.loginIdLength],
-    ['pw', 'abc', 400, MSG.passwordLength],
-    ['phone', '0103', 400, MSG.phoneDigits],
-    ['authCode', '12', 400, MSG.codeDigits],
+    ['license', '1234567890', 499, MSG.licenseChecksum],
+    ['companyName', '', 499, MSG.companyNameRequired],
+    ['companyArea', '', 499, MSG.companyAreaRequired],
+    ['id', 'nope', 499, MSG.loginIdLength],
+    ['pw', 'abc', 499, MSG.passwordLength],
+    ['phone', '0103', 499, MSG.phoneDigits],
+    ['authCode', '12', 499, MSG.codeDigits],
   ])('%s = %j: %d on the field', async (field, value, code, message) => {
     await refused(companyForm({ [field]: value }), { code, message, field });
   });
@@ -424,11 +425,11 @@ describe('sub-account join (securityNum)', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('refuses a security number of the wrong length with 400', async () => {
+  it('refuses a security number of the wrong length with 499', async () => {
     const form = await subForm({ securityNum: '12345' });
     const res = await call(server, 'POST', 'api/join', form);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 400, message: MSG.securityNumLength, field: 'securityNum' });
+    expect(res.body).toEqual({ code: 499, message: MSG.securityNumLength, field: 'securityNum' });
   });
 
   it('refuses an id or phone already in use', async () => {

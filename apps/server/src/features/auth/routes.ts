@@ -76,15 +76,22 @@ export function authRoutes(app: Api, ctx: AppContext) {
     return created(undefined, MSG.passwordChanged);
   });
 
-  route(app, 'join', async (req) => {
-    const form = req.body;
-    if (form.securityNum !== undefined) {
-      await joinSubAccount(db, { ...form, securityNum: form.securityNum }, req.clientAddress);
-    } else {
-      await joinCompany(db, { ...form, companyName: form.companyName ?? '', companyArea: form.companyArea ?? '' });
-    }
-    return created(undefined, MSG.joinDone);
-  });
+  route(
+    app,
+    'join',
+    async (req) => {
+      const form = req.body;
+      if (form.securityNum !== undefined) {
+        await joinSubAccount(db, { ...form, securityNum: form.securityNum }, req.clientAddress);
+      } else {
+        await joinCompany(db, { ...form, companyName: form.companyName ?? '', companyArea: form.companyArea ?? '' });
+      }
+      return created(undefined, MSG.joinDone);
+      // A field's rule break answers body code 499, as the service's refusals do (docs/requirements.md#join):
+      // the original client shows the message of a 499 only.
+    },
+    { refusalCode: 499 },
+  );
 
   route(app, 'chatJoin', async (req) => ok(await chatJoin(db, req.body, req.clientAddress), MSG.joinDone));
 }
