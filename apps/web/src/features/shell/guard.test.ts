@@ -8,8 +8,10 @@ describe('routing guard', () => {
     expect(guardRedirect('/notice', '?page=2', true, false)).toBe('/noticem?page=2');
     expect(guardRedirect('/cart', '', true, true)).toBe('/cartm');
     expect(guardRedirect('/checkOut', '', true, true)).toBe('/checkOutm');
-    expect(guardRedirect('/memberPwInq', '', true, false)).toBe('/mobileJoin');
-    expect(guardRedirect('/privacy', '', true, false)).toBe('/mobileService');
+    // The mobile route's own query keeps its tab: find password, not join; privacy, not the terms.
+    expect(guardRedirect('/memberPwInq', '', true, false)).toBe('/mobileJoin?tab=findPw');
+    expect(guardRedirect('/privacy', '', true, false)).toBe('/mobileService?tab=privacy');
+    expect(guardRedirect('/policy', '', true, false)).toBe('/mobileService');
   });
 
   it('keeps a notice id and a member-area entry on the mobile route', () => {

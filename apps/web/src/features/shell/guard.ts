@@ -19,10 +19,17 @@ const GUARDED: PathName[] = [
   'management',
 ];
 
-/** Desktop path → mobile route (without the query a mobile path may carry, e.g. ?tab=findPw). */
-const TO_MOBILE: Record<string, string> = Object.fromEntries(
-  GUARDED.map((name) => [PATHS[name][0], PATHS[name][1].split('?')[0]!]),
-);
+/** Desktop path → mobile route, with the query a mobile path may carry (?tab=findPw: its tab). */
+const TO_MOBILE: Record<string, string> = Object.fromEntries(GUARDED.map((name) => [PATHS[name][0], PATHS[name][1]]));
+
+/** The mobile route's own query first (its tab), then the desktop address's other parameters. */
+function withQuery(mobile: string, rest: string, search: string): string {
+  const [path, own = ''] = mobile.split('?');
+  const query = new URLSearchParams(own);
+  for (const [key, value] of new URLSearchParams(search)) if (!query.has(key)) query.append(key, value);
+  const text = query.toString();
+  return path! + rest + (text ? `?${text}` : '');
+}
 /** Desktop browsers asking for these are sent to the desktop site. */
 const TO_DESKTOP: Record<string, string> = { [PATHS.home[1]]: PATHS.home[0], [PATHS.login[1]]: PATHS.login[0] };
 
@@ -57,7 +64,7 @@ export function guardRedirect(
     if (menu) return `${mobile}?menu=${encodeURIComponent(menu)}`;
     // /notice/12 keeps its id on /noticem/12; other paths keep only the query.
     const rest = base === PATHS.notice[0] ? pathname.slice(base.length) : '';
-    return mobile + rest + search;
+    return withQuery(mobile, rest, search);
   }
   const desktop = TO_DESKTOP[pathname];
   if (!phone && desktop) return desktop + search;
