@@ -436,6 +436,33 @@ describe('cash charges by card and by bank transfer', () => {
   });
 });
 
+describe('cash charge in a desktop window', () => {
+  it('the step buttons stay inside the form box at 1024 and 1280 wide (docs/requirements.md#look-and-language)', async () => {
+    const { page, context } = await desktop(shop.browser);
+    await login(page, `${shop.server.base}/management/chargeCash`, 'demo@partsmall.kr');
+    await page.getByRole('button', { name: '+50,000 원 더하기' }).waitFor();
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 768 });
+      await settle(page);
+      // Each button lies inside the form's box and a click at its centre reaches it (at 1024 the
+      // −50,000 ran out of the box and the card beside it covered +50,000).
+      const wrong = await page.evaluate(() => {
+        const form = document.querySelector('.mg-steps')!.closest('.mg-box')!.getBoundingClientRect();
+        return Array.from(document.querySelectorAll<HTMLButtonElement>('.mg-steps button')).flatMap((b) => {
+          const r = b.getBoundingClientRect();
+          const inside = r.left >= form.left && r.right <= form.right && r.top >= form.top && r.bottom <= form.bottom;
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return inside && hit !== null && b.contains(hit) ? [] : [`${b.textContent} ${r.left}-${r.right}`];
+        });
+      });
+      expect(await page.locator('.mg-steps button').count()).toBe(8);
+      expect(wrong, `at ${width}`).toEqual([]);
+      await shot(page, `management-charge-steps-${width}`);
+    }
+    await context.close();
+  });
+});
+
 describe('licence and payment histories', () => {
   it('buys a 30-day licence and sees the days grow; the histories list the payments with VAT', async () => {
     // This test's own top-ups: a card payment, then a bank transfer (the newest is listed first).

@@ -81,6 +81,58 @@ describe('quick order notes', () => {
     await staff.context.close();
   });
 
+  it("desktop: the table's fields are the kit's rounded boxes; a wide table is a named region the keyboard reaches (docs/requirements.md#look-and-language)", async () => {
+    const p = await addProduct(shop.server, {
+      name: '표 모양 부품',
+      pid: '5566-777-0003',
+      prices: [9000, 9000, 9000, 9000],
+      stock: 5,
+    });
+    const { page, context } = await desktopPage(shop.browser);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await login(page, url('/quickOrder'));
+    const rows = await check(page, `${p.pid} 2\nQQ-0000-6464 1`);
+    await rows.nth(1).waitFor();
+    // Quantity, memo and 작업번호·차량번호: a 1 px solid border with rounded corners, at least 32 px tall
+    // (they were Chromium's own 2 px inset grey boxes, 21 px tall).
+    for (const label of ['1줄 수량', '1줄 메모', '1줄 작업번호·차량번호']) {
+      const look = await rows
+        .nth(0)
+        .getByLabel(label)
+        .evaluate((el) => {
+          const cs = getComputedStyle(el);
+          return [
+            cs.borderTopStyle,
+            cs.borderTopWidth,
+            cs.borderTopLeftRadius !== '0px',
+            el.getBoundingClientRect().height >= 32,
+          ];
+        });
+      expect(look, label).toEqual(['solid', '1px', true, true]);
+    }
+    // A table that fits its box adds no stop to the Tab order.
+    expect(await page.getByRole('region', { name: '확인 결과 표' }).count()).toBe(0);
+    await shot(page, 'quick-order-fields-desktop');
+
+    // A line of 45 Hangul without spaces in a 1024 window: the table is wider than its box.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const long = '가나다라마바사아자차카타파하'.repeat(3) + '가나다';
+    const wide = await check(page, `${p.pid} 2\n${long} 1`);
+    await wide.nth(1).getByText(long).waitFor();
+    const region = page.getByRole('region', { name: '확인 결과 표' });
+    await region.waitFor();
+    expect(
+      await region.evaluate((el) => el.scrollWidth > el.clientWidth && el.classList.contains('table-scroll')),
+    ).toBe(true);
+    // The keyboard reaches it: Tab from the last control before it lands on the region, arrows scroll it.
+    await region.focus();
+    expect(await region.evaluate((el) => el === document.activeElement && el.tabIndex === 0)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await shot(page, 'quick-order-wide-table-1024');
+    await context.close();
+  });
+
   it('phone: one card per line with memo and 작업번호 on screen; back from the chat the table is still there', async () => {
     const p = await addProduct(shop.server, {
       name: '폰 메모 부품',

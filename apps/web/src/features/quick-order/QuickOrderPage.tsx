@@ -11,6 +11,7 @@ import {
 import { messageOf } from '../../shared/api';
 import { pathFor } from '../../shared/paths';
 import { useRequestAttempt } from '../../shared/request-id';
+import { SideScroll } from '../../shared/ui/DataTable';
 import { Form, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { useAddQuickOrderToCart, useResolveQuickOrder } from './api';
@@ -122,7 +123,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
           <p role="status">{QT.summary(rows.length, readyCount, mergedCount)}</p>
           {blockedCount > 0 && <p className="qo-blocked">{QT.blocked(blockedCount)}</p>}
           {columns && <ColumnsRead roles={columns.read.roles} busy={resolve.isPending} onCorrect={correct} />}
-          <div className="table-scroll">
+          <SideScroll label={QT.resultTable}>
             <table className={mobile ? 'table quick-order-table qo-cards' : 'table quick-order-table'}>
               <ResultHead />
               <tbody>
@@ -137,7 +138,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </SideScroll>
           <div className="actions">
             <button
               type="button"

@@ -10,6 +10,8 @@ export const QT = {
   checking: '확인 중…',
   file: '파일 올리기 (.xlsx, .csv, .pdf)',
   results: '확인 결과',
+  /** The results table's name: its box, while wider than the window, is a region of this name. */
+  resultTable: '확인 결과 표',
   columnsRead: '읽은 열 (틀리면 고르세요)',
   column: (n: number) => `${n}열`,
   line: '줄',

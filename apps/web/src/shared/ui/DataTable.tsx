@@ -238,7 +238,7 @@ export function DataTable<R>({
  * A table's box that scrolls sideways. While the table is wider than the box it is a named region
  * reachable by keyboard (Tab, then the arrow keys); a table that fits adds no stop to the Tab order.
  */
-function SideScroll({ label, children }: { label: string; children: ReactNode }) {
+export function SideScroll({ label, children }: { label: string; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   useLayoutEffect(() => {
