@@ -95,11 +95,10 @@ describe('find password in the browser', () => {
     await context.close();
   });
 
-  it('on a phone, /memberPwInq leads to the find-password tab of /mobileJoin', async () => {
+  it('on a phone, /memberPwInq opens the find-password tab of /mobileJoin', async () => {
     const { page, context } = await phonePage(shop.browser);
     await page.goto(`${shop.server.base}/memberPwInq`);
-    await page.waitForURL(/\/mobileJoin$/);
-    await page.getByRole('link', { name: '비밀번호 찾기' }).first().click();
+    // Straight to its tab: the mobile route's own query is kept (it opened the join tab).
     await page.waitForURL(/\/mobileJoin\?tab=findPw$/);
     await page.getByRole('heading', { name: '비밀번호 찾기' }).waitFor();
     const code = await requestCode(page, '01012345604');
