@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG, MSG_MEMBER } from '@partsmall/contract';
-import { members, sessions } from '../apps/server/src/db/schema.js';
+import { companies, members, sessions } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
 import { addProduct, newCompany } from './fixtures.js';
+import { longWordFindings } from './layout-checks.js';
+import { settle } from './tour.js';
 import { call, latestCode, loginAs, snap, startShop } from './helpers.js';
 import { closeAlert, desktop, login, menu, opens, phone, resetDemoCompany, seoulToday } from './member-area.js';
 
@@ -156,6 +158,45 @@ describe('sub-accounts', () => {
     expect(relogin.body.message).toBe(MSG.accountStopped);
     await snap(page, 'management-users-after-desktop');
     await sub.context.close();
+    await context.close();
+  });
+});
+
+describe('a long account id on the phone', () => {
+  it("keeps a 40-character id's card inside the 390 px page, its 사용중 badge on screen", async () => {
+    // Joined without a name, the account is named by its id's part before '@' (docs/requirements.md#join).
+    const local = 'a'.repeat(40);
+    const id = `${local}@x.kr`;
+    const phoneNo = '01077780021';
+    // The company's number now: the security number's test renews it.
+    const [demo] = await shop.server.db.select().from(companies).where(eq(companies.license, DEMO_COMPANY.license));
+    await call(shop.server, 'GET', 'api/mobileVerification', { phone: phoneNo, authType: 'message' });
+    const joined = await call(shop.server, 'POST', 'api/join', {
+      license: DEMO_COMPANY.license,
+      securityNum: demo!.securityNum,
+      id,
+      pw: 'longsub1234',
+      cpw: 'longsub1234',
+      phone: phoneNo,
+      authCode: await latestCode(shop.server, phoneNo),
+      policy: true,
+      privacy: true,
+    });
+    expect(joined.body.code).toBe(201);
+
+    const { page, context } = await phone(shop.browser);
+    await login(page, `${shop.server.base}/mobileManagement?menu=users`, 'demo@partsmall.kr');
+    const card = page.locator('.data-card', { hasText: id });
+    await card.getByText(local, { exact: true }).waitFor();
+    await settle(page);
+    // No screen is wider than the phone (docs/requirements.md#look-and-language).
+    expect(await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).toEqual([390, 390]);
+    const badge = await card.locator('.mg-member-status').boundingBox();
+    expect(badge!.x).toBeGreaterThan(0);
+    expect(badge!.x + badge!.width).toBeLessThanOrEqual(390);
+    const boxes = ['.data-card .mg-card-head b', '.data-card .mg-card-title', '.data-card p'];
+    expect(await longWordFindings(page, 'phone accounts', boxes)).toEqual([]);
+    await snap(page, 'management-users-long-id-mobile');
     await context.close();
   });
 });

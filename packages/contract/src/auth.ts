@@ -39,12 +39,13 @@ export const loginIdField = storedLoginIdField.superRefine((id, ctx) => {
 
 /**
  * A password field of 4-20 characters with its form's two messages. A password being chosen (`chosen`)
- * must also hold a visible character: four spaces were taken as a password (docs/requirements.md#accounts-and-sessions).
+ * must also hold a visible character: four spaces, Hangul fillers (U+3164) or zero-width spaces alone
+ * were taken as a password (docs/requirements.md#accounts-and-sessions).
  * A login and a current password take what was stored before, so an earlier password still logs in.
  */
 export function passwordOf(requiredText: string, lengthText: string, use: 'chosen' | 'stored') {
   const field = z.string({ error: requiredText }).min(1, requiredText).min(4, lengthText).max(20, lengthText);
-  return use === 'chosen' ? field.refine((pw) => pw.trim() !== '', requiredText) : field;
+  return use === 'chosen' ? field.refine(hasVisibleText, requiredText) : field;
 }
 
 /** A login's password: whatever was stored. */
@@ -142,7 +143,8 @@ export const checkLicenseQuery = z.object({ license: businessNumberField });
 
 export const phoneCodeRequestQuery = z.object({
   phone: mobilePhoneField,
-  authType: z.literal('message').default('message'),
+  /** A value of a fixed list answers its own message (docs/requirements.md#validation). */
+  authType: z.literal('message', { error: MSG.authTypeInvalid }).default('message'),
 });
 
 export const checkAuthCodeQuery = z.object({ phone: mobilePhoneField, authCode: authCodeField });

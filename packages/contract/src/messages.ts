@@ -75,6 +75,8 @@ export const MSG = {
   codeTooManyTries: '인증번호 확인 횟수(5회)를 모두 사용했습니다. 인증번호를 다시 요청하세요.',
   codeNotRequested: '인증번호를 먼저 요청하세요.',
   codeVerified: '인증되었습니다.',
+  /** An `authType` other than 'message', the only way a code is sent. */
+  authTypeInvalid: '인증 방식을 다시 선택하세요.',
   phoneNotVerified: '휴대폰 인증을 먼저 완료하세요.',
 
   // join

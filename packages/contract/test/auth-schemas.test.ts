@@ -295,6 +295,39 @@ describe('a password being chosen holds a visible character', () => {
     expect(messageFor(updateMyPasswordRequest, change, 'pw')).toBe(MSG_MEMBER.pwRequired);
   });
 
+  it.each([
+    ['four Hangul fillers', '\u3164'.repeat(4)],
+    ['four zero-width spaces', '\u200b'.repeat(4)],
+    ['half-width fillers and a space', '\uffa0 \uffa0 '],
+  ])('%s read "enter a password" in every form that chooses one', (_what, invisible) => {
+    const company = { ...companyJoin, pw: invisible, cpw: invisible };
+    expect(messageFor(joinRequest, company, 'pw')).toBe(MSG.passwordRequired);
+    const sub = { ...company, companyName: undefined, companyArea: undefined, securityNum: '123456' };
+    expect(messageFor(joinRequest, sub, 'pw')).toBe(MSG.passwordRequired);
+    expect(messageFor(chatJoinRequest, { ...chatJoin, pw: invisible, cpw: invisible }, 'pw')).toBe(
+      MSG.passwordRequired,
+    );
+    const found = { phone: '01012345678', authCode: '123456', pw: invisible, cpw: invisible };
+    expect(messageFor(findMemberPwRequest, found, 'pw')).toBe(MSG.passwordRequired);
+    const account = { id: 'staff9@partsmall.kr', pw: invisible };
+    expect(messageFor(createMemberRequest, account, 'pw')).toBe(MSG_MEMBER.passwordRequired);
+    const change = { opw: 'demo1234', pw: invisible, cpw: invisible };
+    expect(messageFor(updateMyPasswordRequest, change, 'pw')).toBe(MSG_MEMBER.pwRequired);
+  });
+
+  it('a filler beside a visible character is a password', () => {
+    const pw = '\u3164\u3164\u3164a';
+    expect(parses(updateMyPasswordRequest, { opw: 'demo1234', pw, cpw: pw })).toBe(true);
+    const account = {
+      id: 'staff9@partsmall.kr',
+      pw,
+      name: '김부계',
+      phone: '01012345678',
+      mail: 'staff9@partsmall.kr',
+    };
+    expect(parses(createMemberRequest, account)).toBe(true);
+  });
+
   it('a password with spaces and a visible character is taken, and a login takes any stored one', () => {
     expect(parses(joinRequest, { ...companyJoin, pw: ' a  ', cpw: ' a  ' })).toBe(true);
     expect(parses(loginRequest, { id: 'demo@partsmall.kr', pw: blank })).toBe(true);

@@ -111,6 +111,25 @@ describe('GET api/mobileVerification', () => {
     expect(res.body.code).toBe(200);
   });
 
+  it('another authType, in the join as in the find flow, answers its own message and sends nothing', async () => {
+    // A value chosen from a fixed list answers its own message (docs/requirements.md#validation).
+    const phone = '01020000091';
+    for (const [id, authType] of [
+      ['mobileVerification', 'voice'],
+      ['mobileVerification', 'sms'],
+      ['mobileVerificationInq', 'sms'],
+      ['mobileVerificationInq', 'MESSAGE'],
+    ] as const) {
+      const res = await call(server, 'GET', `api/${id}`, { phone, authType });
+      expect([res.status, res.body], `${id} ${authType}`).toEqual([
+        400,
+        { code: 400, message: '인증 방식을 다시 선택하세요.', field: 'authType' },
+      ]);
+    }
+    expect(await codesOf(phone)).toEqual([]);
+    expect((await call(server, 'devOutbox', { phone })).body.results).toEqual([]);
+  });
+
   it('a second request within 60 s answers 429 with a Korean message and sends nothing', async () => {
     const phone = '01020000003';
     const first = await sendPhoneCode(server, phone);

@@ -102,6 +102,9 @@ describe('api/updateMyPassword', () => {
       [{ opw: 'abc', pw: 'newpass1', cpw: 'newpass1' }, 'opw', MSG_MEMBER.opwLength],
       [{ opw: 'pass1234', pw: '', cpw: '' }, 'pw', MSG_MEMBER.pwRequired],
       [{ opw: 'pass1234', pw: 'abc', cpw: 'abc' }, 'pw', MSG_MEMBER.pwLength],
+      // Hangul fillers or zero-width spaces alone show nothing (docs/requirements.md#accounts-and-sessions).
+      [{ opw: 'pass1234', pw: '\u3164'.repeat(4), cpw: '\u3164'.repeat(4) }, 'pw', MSG_MEMBER.pwRequired],
+      [{ opw: 'pass1234', pw: '\u200b'.repeat(4), cpw: '\u200b'.repeat(4) }, 'pw', MSG_MEMBER.pwRequired],
       [{ opw: 'pass1234', pw: 'a'.repeat(21), cpw: 'a'.repeat(21) }, 'pw', MSG_MEMBER.pwLength],
       [{ opw: 'pass1234', pw: 'newpass1' }, 'cpw', MSG_MEMBER.cpwRequired],
       [{ opw: 'pass1234', pw: 'newpass1', cpw: 'newpass2' }, 'cpw', MSG.passwordMismatch],
