@@ -249,6 +249,10 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
+/** Whether a session's role is the shop's own (staff or admin): no company, no prices, the back office instead of the member area. */
+export const isStaffRole = (role: string | null | undefined): role is 'staff' | 'admin' =>
+  role === 'staff' || role === 'admin';
+
 export const loginResult = z.object({ token: z.string(), userInfo });
 export type LoginResult = z.infer<typeof loginResult>;
 

@@ -28,6 +28,10 @@ export type PathName = keyof typeof PATHS;
 /** The parts catalogue on a phone (the desktop opens /epcMain as a window of its own). */
 export const MOBILE_EPC_PATH = '/mobileEpcMain';
 
+/** The staff chat console (a window of its own on the desktop, a page on a phone) and the back office. */
+export const STAFF_CONSOLE_PATH = '/chatAdmin';
+export const BACK_OFFICE_PATH = '/admin';
+
 export function pathFor(name: PathName, mobile: boolean): string {
   return PATHS[name][mobile ? 1 : 0];
 }

@@ -61,6 +61,9 @@ export const T = {
     totalAsset: '총 자산',
     totalQuantity: '총 상품',
     regularMember: '정회원',
+    /** The badge of the shop's own accounts, in place of 정회원. */
+    staffBadge: { staff: '직원', admin: '관리자', member: '정회원' } as Record<string, string>,
+    backOffice: '관리자 화면',
     cash: '캐시',
     license: '라이선스',
     epc: 'EPC',
@@ -245,6 +248,8 @@ export const T = {
     allProducts: '전체 상품',
     categoryTitle: (label: string) => `분류: ${label}`,
     loginForPrice: '로그인 후 가격 확인',
+    /** A staff session has no company level, so no price (docs/requirements.md#users-and-roles). */
+    companyPriceOnly: '회원사 전용 가격',
     thumb: (n: number) => `${n}번째 이미지 보기`,
     soldOut: '품절·준비중',
     inStock: (n: number) => `재고 ${groupDigits(n)}개`,
@@ -634,6 +639,8 @@ export const T = {
     subAccount: '부계정',
     backToMenu: '메뉴 목록',
     companyOnly: '회사 회원만 이용할 수 있습니다.',
+    staffNote:
+      '직원 계정에는 마이페이지가 없습니다. 주문·회원·상품은 관리자 화면에서, 채팅은 상담 콘솔에서 처리하세요.',
     save: '저장',
     search: '검색',
     viewAll: '전체보기',

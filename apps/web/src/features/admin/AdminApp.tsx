@@ -1,6 +1,6 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { ADMIN_MENU, loginRequest, mayCall } from '@partsmall/contract';
+import { ADMIN_MENU, isStaffRole, loginRequest, mayCall } from '@partsmall/contract';
 import { T } from '../../shared/texts';
 import { messageOf } from '../../shared/api';
 import { session } from '../../shared/session';
@@ -60,7 +60,7 @@ export function AdminApp() {
   const role = useRole();
   const logout = useLogout();
   const navigate = useNavigate();
-  if (role !== 'staff' && role !== 'admin') return <AdminLogin />;
+  if (!isStaffRole(role)) return <AdminLogin />;
   const menu = ADMIN_MENU.filter((m) => mayCall(role, m.call));
   return (
     <div className="admin-app">

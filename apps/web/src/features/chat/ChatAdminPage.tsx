@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { CHAT_EVENTS, type ChatUser } from '@partsmall/contract';
+import { CHAT_EVENTS, isStaffRole, type ChatUser } from '@partsmall/contract';
 import { isPhoneBrowser } from '../../shared/device';
 import { phone } from '../../shared/format';
 import { LoginForm } from '../../shared/login';
@@ -31,7 +31,7 @@ function StaffLogin() {
 
 export function ChatAdminPage() {
   const { token, userInfo } = useSession();
-  const staff = userInfo?.role === 'staff' || userInfo?.role === 'admin';
+  const staff = isStaffRole(userInfo?.role);
   useEffect(() => {
     document.title = TC.consoleTitle;
     try {

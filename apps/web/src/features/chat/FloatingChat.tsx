@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CHAT_EVENTS, type ChatMessage, type ChatReadStatus, type OldChatList } from '@partsmall/contract';
+import { CHAT_EVENTS, isStaffRole, type ChatMessage, type ChatReadStatus, type OldChatList } from '@partsmall/contract';
 import { session, useSession } from '../../shared/session';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { TC } from './texts';
@@ -78,6 +78,8 @@ export function FloatingChatButton() {
     const base = document.title.replace(/^\(\d+\)\s*/, '');
     document.title = unread > 0 ? `(${unread}) ${base}` : base;
   }, [unread]);
+  // The shop's own accounts answer chats in the console the top bar links to; this chat is the buyers'.
+  if (isStaffRole(userInfo?.role)) return null;
   // Logged-in members go straight to the chat; everyone else to the chat entry.
   const open = () => openPopup(token ? '/chat' : '/chatStart', 'chat', POPUP.chat);
   return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { STAFF_CONSOLE_PATH } from '../../shared/paths';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 
 /**
@@ -9,11 +10,11 @@ import { openPopup, POPUP } from '../../shared/ui/popup';
 export function StaffConsoleLink({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <a
-      href="/chatAdmin"
+      href={STAFF_CONSOLE_PATH}
       target="_blank"
       className={className}
       onClick={(event) => {
-        if (openPopup('/chatAdmin', 'chatAdmin', POPUP.staffConsole)) event.preventDefault();
+        if (openPopup(STAFF_CONSOLE_PATH, 'chatAdmin', POPUP.staffConsole)) event.preventDefault();
       }}
     >
       {children}

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, useParams, useSearchParams } from 'react-router';
 import { COMPANY_LEVEL_NAMES, MEMBER_TYPE_MAIN, MSG_MEMBER } from '@partsmall/contract';
-import { managementPath, MOBILE_EPC_PATH, PATHS } from '../../shared/paths';
+import { BACK_OFFICE_PATH, managementPath, MOBILE_EPC_PATH, PATHS } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
@@ -27,7 +27,7 @@ import { UsersSection } from './UsersSection';
 const M = T.management;
 
 // The desktop shows a QR code the phone scans to log in (docs/requirements.md#qr-login); its generator loads on demand.
-import { QrLoginButton } from '../chat';
+import { QrLoginButton, StaffConsoleLink } from '../chat';
 import './management.css';
 
 const desktopLink = (path: MenuPath) => managementPath(path, false);
@@ -46,6 +46,25 @@ function LeaveEntry({ to, mainOnly }: { to: string; mainOnly: boolean }) {
     notify.toast(MSG_MEMBER.mainOnly, 'error');
   }, [mainOnly, notify]);
   return <Navigate to={to} replace />;
+}
+
+/**
+ * The shop's own accounts have no company, so no member area: they are pointed to the back office and
+ * the chat console (docs/requirements.md#users-and-roles).
+ */
+function StaffNote({ className }: { className: string }) {
+  return (
+    <section className={className}>
+      <h1>{M.title}</h1>
+      <p>{M.staffNote}</p>
+      <p className="mg-staff-links">
+        <Link to={BACK_OFFICE_PATH} className="btn">
+          {T.topBar.backOffice}
+        </Link>
+        <StaffConsoleLink className="btn">{T.topBar.staffConsole}</StaffConsoleLink>
+      </p>
+    </section>
+  );
 }
 
 /** The screen of each entry. */
@@ -116,6 +135,7 @@ export function ManagementPage() {
   useTitle(current);
   // Logged out: the routing guard sends the visitor home.
   if (!userInfo) return null;
+  if (!userInfo.companyInfo) return <StaffNote className="page panel mg-staff-note" />;
   if (!current) return <LeaveEntry to={desktopLink(allowed[0]!)} mainOnly={isMenuPath(path)} />;
   return (
     <div className="page mg-layout">
@@ -162,6 +182,7 @@ export function MobileManagementPage() {
   const current = isMenuPath(menu) && allowed.includes(menu) ? menu : null;
   useTitle(current);
   if (!userInfo) return null;
+  if (!userInfo.companyInfo) return <StaffNote className="m-page mg-mobile mg-staff-note" />;
   if (menu !== null && !current) return <LeaveEntry to={PATHS.management[1]} mainOnly={isMenuPath(menu)} />;
   if (!current) {
     return (

@@ -1,8 +1,8 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PRODUCT_CATEGORIES, warehouseLabel, type ProductHit } from '@partsmall/contract';
-import { MOBILE_EPC_PATH, pathFor } from '../../shared/paths';
+import { PRODUCT_CATEGORIES, isStaffRole, warehouseLabel, type ProductHit } from '@partsmall/contract';
+import { MOBILE_EPC_PATH, STAFF_CONSOLE_PATH, pathFor } from '../../shared/paths';
 import { hasAppEntryBehind } from '../../shared/history-entry';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
@@ -63,7 +63,9 @@ export function MobileHome() {
         <Link to={pathFor('inquiry', true)}>{T.topBar.inquiry}</Link>
         <Link to={pathFor('map', true)}>{T.footer.map}</Link>
         {userInfo?.companyInfo && <Link to={MOBILE_EPC_PATH}>{T.topBar.epc}</Link>}
-        {userInfo ? (
+        {isStaffRole(userInfo?.role) ? (
+          <Link to={STAFF_CONSOLE_PATH}>{T.topBar.staffConsole}</Link>
+        ) : userInfo ? (
           <Link to={pathFor('management', true)}>{T.topBar.management}</Link>
         ) : (
           <Link to={pathFor('join', true)}>{T.topBar.join}</Link>

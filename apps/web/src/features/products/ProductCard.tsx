@@ -1,5 +1,6 @@
 import { warehouseLabel, type ProductHit, type ProductView } from '@partsmall/contract';
 import { won } from '../../shared/format';
+import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { imageUrl } from '../../shared/images';
 import { HeartButton } from '../favorites';
@@ -7,7 +8,9 @@ import './products.css';
 
 /** The price the member is charged, VAT included, the same on every screen. */
 export function PriceOrHint({ product }: { product: ProductView }) {
-  if (product.price === undefined) return <span className="login-hint">{T.shop.loginForPrice}</span>;
+  const { userInfo } = useSession();
+  if (product.price === undefined)
+    return <span className="login-hint">{userInfo ? T.shop.companyPriceOnly : T.shop.loginForPrice}</span>;
   return (
     <span className="price" data-testid="price">
       {won(product.price)}

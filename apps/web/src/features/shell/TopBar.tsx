@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { COMPANY_LEVEL_NAMES, TIMING } from '@partsmall/contract';
+import { COMPANY_LEVEL_NAMES, TIMING, isStaffRole } from '@partsmall/contract';
 import { count, won } from '../../shared/format';
 import { useMallConfig } from '../../shared/mall-config';
 import { PATHS, managementPath, type PathName } from '../../shared/paths';
@@ -62,7 +62,7 @@ export function TopBar() {
   const company = userInfo?.companyInfo;
   const cash = baseInfo?.memberPoint ?? company?.point ?? 0;
   const carts = baseInfo?.carts ?? 0;
-  const isStaff = userInfo?.role === 'staff' || userInfo?.role === 'admin';
+  const isStaff = isStaffRole(userInfo?.role);
   // A sub-account sees only the entries it may open (docs/requirements.md#member-area).
   const allowed = userInfo ? allowedMenu(userInfo.type) : [];
 
@@ -77,7 +77,9 @@ export function TopBar() {
                 {company && (
                   <span className={`level-badge level-${company.level}`}>{COMPANY_LEVEL_NAMES[company.level]}</span>
                 )}
-                <span className="badge-regular">{T.topBar.regularMember}</span>
+                <span className="badge-regular">
+                  {isStaff ? T.topBar.staffBadge[userInfo.role] : T.topBar.regularMember}
+                </span>
                 {company && (
                   <>
                     <span className="figure" data-testid="cash">

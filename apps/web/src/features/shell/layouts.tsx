@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { isStaffRole } from '@partsmall/contract';
 import { Link, Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { ApiError, setUnauthorizedHandler } from '../../shared/api';
 import { isPhoneBrowser, isPopup } from '../../shared/device';
 import { won } from '../../shared/format';
 import { configPollMs, mallConfigQuery } from '../../shared/mall-config';
-import { MOBILE_EPC_PATH, MobileContext, PATHS, pathFor } from '../../shared/paths';
+import { MOBILE_EPC_PATH, MobileContext, PATHS, STAFF_CONSOLE_PATH, pathFor } from '../../shared/paths';
 import { storageAvailable, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useTradeChannel } from '../../shared/trade';
@@ -216,15 +217,25 @@ export function MobileLayout() {
               {T.topBar.login}
             </Link>
           )}
-          <MobileChatEntry>
-            <Icon d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
-            {T.topBar.chat}
-          </MobileChatEntry>
+          {/* Staff answer chats in the console; the chat here is the buyers' (docs/requirements.md#users-and-roles). */}
+          {isStaffRole(userInfo?.role) ? (
+            <Link to={STAFF_CONSOLE_PATH}>
+              <Icon d={CHAT_ICON} />
+              {T.topBar.staffConsole}
+            </Link>
+          ) : (
+            <MobileChatEntry>
+              <Icon d={CHAT_ICON} />
+              {T.topBar.chat}
+            </MobileChatEntry>
+          )}
         </nav>
       </div>
     </MobileContext.Provider>
   );
 }
+
+const CHAT_ICON = 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z';
 
 function Icon({ d }: { d: string }) {
   return (
