@@ -291,11 +291,11 @@ export function estimateColumns(rows: readonly (readonly string[])[]): EstimateC
 }
 
 /**
- * A line among or after a pasted estimate's table that its buyer typed by hand ('5Q0615301F 2'),
- * by its plain reading (`split`): a part number written as one word (`isTypedPart`), at most a
- * quantity after it, fewer than three cells, no Hangul (a title, a closing sentence, a totals line)
- * and no money (a wide row a PDF squeezed into single spaces, '2 0986494524 DISC 1 70,000 70,000').
- * It is read as typed; cut off with the text around the table, it was lost (docs/search.md#paste-anything).
+ * A line among a pasted estimate's table that its buyer typed by hand ('5Q0615301F 2'), by its plain
+ * reading (`split`): a part number written as one word (`isTypedPart`), at most a quantity after it,
+ * fewer than three cells, no Hangul (a title, a totals line) and no money (a wide row a PDF squeezed
+ * into single spaces, '2 0986494524 DISC 1 70,000 70,000'). It is read as typed, not by the table's
+ * columns. Lines above and below the table are told by `isEstimateText` (docs/search.md#paste-anything).
  */
 export function isTypedLine(cells: readonly string[], split: { part: string; qty: string; memo: string }): boolean {
   const line = cells.join(' ');
@@ -306,33 +306,53 @@ export function isTypedLine(cells: readonly string[], split: { part: string; qty
 /** A number with its label or country code (Tel.02-…, FAX.031-…, No.123-…, +82-2-…, (02)1234-…). */
 const LABELLED_NUMBER = /^(?:\+|\(|(?:tel|fax|hp|h\.p|phone|mobile|no)\b)/i;
 
+/** A part number as one word: letters and digits, or eight digits at least, that no estimate prints beside its table. */
+const isTypedPart = (part: string) => isPart(part) && !isPrintedNumber(part, false);
+
 /**
- * A part number as one word under an estimate: letters and digits, or eight digits at least (GM
- * Korea's 96950990, Toyota's 04465-33450, and 19210908 though it reads as a date: dropped, it was
- * lost without a word), not a total (160000). Not the numbers an estimate prints beside its table: a
- * phone (02-1234-5678, 1588-1234, a mobile's bare 01012345678, one with its label), a business or
- * bank account number (digits in three groups or more, 123-45-67890, 110-123-456789), a date written
- * with its separators (2026-11-21, 11/21/2026) or a quote number holding one (Q-20261121-001).
+ * A number an estimate prints beside its table, not a part number: a total or a page number (no
+ * letters, under eight digits, no quantity after it: `qty`; with one, '160000 2' is a line), a phone
+ * (02-1234-5678, 1588-1234, a mobile's bare 01012345678, one with its label), a business or bank
+ * account number (digits in three groups or more, 123-45-67890, 110-123-456789), a date written with
+ * its separators (2026-11-21, 11/21/2026) or a quote number holding one (Q-20261121-001). Eight bare
+ * digits are a part number though they read as a date (GM Korea's 19210908, Toyota's 04465-33450).
  */
-function isTypedPart(part: string): boolean {
-  if (!isPart(part) || (!/[a-z]/i.test(part) && alphaNumber(part).length < 8)) return false;
-  if (LABELLED_NUMBER.test(part) || isMobilePhone(part)) return false;
+function isPrintedNumber(part: string, qty: boolean): boolean {
+  if (!/[a-z]/i.test(part) && alphaNumber(part).length < 8 && !qty) return true;
+  if (LABELLED_NUMBER.test(part) || isMobilePhone(part)) return true;
   const groups = part.split(/[-./]/).filter(Boolean);
-  if (/^\d+-\d+/.test(part) && hyphenatePhone(part) === part) return false;
-  if (groups.length >= 3 && groups.every((g) => /^\d+$/.test(g))) return false;
+  if (/^\d+-\d+/.test(part) && hyphenatePhone(part) === part) return true;
+  if (groups.length >= 3 && groups.every((g) => /^\d+$/.test(g))) return true;
   return (
-    groups.length === 1 ||
-    !groups.some((g) => /^(19|20)\d{6}$/.test(g) && isCalendarDate(`${g.slice(0, 4)}-${g.slice(4, 6)}-${g.slice(6)}`))
+    groups.length > 1 &&
+    groups.some((g) => /^(19|20)\d{6}$/.test(g) && isCalendarDate(`${g.slice(0, 4)}-${g.slice(4, 6)}-${g.slice(6)}`))
   );
+}
+
+const TOTALS = /^(?:합\s*계|소\s*계|총\s*계|총액|부가세|부가가치세|공급가액|vat|total|sum)/i;
+/** A page number as a PDF prints it: '- 1 -', '1/2', 'Page 1 of 2', '2 페이지'. */
+const PAGE_NUMBER = /^(?:page|p\.)?\s*[-–]?\s*\d{1,4}\s*(?:(?:\/|of)\s*\d{1,4})?\s*[-–]?\s*(?:페이지|쪽)?$/i;
+
+/**
+ * A line above or below a pasted estimate's table that is the estimate's own text, not an order
+ * line (docs/search.md#paste-anything), by its plain reading (`split`): a totals line ('합계 160,000'),
+ * a page number, words whose part number has no digit on a line with nothing written as a quantity
+ * (`qtyWritten`: a title, the customer's name, a closing sentence, an e-mail), or a number printed
+ * beside the table (`isPrintedNumber`; `qtyRead`: the reading's quantity is a whole number from 1).
+ * Any other line is read as typed, a row or a refused row: left out, it was lost without a word.
+ */
+export function isEstimateText(line: string, split: { part: string }, qtyWritten: boolean, qtyRead: boolean): boolean {
+  const text = line.trim();
+  if (TOTALS.test(text) || PAGE_NUMBER.test(text)) return true;
+  if (!/\d/.test(alphaNumber(split.part))) return !qtyWritten;
+  return isPrintedNumber(split.part, qtyRead);
 }
 
 /** A totals row of an estimate (합계, 소계, 부가세 …) without a part number: not an order line. */
 export function isTotalsRow(cells: readonly string[], roles: readonly EstimateRole[]): boolean {
   const part = roles.indexOf('part');
   if (part >= 0 && isPart(cells[part] ?? '')) return false;
-  return cells.some((c) =>
-    /^(?:합\s*계|소\s*계|총\s*계|총액|부가세|부가가치세|공급가액|vat|total|sum)/i.test(c.trim()),
-  );
+  return cells.some((c) => TOTALS.test(c.trim()));
 }
 
 /** Zero as an empty template row's formulas leave it in a price or amount column: 0, -, ₩0, 0원. */

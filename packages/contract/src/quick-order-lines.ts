@@ -7,6 +7,7 @@
 import {
   cellsByRoles,
   commaCells,
+  isEstimateText,
   isNumberOnlyRow,
   isTypedLine,
   isTotalsRow,
@@ -18,6 +19,7 @@ import {
   type EstimateRole,
 } from './estimate-columns.js';
 import { pastedCsvRows } from './csv.js';
+import { merge } from './quick-order-merge.js';
 import { cutColumns, pasteLines } from './quick-order-paste.js';
 import { alphaNumber } from './rules.js';
 
@@ -224,32 +226,6 @@ function rowOf(line: number, raw: string, s: Split): QuickOrderRow {
   return { ...row, qty: q.qty, alternative };
 }
 
-/**
- * Same part number twice: one row, quantities added (the total may pass one line's limit), memos
- * joined; rows with an error stay as they are.
- */
-function merge(rows: QuickOrderRow[]): QuickOrderRow[] {
-  const out: QuickOrderRow[] = [];
-  const first = new Map<string, QuickOrderRow>();
-  for (const row of rows) {
-    const into = row.error ? undefined : first.get(row.normalised);
-    if (!into) {
-      if (!row.error) first.set(row.normalised, row);
-      out.push(row);
-      continue;
-    }
-    into.qty = (into.qty ?? 0) + (row.qty ?? 0);
-    if (row.memo && !into.memo.split(' / ').includes(row.memo))
-      into.memo = into.memo ? `${into.memo} / ${row.memo}` : row.memo;
-    into.mergedLines = [...(into.mergedLines ?? []), row.line];
-    // Two different readings of one line cannot be merged safely: only the plain reading stays.
-    delete into.alternative;
-    // A total past QUICK_ORDER_MAX_QTY stays whole: the server offers what the stock and one cart
-    // line allow, as for lines of one product under two numbers (docs/requirements.md#quick-order).
-  }
-  return out;
-}
-
 /** Spaces a web page or PDF may paste (no-break, ideographic) become plain; invisible marks go. */
 function cleanLine(line: string): string {
   return line.replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ').replace(/(?!\t)[\p{Cf}\p{Cc}]/gu, '');
@@ -274,29 +250,46 @@ function splitCells(cells: string[], columns: Columns | null): Split {
 
 const typedLine = (l: { raw: string; cells: string[] }) => isTypedLine(l.cells, splitLine(cleanLine(l.raw)));
 
+type TableLine = { line: number; raw: string; cells: string[] };
+type ReadLine = { line: number; raw: string; split: () => Split };
+
+/**
+ * A line above or below a pasted table, read as the same line alone is (a row, or a refused row),
+ * or null for a header or the estimate's own text (`isEstimateText`; docs/search.md#paste-anything).
+ */
+function outsideLine({ line, raw }: TableLine): ReadLine | null {
+  const clean = cleanLine(raw);
+  const tokens = clean.trim().split(/\s+/);
+  const split = splitLine(clean);
+  const qtyRead = split.qty.trim() !== '' && 'qty' in readQty(split.qty);
+  if (headerColumns(tokens) || isEstimateText(clean, split, tokens.some(looksLikeQty), qtyRead)) return null;
+  return { line, raw, split: () => split };
+}
+
 /**
  * An estimate's table (docs/search.md#paste-anything): most lines of three or more cells, whose
  * columns a header names or the values tell (`estimateColumns`), or the buyer set (`roles`). Null
- * when the lines read as plain part-quantity-memo lines. `typed`: lines typed by hand below the table.
+ * when the lines read as plain part-quantity-memo lines. `outside`: the lines above and below it.
  */
 function readTable(
-  lines: { line: number; raw: string; cells: string[] }[],
+  lines: TableLine[],
   roles: readonly EstimateRole[] | undefined,
   text = false,
-  typed: { line: number; raw: string; cells: string[] }[] | null = null,
+  outside: ReadLine[] | null = null,
 ): QuickOrderParse | null {
   if (lines.length === 0) return null;
   // In a text (pasted, or a PDF's), an estimate's table is the stretch from its first to its last
-  // line of three or more cells: a title, the customer's name or a closing sentence around it
-  // ('견 적 서', '위와 같이 견적합니다.') are not order lines. A spreadsheet's rows all show.
-  // A line the buyer typed by hand below or among the table's is read as typed (isTypedLine).
+  // line of three or more cells. A line above or below it is read as typed (`outsideLine`), unless
+  // it is the estimate's own text: a title, a closing sentence, a total ('견 적 서', '위와 같이
+  // 견적합니다.'). A line typed among the table's is read as typed (isTypedLine). A spreadsheet's rows all show.
   const wideAt = lines.flatMap((l, i) => (l.cells.length >= 3 ? [i] : []));
-  if (text && !typed && wideAt.length >= 2 && (wideAt[0]! > 0 || wideAt[wideAt.length - 1]! < lines.length - 1)) {
-    const end = wideAt[wideAt.length - 1]! + 1;
-    const inner = readTable(lines.slice(wideAt[0], end), roles, true, lines.slice(end).filter(typedLine));
+  if (text && !outside && wideAt.length >= 2 && (wideAt[0]! > 0 || wideAt[wideAt.length - 1]! < lines.length - 1)) {
+    const [first, end] = [wideAt[0]!, wideAt[wideAt.length - 1]! + 1];
+    const around = [...lines.slice(0, first), ...lines.slice(end)].flatMap((l) => outsideLine(l) ?? []);
+    const inner = readTable(lines.slice(first, end), roles, true, around);
     if (inner) return inner;
   }
-  // The columns and the share of wide lines are the table's: lines typed below it count for neither.
+  // The columns and the share of wide lines are the table's: lines typed around it count for neither.
   let columns: EstimateColumns | null;
   const cells = lines.map((l) => l.cells);
   if (roles && roles.length > 0) columns = { roles: [...roles], header: headerRow(cells) >= 0 };
@@ -308,7 +301,7 @@ function readTable(
   const cols = columns;
   const header = cols.header ? headerRow(cells) : -1;
   // Not order lines: the header, totals rows, and a template's numbered empty rows.
-  const data = [...lines, ...(typed ?? [])].filter(
+  const data = lines.filter(
     (l, i) => i !== header && !isTotalsRow(l.cells, cols.roles) && !isNumberOnlyRow(l.cells, cols.roles),
   );
   // Without a quantity column each line would read as one piece and go to the cart unseen.
@@ -317,7 +310,8 @@ function readTable(
     text && typedLine(l)
       ? () => splitLine(cleanLine(l.raw))
       : () => ({ ...cellsByRoles(l.cells, cols.roles), noQtyColumn });
-  const result = finish(data.map((l) => ({ line: l.line, raw: l.raw, split: split(l) })));
+  const read = [...data.map((l) => ({ line: l.line, raw: l.raw, split: split(l) })), ...(outside ?? [])];
+  const result = finish(read.sort((a, b) => a.line - b.line));
   return result.ok ? { ...result, columns: cols } : result;
 }
 
