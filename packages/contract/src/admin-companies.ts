@@ -94,8 +94,8 @@ export const adjustCashRequest = z.object({
   amount: z
     .number({ error: MSG_ADMIN.amountInvalid })
     .int(MSG_ADMIN.amountInvalid)
-    .min(-1_000_000_000, MSG_ADMIN.amountInvalid)
-    .max(1_000_000_000, MSG_ADMIN.amountInvalid)
+    .min(-1_000_000_000, MSG_ADMIN.amountRange)
+    .max(1_000_000_000, MSG_ADMIN.amountRange)
     .refine((n) => n !== 0, MSG_ADMIN.amountInvalid),
   reason,
 });
@@ -105,8 +105,8 @@ export const adjustLicenseRequest = z.object({
   days: z
     .number({ error: MSG_ADMIN.daysInvalid })
     .int(MSG_ADMIN.daysInvalid)
-    .min(-3650, MSG_ADMIN.daysInvalid)
-    .max(3650, MSG_ADMIN.daysInvalid)
+    .min(-3650, MSG_ADMIN.daysRange)
+    .max(3650, MSG_ADMIN.daysRange)
     .refine((n) => n !== 0, MSG_ADMIN.daysInvalid),
   reason,
 });

@@ -185,6 +185,9 @@ function footerRules(lines: z.infer<typeof mallBottom>, ctx: z.RefinementCtx) {
       if (refusal) issue(refusal);
     }
   }
+  // The 공급자 a 거래명세서 and a 전자세금계산서 print: a shop with no 상호 would issue papers from nobody.
+  if (lines.companyName.trim() === '' && isPlainText(lines.companyName))
+    ctx.addIssue({ code: 'custom', path: ['companyName'], message: MSG.companyNameRequired });
   const license = licenseRefusal(lines.license);
   if (license) ctx.addIssue({ code: 'custom', path: ['license'], message: license });
 }

@@ -1,6 +1,5 @@
 /** The back office's products (list, edit, stock, pictures, CSV) and the catalogue upload. */
 import { z } from 'zod';
-import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN, STOCK_MAX } from './admin-menu.js';
 import { int, instant, page, size, keyword, reason, won, readAtVer } from './admin-fields.js';
@@ -67,7 +66,7 @@ export const productFields = z
         .max(50, MSG_ADMIN.pidRequired)
         .refine((v) => /[A-Za-z0-9]/.test(v), MSG_ADMIN.pidRequired),
     ),
-    factoryNum: plainText(z.string().trim().max(50, MSG.badRequest)).default(''),
+    factoryNum: plainText(z.string().trim().max(50, MSG_ADMIN.factoryNumTooLong)).default(''),
     type: z
       .number({ error: MSG_ADMIN.typeInvalid })
       .int(MSG_ADMIN.typeInvalid)
@@ -84,10 +83,10 @@ export const productFields = z
       .int(MSG_ADMIN.warehouseRequired)
       .min(1, MSG_ADMIN.warehouseRequired)
       .max(1000, MSG_ADMIN.warehouseRequired),
-    detailInfo: plainLines(z.string().trim().max(500, MSG.badRequest)).default(''),
-    description: plainLines(z.string().trim().max(5000, MSG.badRequest)).default(''),
-    category: plainText(z.string().trim().max(30, MSG.badRequest)).default(''),
-    brand: plainText(z.string().trim().max(50, MSG.badRequest)).default(''),
+    detailInfo: plainLines(z.string().trim().max(500, MSG_ADMIN.detailInfoTooLong)).default(''),
+    description: plainLines(z.string().trim().max(5000, MSG_ADMIN.descriptionTooLong)).default(''),
+    category: plainText(z.string().trim().max(30, MSG_ADMIN.categoryTooLong)).default(''),
+    brand: plainText(z.string().trim().max(50, MSG_ADMIN.brandTooLong)).default(''),
   })
   .superRefine((v, ctx) => {
     // A sale price with a fault of its own is no bound to compare the tiers with (its fault is said).

@@ -197,6 +197,19 @@ describe('the footer mail and an empty package list (api/admin/saveConfig)', () 
     ]);
   });
 
+  it('refuses a footer 상호 of spaces alone: the 거래명세서 and 세금계산서 print it as the 공급자', async () => {
+    const { mallBottom } = await readConfig();
+    for (const companyName of ['', '   ', '\u3000'])
+      expect([companyName, ...(await refused({ mallBottom: { ...mallBottom, companyName } }))]).toEqual([
+        companyName,
+        400,
+        '상호를 입력하세요.',
+        'mallBottom.companyName',
+      ]);
+    const saved = await saveWith({ mallBottom: { ...mallBottom, companyName: '(주)파츠몰' } });
+    expect([saved.body.code, saved.body.results?.mallBottom.companyName]).toEqual([201, '(주)파츠몰']);
+  });
+
   it('takes no licence package at all: the shop then sells none, and a purchase is refused', async () => {
     const saved = await saveWith({ licenseValidBuy: [] });
     expect([saved.body.code, saved.body.results?.licenseValidBuy]).toEqual([201, []]);
