@@ -6,7 +6,14 @@ import { mallBottom, licensePackage } from './mall.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { int, readAtVer } from './admin-fields.js';
 import { CASH_CHARGE, PAY_TYPE_LABELS, SHIPPING, SHIPPING_TYPE_LABELS } from './constants.js';
-import { MAIL_SHAPE, isPlainText, isPrintableOnDocuments, isValidBusinessNumber, newLoginIdRefusal } from './rules.js';
+import {
+  MAIL_SHAPE,
+  hasVisibleText,
+  isPlainText,
+  isPrintableOnDocuments,
+  isValidBusinessNumber,
+  newLoginIdRefusal,
+} from './rules.js';
 import { MSG_MEMBER } from './member-info.js';
 import { plainLines, textField } from './text-field.js';
 
@@ -186,7 +193,7 @@ function footerRules(lines: z.infer<typeof mallBottom>, ctx: z.RefinementCtx) {
     }
   }
   // The 공급자 a 거래명세서 and a 전자세금계산서 print: a shop with no 상호 would issue papers from nobody.
-  if (lines.companyName.trim() === '' && isPlainText(lines.companyName))
+  if (!hasVisibleText(lines.companyName) && isPlainText(lines.companyName))
     ctx.addIssue({ code: 'custom', path: ['companyName'], message: MSG.companyNameRequired });
   const license = licenseRefusal(lines.license);
   if (license) ctx.addIssue({ code: 'custom', path: ['license'], message: license });

@@ -199,7 +199,7 @@ describe('the footer mail and an empty package list (api/admin/saveConfig)', () 
 
   it('refuses a footer 상호 of spaces alone: the 거래명세서 and 세금계산서 print it as the 공급자', async () => {
     const { mallBottom } = await readConfig();
-    for (const companyName of ['', '   ', '\u3000'])
+    for (const companyName of ['', '   ', '\u3000', '\u3164\u200b'])
       expect([companyName, ...(await refused({ mallBottom: { ...mallBottom, companyName } }))]).toEqual([
         companyName,
         400,
