@@ -66,11 +66,16 @@ describe('발송 작업', () => {
       await page.getByRole('button', { name: '로그인', exact: true }).click();
       await page.getByRole('link', { name: '발송 작업', exact: true }).click();
       await page.getByRole('heading', { name: '발송 작업', exact: true }).waitFor();
-      const row = page.getByTestId('admin-job-row').filter({ hasText: 'payment:77' });
+      // Said in Korean by what it is about (its company, the amount), never its data's JSON or key.
+      const row = page.getByTestId('admin-job-row').filter({ hasText: '발송실패상사 · 캐시 50,000원 충전' });
       await row.waitFor();
       expect(await row.textContent()).toContain('실패(보류)');
       expect(await row.textContent()).toContain('문자 서버가 응답하지 않습니다.');
       expect(await row.textContent()).toContain('2/2');
+      expect(await row.textContent()).not.toMatch(/payment:77|paymentId|[{}]/);
+      // The key and the raw data stay in the summary's title, for support.
+      const title = await row.getByText('발송실패상사 · 캐시 50,000원 충전').getAttribute('title');
+      expect(title).toMatch(/^키: payment:77\n\{.*"paymentId":77.*\}$/);
       // At 1280 px the list needs no sideways scroll, its 다시 시도 included (it was 1,210 px wide).
       const list = page.getByRole('table', { name: '발송 작업' });
       expect(await list.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
@@ -83,7 +88,7 @@ describe('발송 작업', () => {
       await phone.page.getByRole('button', { name: '로그인', exact: true }).click();
       await phone.page.getByRole('heading', { name: '대시보드' }).waitFor();
       await phone.page.goto(url('/admin/jobs'));
-      await phone.page.getByTestId('admin-job-row').filter({ hasText: 'payment:77' }).waitFor();
+      await phone.page.getByTestId('admin-job-row').filter({ hasText: '발송실패상사' }).waitFor();
       await shot(phone.page, 'admin-jobs-phone');
       await phone.context.close();
 

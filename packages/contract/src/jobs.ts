@@ -154,6 +154,11 @@ export const jobRow = z.object({
   /** When it may run (next): the back-off after a failure. */
   startAfter: z.iso.datetime(),
   finished: z.iso.datetime().nullable(),
+  /**
+   * The company the job is for, by name, when its data names one (`companyId`, or an invoice's
+   * company): 발송 작업 says it in the job's summary. Absent for the others.
+   */
+  companyName: z.string().optional(),
 });
 export type JobRow = z.infer<typeof jobRow>;
 export const jobPageAnswer = pageAnswerOf(jobRow);

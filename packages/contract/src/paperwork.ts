@@ -30,6 +30,13 @@ export const MSG_PAPERWORK = {
   /** A cancel while a try of the issuing job is sending the invoice: what the provider answers stands. */
   invoiceIssuing: '세금계산서를 발행하는 중이라 취소하지 않았습니다. 발행이 끝난 뒤 상태를 확인하세요.',
   invoiceRetried: '세금계산서를 다시 발행합니다.',
+  /**
+   * A parked issuing job made needless (docs/operations.md#jobs), as 발송 작업 says it once settled:
+   * staff's 다시 발행 gave the invoice a new job, another job issued it, or staff cancelled it.
+   */
+  invoiceJobSuperseded: '세금계산서 다시 발행으로 새 작업이 이어받았습니다.',
+  invoiceJobIssued: '다른 작업이 세금계산서를 발행했습니다.',
+  invoiceJobCancelled: '세금계산서가 취소되어 할 일이 없습니다.',
   invoiceCancelled: '세금계산서 발행을 취소했습니다.',
   invoiceInfoEmpty: '바꿀 항목(업태, 종목, 세금계산서 이메일, 발행 방식)을 하나 이상 입력하세요.',
   /** A 수정세금계산서 whose original is not issued (parked): staff issue the original, then retry this. */

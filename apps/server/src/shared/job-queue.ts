@@ -184,3 +184,27 @@ export async function enqueue<N extends JobName>(
   if (written === null) await refuseWithoutQueue(tx, name);
   return id;
 }
+
+/**
+ * The parked jobs of `name` whose data holds `match` (e.g. `{ invoiceId: 4 }`) that their work made
+ * needless (the invoice issued by another job, given a new job by staff, or cancelled): moved to
+ * cancelled with `reason` as their message, so 발송 작업 no longer lists them as failures waiting for
+ * 다시 시도 (docs/operations.md#jobs). Only parked ones: a job waiting or running finds its work done
+ * itself. Race-safe against staff's 다시 시도 of the same job, which locks the row and moves it only
+ * while parked: whichever commits first, the other finds it no longer parked. Answers how many.
+ */
+export async function settleParkedJobs(
+  tx: Tx | Db,
+  name: JobName,
+  match: Record<string, number | string>,
+  reason: string,
+): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update ${sql.identifier(BOSS_SCHEMA)}.job
+      set state = 'cancelled', completed_on = now(), output = jsonb_build_object('message', ${reason}::text)
+      where name = ${name} and state = 'failed' and data @> ${JSON.stringify(match)}::jsonb
+      returning id`,
+  );
+  return rows.length;
+}

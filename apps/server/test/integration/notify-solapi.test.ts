@@ -130,6 +130,29 @@ describe('Solapi 알림톡', () => {
     expect(solapi.calls.filter((m) => m.to === shop.main.phone).map((m) => m.type)).toEqual(['SMS']);
   });
 
+  it("a staff note with an emoji and an en dash, the 알림톡 refused: the text goes as LMS in EUC-KR's forms, the job done", async () => {
+    solapi.onKakao({ kind: 'refuse', status: 400, code: 'InvalidTemplate', message: '템플릿이 승인되지 않았습니다.' });
+    const shop = await makeCompany(server, '보류', 0);
+    const key = `test:${randomUUID()}`;
+    const note = '사진 확인 중입니다 🙏 – 내일 연락드릴게요';
+    await enqueue(
+      server.db,
+      'notify.send',
+      { event: 'returnOnHold', companyId: shop.companyId, values: { orderNo: '1', note } },
+      { key },
+    );
+    server.app.jobs.wake('notify.send');
+    await until('done', async () => ['completed', 'failed'].includes((await state(key)) ?? ''));
+    expect(await state(key)).toBe('completed');
+    const calls = solapi.calls.filter((m) => m.to === shop.main.phone);
+    // 알림톡 carries the note as written; the text its plain form ('–' as '-', the emoji left out).
+    expect(calls.map((m) => m.type)).toEqual(['ATA', 'LMS']);
+    expect(calls[0]!.text).toContain(`사유: ${note}`);
+    expect(sentTo(shop.main.phone).map((m) => m.text)).toEqual([
+      '[파츠몰] 반품 요청이 보류되었습니다.\n\n주문번호: 1\n사유: 사진 확인 중입니다 - 내일 연락드릴게요\n\n자세한 내용은 상담 채팅으로 문의하세요.',
+    ]);
+  });
+
   it('a 5xx fails the try: retried, then parked; staff retry sends it exactly once', async () => {
     solapi.on({ kind: 'refuse', status: 503, code: 'ServiceUnavailable', message: '잠시 후 다시 시도하세요.' });
     const creates = () => solapi.requests.filter((r) => r === 'POST /messages/v4/groups').length;
@@ -142,6 +165,8 @@ describe('Solapi 알림톡', () => {
     expect(sentTo(n.phone)).toHaveLength(0);
     const parked = await parkedSend(n.key);
     expect(parked.error).toBe('솔라피 응답 없음 (HTTP 503)');
+    // 발송 작업 names the company the message was for.
+    expect(parked.companyName).toBe('솔라피상사');
     solapi.on({ kind: 'normal' });
     const retried = await call(server, 'POST', 'api/admin/retryJob', { name: 'notify.send', id: parked.id }, staff);
     expect(retried.body.message).toBe(MSG_JOBS.retried);
@@ -317,13 +342,10 @@ describe('Solapi 알림톡 across a crash', () => {
     });
   }
 
-  it('a text with an emoji is refused before anything is sent, saying which characters cannot go', async () => {
+  it('a text with an emoji goes without it (Solapi would refuse the whole text with 1029)', async () => {
     const m = { ...message('01077700009'), event: 'chatReply' as const, text: '[파츠몰] 답변이 도착했습니다 😀' };
-    const from = solapi.requests.length;
-    await expect(provider().send(m)).rejects.toThrow(
-      '솔라피가 문자를 거절했습니다 (문자(SMS/LMS)로 보낼 수 없는 글자가 있습니다 (이모지 등): 😀)',
-    );
-    expect(solapi.requests.slice(from)).toEqual([]);
+    expect(await provider().send(m)).toBe('sms');
+    expect(sentTo(m.to).map((x) => [x.type, x.text])).toEqual([['SMS', '[파츠몰] 답변이 도착했습니다']]);
     // The stand-in, as Solapi, refuses such a text with 1029 when it is added.
     const res = await fetch(`${solapi.url}/messages/v4/groups`, {
       method: 'POST',
@@ -350,15 +372,16 @@ describe('Solapi 알림톡 across a crash', () => {
     expect(sentTo(m.to)).toEqual([]);
   });
 
-  it('a long text (LMS) with an emoji is refused before anything is sent, too', async () => {
-    const m = {
-      ...message('01077700012'),
-      event: 'chatReply' as const,
-      text: `[파츠몰] ${'상담 답변이 도착했습니다. '.repeat(8)}😀`,
-    };
-    const from = solapi.requests.length;
-    await expect(provider().send(m)).rejects.toThrow('(이모지 등): 😀)');
-    expect(solapi.requests.slice(from)).toEqual([]);
+  it('a long text (LMS) with an emoji goes without it too; one whose emoji made it long goes as SMS', async () => {
+    const long = `[파츠몰] ${'상담 답변이 도착했습니다. '.repeat(8)}`;
+    const m = { ...message('01077700012'), event: 'chatReply' as const, text: `${long}😀` };
+    expect(await provider().send(m)).toBe('lms');
+    // Its space before the emoji goes with it, at the text's end.
+    expect(sentTo(m.to).map((x) => [x.type, x.text])).toEqual([['LMS', long.trimEnd()]]);
+    // 89 bytes in EUC-KR without its emoji, 91 with it: an LMS only for a character that does not go.
+    const short = { ...message('01077700015'), event: 'chatReply' as const, text: `[파츠몰] ${'가'.repeat(40)}😀` };
+    expect(await provider().send(short)).toBe('sms');
+    expect(sentTo(short.to).map((x) => x.type)).toEqual(['SMS']);
   });
 
   it("Hangul beyond KS X 1001 ('똠', '햏') and its symbols ('※', '①') go as a text: every syllable is CP949", async () => {

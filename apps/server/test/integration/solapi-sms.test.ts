@@ -169,6 +169,17 @@ describe('Solapi job texts across a crash', () => {
       messageId,
     ]);
   });
+
+  it('a text with characters EUC-KR lacks goes in their plain forms, by a group or alone: Solapi would refuse it whole', async () => {
+    const sms = server.ctx!.sms;
+    const text = '[파츠몰] 브레이크 패드 – 앞 ❤️ 재입고';
+    await sms.send('01055500010', text, undefined, `sms.restock:test:${randomUUID()}:member:1`);
+    await sms.send('01055500011', text);
+    expect(solapi.sent.filter((m) => ['01055500010', '01055500011'].includes(m.to)).map((m) => m.text)).toEqual([
+      '[파츠몰] 브레이크 패드 - 앞 재입고',
+      '[파츠몰] 브레이크 패드 - 앞 재입고',
+    ]);
+  });
 });
 
 /**

@@ -3,6 +3,8 @@ import { JOB_LABELS, MSG_JOBS, type JobName, type JobRow, type JobState } from '
 import { queryRows, type Db } from '../../db/client.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { recordAudit } from '../admin/repository.js';
+import { companyNamesOf } from '../members/repository.js';
+import { invoiceCompanyNames } from '../tax-invoices/repository.js';
 import { JOB_HANDLERS } from './kinds.js';
 import { BOSS_SCHEMA, transactionExecutor } from '../../shared/job-queue.js';
 import type { JobRunner } from './runner.js';
@@ -76,6 +78,38 @@ function toRow(r: Raw): JobRow {
   };
 }
 
+/** A whole number a job's data holds under `field`, or undefined. */
+function idIn(data: unknown, field: string): number | undefined {
+  const v = data && typeof data === 'object' ? (data as Record<string, unknown>)[field] : undefined;
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
+}
+
+/**
+ * Each job's company by name, where its data names one: its `companyId`, or the company of the
+ * invoice an issuing job issues. Two reads for the page, whatever its size.
+ */
+async function nameCompanies(db: Db, rows: JobRow[]): Promise<JobRow[]> {
+  const companyIds = new Set<number>();
+  const invoiceIds = new Set<number>();
+  for (const r of rows) {
+    const company = idIn(r.data, 'companyId');
+    const invoice = r.name === 'taxInvoice.issue' ? idIn(r.data, 'invoiceId') : undefined;
+    if (company) companyIds.add(company);
+    if (invoice) invoiceIds.add(invoice);
+  }
+  const [companies, invoices] = await Promise.all([
+    companyIds.size ? companyNamesOf(db, [...companyIds]) : Promise.resolve([]),
+    invoiceCompanyNames(db, [...invoiceIds]),
+  ]);
+  const byCompany = new Map(companies.map((c) => [c.id, c.name]));
+  return rows.map((r) => {
+    const company = idIn(r.data, 'companyId');
+    const invoice = r.name === 'taxInvoice.issue' ? idIn(r.data, 'invoiceId') : undefined;
+    const name = (company && byCompany.get(company)) || (invoice && invoices.get(invoice)) || undefined;
+    return name ? { ...r, companyName: name } : r;
+  });
+}
+
 /** The jobs of the shop's kinds, newest first; without a state, those not done yet (parked included). */
 export async function listJobs(
   db: Db,
@@ -97,7 +131,7 @@ export async function listJobs(
     ),
     queryRows<{ n: string | number }>(db, sql`select count(*) as n from ${job}.job where ${where}`),
   ]);
-  return { results: rows.map(toRow), total: Number(counted?.n ?? 0) };
+  return { results: await nameCompanies(db, rows.map(toRow)), total: Number(counted?.n ?? 0) };
 }
 
 async function readJob(db: Db, name: JobName, id: string): Promise<JobRow | null> {

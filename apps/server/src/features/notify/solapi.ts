@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fallbackChannel, type NotifyChannel } from '@partsmall/contract';
-import { GROUP_IN_USE, solapiGroupClient, type SolapiOutcome } from '../sms/index.js';
+import { GROUP_IN_USE, smsText, solapiGroupClient, type SolapiOutcome } from '../sms/index.js';
 import type { Db } from '../../db/client.js';
 import type { NotifySolapiSettings } from './config.js';
 import { maskPhone, type NotifyMessage, type NotifyProvider } from './types.js';
@@ -30,7 +30,8 @@ const unanswered = (out: SolapiFailure) => {
  * kakaoOptions with pfId, templateId, the template's variables and disableSms false, so Solapi
  * itself sends the text as SMS/LMS when the phone has no KakaoTalk); when Solapi refuses the 알림톡
  * as it is added (an unapproved template, a channel problem) or the event has no template, the same
- * text goes as SMS, or LMS beyond 90 bytes, in a group of its own under the same rule. A 5xx or no
+ * text goes as SMS, or LMS beyond 90 bytes, in a group of its own under the same rule, put in what
+ * EUC-KR carries first (`smsText`: a character it lacks in its plain form or left out). A 5xx or no
  * answer throws: the job retries with back-off. The message id rides along as a custom field, so
  * Solapi's own records name the event and recipient.
  */
@@ -62,8 +63,15 @@ export function solapiNotify(settings: NotifySolapiSettings, db: Db, log: Fastif
           'solapi refused the 알림톡; sending it as a text',
         );
       }
-      const channel = fallbackChannel(m.text);
-      const text = await deliver(m.messageId, 'text', { ...base, type: channel === 'lms' ? 'LMS' : 'SMS' });
+      // The text in what EUC-KR carries (a staff note's emoji left out, its '–' as '-'): Solapi would
+      // refuse it whole, on every retry. Its length then decides SMS or LMS.
+      const body = smsText(m.text);
+      const channel = fallbackChannel(body);
+      const text = await deliver(m.messageId, 'text', {
+        ...base,
+        text: body,
+        type: channel === 'lms' ? 'LMS' : 'SMS',
+      });
       if (text.kind === 'accepted') {
         log.info({ phone, event: m.event, channel, groupId: text.groupId }, 'solapi text accepted');
         return channel;

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { solapiGroups } from './schema.js';
 import type { SolapiSettings } from './types.js';
+import { outsideEucKr } from './sms-text.js';
 
 /**
  * Solapi's HMAC-SHA256 header: `HMAC-SHA256 apiKey=…, date=…, salt=…, signature=…`, the signature
@@ -19,32 +20,6 @@ export function solapiAuthorization(
     .update(date + salt)
     .digest('hex');
   return `HMAC-SHA256 apiKey=${apiKey}, date=${date}, salt=${salt}, signature=${signature}`;
-}
-
-let eucKr: Set<string> | null = null;
-
-/**
- * The characters of `text` a Korean SMS/LMS cannot carry: Solapi sends texts in EUC-KR and refuses
- * a message with anything else (emoji, most symbols outside KS X 1001) with status 1029. ASCII, the
- * characters of KS X 1001 and every Hangul syllable (CP949, which carriers take) pass.
- */
-export function outsideEucKr(text: string): string[] {
-  if (!eucKr) {
-    eucKr = new Set();
-    const decoder = new TextDecoder('euc-kr');
-    for (let lead = 0xa1; lead <= 0xfe; lead++)
-      for (let trail = 0xa1; trail <= 0xfe; trail++) {
-        const c = decoder.decode(Uint8Array.of(lead, trail));
-        if (c.length === 1 && c !== '\ufffd') eucKr.add(c);
-      }
-  }
-  const bad = new Set<string>();
-  for (const c of text) {
-    const code = c.codePointAt(0)!;
-    if (code < 0x80 || (code >= 0xac00 && code <= 0xd7a3) || eucKr.has(c)) continue;
-    bad.add(c);
-  }
-  return [...bad];
 }
 
 /** The reason a text is refused before it is sent: the characters that cannot go. */

@@ -3,6 +3,7 @@ import { MSG_PROVIDER, fallbackChannel } from '@partsmall/contract';
 import { AppError } from '../../shared/http.js';
 import type { Db } from '../../db/client.js';
 import { solapiAuthorization, solapiGroupClient } from './solapi-client.js';
+import { smsText } from './sms-text.js';
 import type { SmsProvider, SolapiSettings } from './types.js';
 
 export type { SolapiSettings } from './types.js';
@@ -20,7 +21,8 @@ export class SmsSendError extends AppError {
  * 2000 ('정상 접수') counts as sent; Solapi's refusals (`{ errorCode, errorMessage }`), a 5xx or no
  * answer within the timeout throw SmsSendError. The phone number is never logged in full. A text
  * with a message id (a job's effect key: restock, cash credited) goes through Solapi's group flow
- * instead (solapi-client.ts), so a retry after a crash does not send it twice.
+ * instead (solapi-client.ts), so a retry after a crash does not send it twice. Every text goes in
+ * what EUC-KR carries (`smsText`).
  */
 export function solapiSms(settings: SolapiSettings, db: Db, appLog: FastifyBaseLogger): SmsProvider {
   const url = `${settings.apiUrl.replace(/\/+$/, '')}/messages/v4/send`;
@@ -28,8 +30,10 @@ export function solapiSms(settings: SolapiSettings, db: Db, appLog: FastifyBaseL
   return {
     name: 'solapi',
     hasOutbox: false,
-    async send(phone, text, _code, messageId, requestLog) {
+    async send(phone, written, _code, messageId, requestLog) {
       const log = requestLog ?? appLog;
+      // What EUC-KR cannot carry is put in its plain form or left out: Solapi would refuse the whole text.
+      const text = smsText(written);
       const masked = phone.slice(0, 3) + '****' + phone.slice(-4);
       if (messageId) {
         const type = fallbackChannel(text) === 'lms' ? 'LMS' : 'SMS';

@@ -19,6 +19,7 @@ import { companyById, type CompanyRecord } from '../members/repository.js';
 import { ledgerTypeOf } from '../wallet/repository.js';
 import { taxInvoices } from './schema.js';
 import type { JobHandler } from '../../shared/job-types.js';
+import { settleParkedJobs } from '../../shared/job-queue.js';
 import { TaxInvoiceRefused, type TaxInvoiceProvider } from './types.js';
 import { supplierParty } from '../paperwork/index.js';
 import { hasNoOrderInvoice, invoiceOrders, issuedColumns, writeCorrections, writeInvoice } from './orders.js';
@@ -190,6 +191,7 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
     if (!(await claimForIssue(db, row.id, new Date()))) return;
   } else if (await recordHeldAtProvider(db, provider, row)) {
     // A try whose answer was lost issued it: recorded as it was sent; refunds since get corrections below.
+    await settleIssued(db, row.id);
     return correctRefundsSinceDraft(db, row);
   } else {
     const now = new Date();
@@ -246,6 +248,7 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
       : {}),
   };
 
+  let issuedNow = false;
   const issue = async () => {
     let issued;
     try {
@@ -266,6 +269,7 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
       issuedAt: new Date(),
       buyer,
     });
+    issuedNow = !issued.rejected;
   };
   // The effect is keyed by the mgtKey, which the provider also keys the document by: when the effect
   // log says it was done but the row was not updated (a crash in between), asking again is safe.
@@ -277,8 +281,13 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
     if (err instanceof TaxInvoiceRefused) return;
     throw err;
   }
+  if (issuedNow) await settleIssued(db, row.id);
   if (row.kind !== 'correction') await correctRefundsSinceDraft(db, row);
 };
+
+/** The invoice's parked issuing jobs, once another job issued it: nothing is left for them (docs/operations.md#jobs). */
+const settleIssued = (db: Db, invoiceId: number) =>
+  settleParkedJobs(db, 'taxInvoice.issue', { invoiceId }, MSG_PAPERWORK.invoiceJobIssued);
 
 /**
  * A refund written while this invoice was being issued (after its amounts were read, before it was

@@ -14,7 +14,7 @@ import { auditCount } from '../admin/repository.js';
 import { invoiceWithCompany, invoicesWithCompany } from './repository.js';
 import { taxInvoices } from './schema.js';
 import { recordAudit } from '../admin/repository.js';
-import { enqueue } from '../../shared/job-queue.js';
+import { enqueue, settleParkedJobs } from '../../shared/job-queue.js';
 import type { JobWaker } from '../../shared/job-types.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { pageOfTable, pageWithTotal } from '../../db/page.js';
@@ -137,7 +137,9 @@ async function adminRow(db: Db, id: number) {
 
 /**
  * Staff issue a failed invoice again: it goes back to 발행 대기 with a new issuing job (its key names
- * the try, the invoice's mgtKey stays, so the provider still issues it once). Audited.
+ * the try, the invoice's mgtKey stays, so the provider still issues it once). The invoice's parked
+ * jobs are settled in the same transaction: the new job carries on for them (docs/operations.md#jobs).
+ * Audited.
  */
 export async function retryTaxInvoice(db: Db, runner: JobWaker, staffId: number, id: number) {
   await moveInvoice(db, staffId, id, {
@@ -148,6 +150,7 @@ export async function retryTaxInvoice(db: Db, runner: JobWaker, staffId: number,
     also: async (tx, row) => {
       const tries = await auditCount(tx, 'retryTaxInvoice', `taxInvoice:${id}`);
       await enqueue(tx, 'taxInvoice.issue', { invoiceId: id }, { key: `${row.mgtKey}:retry:${tries + 1}` });
+      await settleParkedJobs(tx, 'taxInvoice.issue', { invoiceId: id }, MSG_PAPERWORK.invoiceJobSuperseded);
     },
   });
   runner.wake('taxInvoice.issue');
@@ -193,6 +196,8 @@ export async function cancelTaxInvoice(
     check: (row) => {
       if (beingIssued(row, trySeconds) || row.draftedAt?.getTime() !== current?.draftedAt?.getTime()) throw issuing();
     },
+    // Its parked jobs have nothing left to do (a try finds it cancelled).
+    also: (tx) => settleParkedJobs(tx, 'taxInvoice.issue', { invoiceId: id }, MSG_PAPERWORK.invoiceJobCancelled),
   });
   return adminRow(db, id);
 }
@@ -214,7 +219,7 @@ async function moveInvoice(
     refused: string;
     to: TaxInvoiceStatus;
     check?: (row: typeof taxInvoices.$inferSelect) => void;
-    also?: (tx: Tx, row: typeof taxInvoices.$inferSelect) => Promise<void>;
+    also?: (tx: Tx, row: typeof taxInvoices.$inferSelect) => Promise<unknown>;
   },
 ) {
   await db.transaction(async (tx) => {

@@ -12,6 +12,16 @@ export async function invoiceIdByMgtKey(db: Db | Tx, mgtKey: string): Promise<nu
   return row?.id;
 }
 
+/** The company name of each of these invoices, by invoice number (발송 작업 names an issuing job's company). */
+export async function invoiceCompanyNames(db: Db | Tx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: taxInvoices.id, name: companyNameSql(taxInvoices.companyId) })
+    .from(taxInvoices)
+    .where(inArray(taxInvoices.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** Invoices with their company's name. */
 const withCompanyName = (db: Db) =>
   db.select({ inv: taxInvoices, companyName: companyNameSql(taxInvoices.companyId) }).from(taxInvoices);

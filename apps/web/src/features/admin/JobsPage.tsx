@@ -10,13 +10,13 @@ import { useAdminList } from './list';
 import { ListFilters } from './components/ListFilters';
 import { A } from './texts';
 import { actionColumn } from './columns';
+import { jobSummary, jobSupportTitle } from './job-summary';
 
 const filterSchema = z.object({ state: z.string(), name: z.string() });
 const STATE_OPTIONS = JOB_STATES.map((s) => ({ value: s, label: JOB_STATE_LABELS[s] }));
-const show = (v: unknown) => (v === null || v === undefined ? A.none : JSON.stringify(v, null, 1));
 
 /**
- * What the error and the data keep at least: with the other columns' 744 px the list fits the
+ * What the error and the summary keep at least: with the other columns' 624 px the list fits the
  * 1,032 px a 1280 px window leaves, 다시 시도 included (at DataTable's usual 160 and the old widths it
  * was 1,210 px; docs/requirements.md#look-and-language). A wider window gives the two the rest.
  */
@@ -35,7 +35,7 @@ export default function JobsPage() {
     ask(
       {
         title: A.jobs.retry,
-        text: A.jobs.retryText(j.label, j.key),
+        text: A.jobs.retryText(j.label, jobSummary(j)),
         confirmLabel: A.jobs.retry,
         busyLabel: A.jobs.busy,
       },
@@ -45,7 +45,6 @@ export default function JobsPage() {
   const columns: Column<JobRow>[] = [
     { id: 'at', header: A.jobs.cols.at, width: 124, className: 'date', cell: (j) => dateTime(j.created) },
     { id: 'name', header: A.jobs.cols.name, width: 140, title: (j) => j.name, cell: (j) => j.label },
-    { id: 'key', header: A.jobs.cols.key, width: 120, cell: (j) => j.key },
     { id: 'state', header: A.jobs.cols.state, width: 90, className: 'center', cell: (j) => JOB_STATE_LABELS[j.state] },
     { id: 'tries', header: A.jobs.cols.tries, width: 56, className: 'num', cell: (j) => `${j.tries}/${j.maxTries}` },
     {
@@ -55,14 +54,16 @@ export default function JobsPage() {
       className: 'date',
       cell: (j) => (j.state === 'waiting' || j.state === 'retrying' ? dateTime(j.startAfter) : A.none),
     },
-    // The error and the data take what the others leave.
-    { id: 'error', header: A.jobs.cols.error, minWidth: FREE_TEXT_MIN, cell: (j) => j.error ?? A.none },
+    // What it is about and the error take what the others leave. The key and the raw data stay in
+    // the summary's title, for support.
     {
       id: 'data',
       header: A.jobs.cols.data,
       minWidth: FREE_TEXT_MIN,
-      cell: (j) => <pre className="admin-pre">{show(j.data)}</pre>,
+      title: jobSupportTitle,
+      cell: (j) => jobSummary(j),
     },
+    { id: 'error', header: A.jobs.cols.error, minWidth: FREE_TEXT_MIN, cell: (j) => j.error ?? A.none },
     actionColumn(A.jobs.retry, retry.isPending, askRetry, (j) => j.state === 'parked'),
   ];
 
