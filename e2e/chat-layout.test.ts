@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../apps/server/src/db/schema.js';
+import { chatConversations, chatMessages, products } from '../apps/server/src/db/schema.js';
 import { ack, clientId, newCustomer, openChat } from '../apps/server/test/chat-helpers.js';
 import { png } from '../apps/server/test/chat-images.js';
 import { chatLogin } from './chat-session.js';
@@ -285,6 +287,56 @@ describe('the staff console on a phone', () => {
     await page.getByTestId('chat-message').filter({ hasText: '다른 문의' }).waitFor();
     expect(await page.getByTestId('chat-user').first().isVisible()).toBe(false);
     expect(findings).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The colours drawn in the page's box `clip` (one: nothing but the background). */
+async function coloursIn(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number> {
+  const { data, info } = await sharp(await page.screenshot({ clip }))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const seen = new Set<number>();
+  for (let i = 0; i < data.length; i += info.channels) seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+  return seen.size;
+}
+
+describe('a message drawn taller than its line', () => {
+  it('a letter with 1,800 accents stored before the rule draws inside its bubble, not over the messages above', async () => {
+    // docs/requirements.md#chat-screens. The server refuses such a text now; an older one is still shown.
+    const customer = await newCustomer(shop.server, '겹침표시');
+    const socket = await openChat(shop.server, customer.token);
+    expect((await ack(socket, 'userMessage', { sendMessage: '앞 메시지', clientMessageId: clientId() })).code).toBe(
+      201,
+    );
+    socket.disconnect();
+    const [conversation] = await shop.server.db
+      .select({ id: chatConversations.id })
+      .from(chatConversations)
+      .where(eq(chatConversations.customerId, customer.seq));
+    await shop.server.db.insert(chatMessages).values({
+      conversationId: conversation!.id,
+      senderId: customer.seq,
+      senderSide: 'customer',
+      clientMessageId: clientId(),
+      type: 'text',
+      body: 'Z' + '\u0301\u0300\u0302'.repeat(600),
+    });
+
+    const { page, context } = await desktopPage(shop.browser);
+    await page.setViewportSize({ width: 400, height: 800 });
+    await loginContext(context, customer.id, customer.pw);
+    await page.goto(`${shop.server.base}/chat`);
+    const messages = page.getByTestId('chat-message');
+    await expect.poll(() => messages.count()).toBe(2);
+    await page.waitForTimeout(300);
+    // The 10 px between the first message and the second's sender line: the list's background alone.
+    const above = (await messages.nth(0).boundingBox())!;
+    const below = (await messages.nth(1).boundingBox())!;
+    const gap = { x: above.x, y: above.y + above.height, width: 120, height: below.y - above.y - above.height };
+    expect(gap.height).toBeGreaterThan(4);
+    expect(await coloursIn(page, gap)).toBe(1);
+    await shot(page, 'chat-piled-accents');
     await context.close();
   });
 });

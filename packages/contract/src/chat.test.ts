@@ -13,6 +13,24 @@ describe('chat text', () => {
   it.each(['', ' ', '\n\t', '\u3000', '\u3164\u3164', '\u200b', '\u115f\u1160', '\uffa0'])('%j is blank', (v) => {
     expect(message(v)).toBe('전송할 내용을 입력하세요.');
   });
+  // A braille blank, a variation selector or combining marks with no letter under them showed as an empty bubble.
+  it.each(['\u2800', '\u2800\u2800 \u2800', '\ufe0f', '\u0301\u0301', ' \u0301\u200b\ufe0f '])('%j is blank', (v) => {
+    expect(message(v)).toBe('전송할 내용을 입력하세요.');
+  });
+  it('a letter with more than 30 combining marks piled on it is refused; real accents and emoji are kept', () => {
+    // 1,800 marks on one letter drew a tall column over the earlier bubbles (docs/requirements.md#validation).
+    expect(message('Z' + '\u0301\u0300\u0302'.repeat(600))).toBe('입력할 수 없는 문자가 포함되어 있습니다.');
+    expect(message('Z' + '\u0301'.repeat(31))).toBe('입력할 수 없는 문자가 포함되어 있습니다.');
+    expect(message('Z' + '\u0301'.repeat(30))).toBe('Z' + '\u0301'.repeat(30));
+    const kept = [
+      'Vie\u0302\u0323t Nam',
+      'नमस्ते',
+      '❤️ 감사합니다 👍🏽',
+      '\u1100\u1161\u11a8',
+      ('a' + '\u0301'.repeat(30)).repeat(3),
+    ];
+    for (const t of kept) expect(message(t), JSON.stringify(t)).toBe(t);
+  });
   it('2,000 characters pass and 2,001 do not, counted as characters', () => {
     expect(message('가'.repeat(2000))).toHaveLength(2000);
     expect(message('가'.repeat(2001))).toBe('메시지는 2,000자 이내로 입력하세요.');

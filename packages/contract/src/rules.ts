@@ -122,11 +122,18 @@ export function newLoginIdRefusal(id: string): 'ascii' | 'reserved' | null {
 }
 
 /**
+ * More than 30 combining marks in a row: Unicode's stream-safe limit (UAX #15), which no writing
+ * system reaches. Piled on one letter they draw a column over the lines around it ('Z' with 1,800
+ * accents covered a chat's earlier messages; docs/requirements.md#validation).
+ */
+const MARK_PILE = /\p{M}{31}/u;
+
+/**
  * True when text holds no control characters (NUL and the like, which no name needs and PostgreSQL
- * refuses) and no bidi override.
+ * refuses), no bidi override and no pile of combining marks (`MARK_PILE`).
  */
 export function isPlainText(value: string): boolean {
-  return !/\p{Cc}/u.test(value) && !BIDI_CONTROL.test(value);
+  return !/\p{Cc}/u.test(value) && !BIDI_CONTROL.test(value) && !MARK_PILE.test(value);
 }
 
 /**
@@ -168,18 +175,20 @@ export function printableOnDocuments(text: string): string {
 
 /** Text of several lines (a memo typed in a text area): as `isPlainText`, but line breaks and tabs stay. */
 export function isPlainLines(value: string): boolean {
-  return !/(?![\t\n\r])\p{Cc}/u.test(value) && !BIDI_CONTROL.test(value);
+  return !/(?![\t\n\r])\p{Cc}/u.test(value) && !BIDI_CONTROL.test(value) && !MARK_PILE.test(value);
 }
 
 /**
  * What shows nothing: spaces, the Hangul fillers Korean messengers are abused with to send 'blank'
- * messages (U+3164 and its kin), and invisible format characters (U+200B).
+ * messages (U+3164 and its kin), the blank braille pattern (U+2800), invisible format characters
+ * (U+200B), and marks with no letter to sit on (combining accents, variation selectors such as U+FE0F).
  */
-const BLANK = /^[\s\p{Cf}\u115F\u1160\u3164\uFFA0]*$/u;
+const BLANK = /^[\s\p{Cf}\p{M}\u115F\u1160\u2800\u3164\uFFA0]*$/u;
 
 /**
  * True when text shows at least one character: `trim()` keeps U+200B and U+3164, so a name of
- * them alone passed a length rule and showed blank in every list (docs/requirements.md#validation).
+ * them alone passed a length rule and showed blank in every list, and a chat message of U+2800 or
+ * of accents alone was an empty bubble (docs/requirements.md#validation).
  */
 export function hasVisibleText(value: string): boolean {
   return !BLANK.test(value);

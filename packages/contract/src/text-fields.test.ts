@@ -7,13 +7,15 @@ import { linesField, plainText, textField } from './text-field.js';
 import { MSG } from './messages.js';
 
 /**
- * docs/requirements.md#validation: every text field refuses control characters and bidi overrides.
+ * docs/requirements.md#validation: every text field refuses control characters, bidi overrides and
+ * more than 30 combining marks in a row.
  * Each call's own example (a payload its schema accepts) is sent again with one text field changed
  * at a time; a field whose schema lets the character through to what the server reads fails here,
  * so a new field cannot forget the rule. The fields below are read only to look something up or to
  * compare (never stored or shown), or are a whole file whose cells their own rules check.
  */
 const NOT_STORED_OR_SHOWN: Record<string, string> = {
+  'login.id': 'looked up (MAIL_SHAPE refuses control characters and bidi controls: rules.test.ts)',
   'login.pw': 'compared with the hash',
   'updateMyPassword.opw': 'compared with the hash',
   'setMallMemberInfo.pw': 'kept only as a hash, never shown',
@@ -50,6 +52,8 @@ const CHARACTERS: [string, string][] = [
   ['NUL', '\u0000'],
   ['a right-to-left override', '\u202e'],
   ['a pop directional isolate', '\u2069'],
+  // Piled on one letter, they draw a column over the lines around it (the stream-safe limit is 30).
+  ['31 combining marks', '\u0301'.repeat(31)],
 ];
 
 /** Every text of an example with its path: top level, in nested objects and in arrays' first items. */
@@ -128,7 +132,7 @@ function leaks(calls: Call[]): string[] {
 }
 
 describe('text fields (docs/requirements.md#validation)', () => {
-  it('no call lets a control character or a bidi override into a text it stores or shows', () => {
+  it('no call lets a control character, a bidi override or a pile of marks into a text it stores or shows', () => {
     expect(TABLE.length).toBeGreaterThan(100);
     expect(leaks(TABLE)).toEqual([]);
   });
@@ -154,10 +158,12 @@ describe('text fields (docs/requirements.md#validation)', () => {
       'planted.memo takes NUL',
       'planted.memo takes a right-to-left override',
       'planted.memo takes a pop directional isolate',
+      'planted.memo takes 31 combining marks',
       'planted.lines.0.name takes BEL',
       'planted.lines.0.name takes NUL',
       'planted.lines.0.name takes a right-to-left override',
       'planted.lines.0.name takes a pop directional isolate',
+      'planted.lines.0.name takes 31 combining marks',
     ]);
     const keeps = z.object({ memo: plainText(z.string().max(50)), seq: z.number() });
     expect(leaks([['planted', keeps, { memo: '메모', seq: 1 }]])).toEqual([]);

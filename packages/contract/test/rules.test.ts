@@ -6,6 +6,7 @@ import {
   formatWon,
   groupDigits,
   hyphenatePhone,
+  hasVisibleText,
   isMobilePhone,
   isPlainLines,
   isPlainText,
@@ -177,6 +178,19 @@ describe('isPlainText and MAIL_SHAPE (no control characters reach the database)'
     for (const t of ['정비사👨\u200d🔧', 'a\u200eb', 'a\u2065b', 'a\u202fb'])
       expect([isPlainText(t), isPlainLines(t)], JSON.stringify(t)).toEqual([true, true]);
   });
+  it('refuses more than 30 combining marks in a row (the stream-safe limit), in a line as in lines', () => {
+    for (const t of ['Z' + '\u0301\u0300\u0302'.repeat(11), 'a\n' + 'e' + '\u0301'.repeat(31), '\u0301'.repeat(40)])
+      expect([isPlainText(t), isPlainLines(t)], JSON.stringify(t)).toEqual([false, false]);
+    // Real accents, Indic vowel signs, emoji variation selectors and up to 30 marks on a letter stay.
+    for (const t of [
+      'Vie\u0302\u0323t',
+      'नमस्ते',
+      '❤️👍🏽',
+      'e' + '\u0301'.repeat(30),
+      ('a' + '\u0301'.repeat(30)).repeat(3),
+    ])
+      expect([isPlainText(t), isPlainLines(t)], JSON.stringify(t)).toEqual([true, true]);
+  });
   it('text of lines keeps tabs and line breaks, refuses the other controls', () => {
     expect(isPlainLines('첫 줄\r\n둘째\t줄\n')).toBe(true);
     for (const t of ['a\u0000b', 'a\u0007', 'a\u000bb', 'a\u007f', '\u0085'])
@@ -211,6 +225,25 @@ describe('isPlainText and MAIL_SHAPE (no control characters reach the database)'
     expect(MAIL_SHAPE.test(hostile)).toBe(false);
     expect(MAIL_SHAPE.test(`a@${'a.'.repeat(50_000)}kr`)).toBe(true);
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('hasVisibleText', () => {
+  it('a braille blank, variation selectors and combining marks with no letter show nothing', () => {
+    for (const t of [
+      '\u2800',
+      '\u2800 \u2800',
+      '\ufe0f',
+      '\ufe0e\ufe0f',
+      '\u0301\u0301',
+      '\u20dd',
+      ' \u0301\u200b\u3164 ',
+    ])
+      expect(hasVisibleText(t), JSON.stringify(t)).toBe(false);
+  });
+  it('a letter, a digit or an emoji with marks around it shows', () => {
+    for (const t of ['e\u0301', '\u0301a', '❤\ufe0f', '1\u20e3', '\u2801', '\u2800가'])
+      expect(hasVisibleText(t), JSON.stringify(t)).toBe(true);
   });
 });
 

@@ -242,6 +242,10 @@ describe('chat socket: userMessage', () => {
       ['ideographic spaces', '\u3000\u3000'],
       ['Hangul fillers', '\u3164\u3164'],
       ['zero-width spaces', '\u200b\u200b'],
+      // These three were stored and delivered as empty bubbles.
+      ['a braille blank', '\u2800'],
+      ['a lone variation selector', '\ufe0f'],
+      ['combining marks with no letter', '\u0301\u0301'],
     ])('%s is refused with 전송할 내용을 입력하세요. and nothing is stored', async (_what, text) => {
       const a = await newCustomer(chat.server, '빈칸');
       const socket = await connectAs(a.token);
@@ -280,6 +284,27 @@ describe('chat socket: userMessage', () => {
         clientMessageId: clientId(),
       });
       expect(ok.results!.sendMessage).toBe('첫 줄\n둘째 줄');
+    });
+
+    it('a letter with more than 30 combining marks is refused from the customer and from staff, nothing stored', async () => {
+      // 1,800 marks on one 'Z' drew a column over the earlier bubbles (docs/requirements.md#validation).
+      const a = await newCustomer(chat.server, '겹침');
+      const customer = await connectAs(a.token);
+      const staff = await staffSocket();
+      const staffBefore = await messagesOf(chat.staffId);
+      const refused = { code: 400, message: '입력할 수 없는 문자가 포함되어 있습니다.', field: 'sendMessage' };
+      const piled = 'Z' + '\u0301\u0300\u0302'.repeat(600);
+      expect(await ack(customer, 'userMessage', { sendMessage: piled, clientMessageId: clientId() })).toEqual(refused);
+      expect(
+        await ack(staff, 'adminMessage', { sendMessage: piled, clientMessageId: clientId(), targetUser: a.seq }),
+      ).toEqual(refused);
+      expect([await messagesOf(a.seq), await messagesOf(chat.staffId)]).toEqual([0, staffBefore]);
+      // Accents as a language writes them are kept.
+      const accents = await ack<ChatMessage>(customer, 'userMessage', {
+        sendMessage: 'Vie\u0302\u0323t Nam ❤️',
+        clientMessageId: clientId(),
+      });
+      expect(accents.results!.sendMessage).toBe('Vie\u0302\u0323t Nam ❤️');
     });
 
     it('bidi controls are refused from the customer and from staff: nothing is stored, the history is unchanged', async () => {

@@ -168,13 +168,54 @@ describe('who staff may address', () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, typedAt + 350 - Date.now())));
     expect(await ack(staff, 'typing', { typing: true, targetUser: sub.seq })).toMatchObject(refused);
     expect(await ack(staff, 'typing', { typing: false, targetUser: sub.seq })).toMatchObject(refused);
-    // As a new socket and the history request already answered.
-    expect(await ack(staff, 'oldMessageAdminRequest', { targetUser: sub.seq })).toMatchObject(refused);
+    // As a new socket. The history stays readable (docs/requirements.md#chat).
+    expect(await ack(staff, 'oldMessageAdminRequest', { targetUser: sub.seq })).toMatchObject({ code: 200 });
     expect(await ack(await staffSocket(), 'adminMessage', { sendMessage: '새 창', targetUser: sub.seq })).toMatchObject(
       refused,
     );
     expect(await chat.server.db.$count(chatMessages)).toBe(messagesBefore);
     expect(await conversation()).toEqual(conversationBefore);
+  });
+});
+
+describe("a stopped customer's record", () => {
+  it('staff still read the history of a customer the shop stopped; writing to them stays refused; a withdrawn one is 404', async () => {
+    const a = await newCustomer(chat.server, '정지기록');
+    const customer = await connectAs(a.token);
+    const staff = await staffSocket();
+    await ack(customer, 'userMessage', { sendMessage: '반품 약속하셨잖아요', clientMessageId: clientId() });
+    await ack(staff, 'adminMessage', {
+      sendMessage: '확인해 보겠습니다.',
+      clientMessageId: clientId(),
+      targetUser: a.seq,
+    });
+    const staffToken = await tokenFor(chat.server, await memberIdOf(chat.server, 'staff@partsmall.kr'));
+    const stop = await call(
+      chat.server,
+      'adminSetMemberStatus',
+      { memberId: a.seq, status: 'stopped' },
+      { token: staffToken },
+    );
+    expect(stop.body.code).toBe(201);
+
+    const history = await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq });
+    expect(history.code).toBe(200);
+    expect(history.results!.targetUser).toBe(a.seq);
+    expect(history.results!.messages.map((m) => m.sendMessage)).toEqual(['반품 약속하셨잖아요', '확인해 보겠습니다.']);
+    // Named by login id too, as the original client may.
+    const byLoginId = await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.id });
+    expect(byLoginId.results!.messages).toHaveLength(2);
+
+    const before = await chat.server.db.$count(chatMessages);
+    const refused = { code: 404, message: '상담 대상 회원을 찾을 수 없습니다.' };
+    expect(
+      await ack(staff, 'adminMessage', { sendMessage: '재개 안내', clientMessageId: clientId(), targetUser: a.seq }),
+    ).toMatchObject(refused);
+    expect(await ack(staff, 'conversationState', { targetUser: a.seq, state: 'resolved' })).toMatchObject(refused);
+    expect(await chat.server.db.$count(chatMessages)).toBe(before);
+
+    await chat.server.db.update(members).set({ status: 'withdrawn' }).where(eq(members.id, a.seq));
+    expect(await ack(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).toMatchObject(refused);
   });
 });
 

@@ -86,6 +86,13 @@ export async function membersById(db: Db, ids: number[]): Promise<Map<number, Me
 export const isChatCustomer = (m: MemberRow | undefined): m is MemberRow =>
   !!m && m.status === 'active' && !isStaff(m) && m.companyId !== null;
 
+/**
+ * A customer whose conversation staff may still read: a chat customer, or one stopped since (a dispute,
+ * deciding to resume; docs/requirements.md#chat). A withdrawn one's chat waits for the retention sweep.
+ */
+export const isCustomerOnRecord = (m: MemberRow | undefined): m is MemberRow =>
+  !!m && (m.status === 'active' || m.status === 'stopped') && !isStaff(m) && m.companyId !== null;
+
 export const chatRoomName = (c: ChatCustomer) => `${c.loginId}_${c.id}`;
 
 export const readMarksOf = (c: Pick<ConversationRow, 'customerReadId' | 'staffReadId'> | null): ChatReadMarks => ({

@@ -140,7 +140,8 @@ async function staffHistory(conn: ChatConnection, payload: unknown): Promise<Cha
     CHAT_SOCKET.toServer.oldMessageAdminRequest.payload,
     await byMemberNumber(conn, payload, 'targetUser'),
   );
-  const member = await conn.chat.lookups.checkedCustomer(targetUser);
+  // Read-only: a customer stopped since stays readable, written to by no one (docs/requirements.md#chat).
+  const member = await conn.chat.lookups.customerOnRecord(targetUser);
   return oldChatList(conn, { id: member.id, loginId: member.loginId }, q);
 }
 

@@ -4,7 +4,7 @@ import { batchLoader } from '../../shared/batch.js';
 import { notFound } from '../../shared/http.js';
 import { resolveSessions, type MemberRow } from '../auth/index.js';
 import { memberByLoginId } from '../members/repository.js';
-import { ensureConversations, isChatCustomer, membersById } from './messages.js';
+import { ensureConversations, isChatCustomer, isCustomerOnRecord, membersById } from './messages.js';
 
 /** Conversation ids kept per process at most (a customer's conversation id never changes). */
 const CONVERSATION_CACHE_MAX = 100_000;
@@ -38,7 +38,14 @@ export function chatLookups(db: Db) {
     return member;
   }
 
-  return { sessionOf, conversationIds, conversationIdOf, checkedCustomer };
+  /** A customer whose history staff may read (active or stopped, not withdrawn); 404 otherwise. */
+  async function customerOnRecord(id: number): Promise<MemberRow> {
+    const member = await memberOf(id);
+    if (!isCustomerOnRecord(member)) throw notFound(MSG_CHAT.targetUserNotFound);
+    return member;
+  }
+
+  return { sessionOf, conversationIds, conversationIdOf, checkedCustomer, customerOnRecord };
 }
 
 /**
