@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '@partsmall/contract';
-import { call, desktopPage, latestCode, phonePage, snap, startShop } from './helpers.js';
+import { allowCodeResend } from '../apps/server/test/helpers.js';
+import { randomPhone } from '../apps/server/test/member-helpers.js';
+import { call, desktopPage, latestCode, loginAs, phonePage, snap, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -110,6 +112,67 @@ describe('find password in the browser', () => {
     await page.waitForURL(/\/mobileLogin$/);
     const res = await call(shop.server, 'POST', 'api/login', { id: 'staff@partsmall.kr', pw: 'console99' });
     expect(res.body.code).toBe(200);
+    await context.close();
+  });
+});
+
+describe('a phone several accounts gave (docs/security.md#sessions)', () => {
+  it('find id lists every id, and find password asks which id, keeps what was typed and resets that one', async () => {
+    const phone = randomPhone();
+    const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
+    const ids = [`first-${phone}@hanbit.kr`, `second-${phone}@hanbit.kr`];
+    for (const id of ids) {
+      const made = await call(
+        shop.server,
+        'POST',
+        'api/setMallMemberInfo',
+        {
+          id,
+          pw: 'start1234',
+          name: '같은번호직원',
+          phone,
+          mail: id,
+        },
+        token,
+      );
+      expect(made.body.code).toBe(201);
+    }
+
+    const mobile = await phonePage(shop.browser);
+    await mobile.page.goto(`${shop.server.base}/mobileMemberIdInq`);
+    const code = await requestCode(mobile.page, phone);
+    await mobile.page.getByLabel('인증번호').fill(code);
+    await mobile.page.getByRole('button', { name: '아이디 찾기' }).click();
+    const list = mobile.page.getByTestId('found-ids');
+    await list.waitFor();
+    expect(await list.getByRole('listitem').allTextContents()).toEqual(ids);
+    await snap(mobile.page, 'find-id-several-mobile');
+    await mobile.context.close();
+
+    await allowCodeResend(shop.server, phone);
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/memberPwInq`);
+    const pwCode = await requestCode(page, phone);
+    await page.getByLabel('인증번호').fill(pwCode);
+    await page.getByLabel('새 비밀번호', { exact: true }).fill('picked123');
+    await page.getByLabel('새 비밀번호 확인').fill('picked123');
+    expect(await page.getByLabel('아이디 (메일 주소)').count()).toBe(0);
+    await page.getByRole('button', { name: '비밀번호 변경' }).click();
+    await page.getByRole('alertdialog').getByText(MSG.recoverIdRequired).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+    // The id field appears with the server's message under it; the code and passwords stay.
+    const idField = page.getByLabel('아이디 (메일 주소)');
+    await idField.waitFor();
+    await page.locator('.field-error').getByText(MSG.recoverIdRequired).waitFor();
+    expect(await page.getByLabel('인증번호').inputValue()).toBe(pwCode);
+    expect(await page.getByLabel('새 비밀번호', { exact: true }).inputValue()).toBe('picked123');
+    await snap(page, 'find-pw-id-desktop');
+    await idField.fill(ids[1]!);
+    await page.getByRole('button', { name: '비밀번호 변경' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByText(MSG.passwordChanged).waitFor();
+    expect((await call(shop.server, 'POST', 'api/login', { id: ids[1], pw: 'picked123' })).body.code).toBe(200);
+    expect((await call(shop.server, 'POST', 'api/login', { id: ids[0], pw: 'start1234' })).body.code).toBe(200);
     await context.close();
   });
 });

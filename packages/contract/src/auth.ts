@@ -205,6 +205,11 @@ export const findMemberPwRequest = z
     authCode: authCodeField,
     pw: passwordField,
     cpw: confirmField,
+    /**
+     * Ours: which account to reset when several gave the phone (docs/security.md#sessions); the
+     * original client never sends it. Blank is absent.
+     */
+    id: blankIsAbsent(storedLoginIdField, MSG.loginIdRequired),
   })
   .refine(passwordsMatch, { path: ['cpw'], error: MSG.passwordMismatch });
 export type FindMemberPwRequest = z.input<typeof findMemberPwRequest>;
@@ -261,8 +266,11 @@ export type LoginResult = z.infer<typeof loginResult>;
 /** api/login, api/chatJoin and api/updateMyInfo: the session token and the user's info. */
 export const loginAnswer = answerOf(loginResult);
 
-/** api/findMemberId: the login id of the phone's account. */
-export const findMemberIdAnswer = answerOf(z.object({ id: z.string() }));
+/**
+ * api/findMemberId: the login id of the phone's account. Several accounts, oldest first: `id` joins
+ * them with ', ' (the original client shows it as text) and `ids`, ours, lists them.
+ */
+export const findMemberIdAnswer = answerOf(z.object({ id: z.string(), ids: z.array(z.string()).optional() }));
 
 /** One message of the dev outbox (console SMS provider), newest first. */
 export const outboxMessage = z.object({

@@ -108,6 +108,9 @@ export const MSG = {
   foundId: '가입하신 아이디를 찾았습니다.',
   passwordChanged: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인하세요.',
   findPwFailed: '비밀번호 찾기에 실패했습니다.',
+  /** Several accounts gave the phone: find password needs the id to reset (docs/security.md#sessions). */
+  recoverIdRequired: '이 번호로 가입한 아이디가 여러 개입니다. 비밀번호를 바꿀 아이디를 입력하세요.',
+  recoverIdNotFound: '이 번호로 가입한 아이디가 아닙니다. 아이디 찾기에서 확인하세요.',
 
   // config
   configUnavailable: '쇼핑몰 설정을 불러오지 못했습니다.',

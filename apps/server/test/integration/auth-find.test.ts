@@ -120,7 +120,7 @@ describe('GET api/findMemberId', () => {
     expect(reused.body.field).toBe('authCode');
   });
 
-  it("the number's proved holder is found, not a newer account that gave the same number without proof", async () => {
+  it("the number's proved holder and a newer account that gave the same number without proof are both found", async () => {
     const [demo] = await server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
     expect([demo!.phone, demo!.phoneVerified]).toEqual([DEMO_PHONE, true]);
     // A sub-account its main registered with the same number, which no code proved.
@@ -139,7 +139,15 @@ describe('GET api/findMemberId', () => {
       await allowCodeResend(server, DEMO_PHONE);
       const code = await sendPhoneCode(server, DEMO_PHONE, 'find');
       const res = await findId(DEMO_PHONE, code);
-      expect(res.body).toEqual({ code: 200, message: MSG.foundId, results: { id: 'demo@partsmall.kr' } });
+      // Every account the phone recovers, oldest first (docs/security.md#sessions).
+      expect(res.body).toEqual({
+        code: 200,
+        message: MSG.foundId,
+        results: {
+          id: 'demo@partsmall.kr, samephone@partsmall.kr',
+          ids: ['demo@partsmall.kr', 'samephone@partsmall.kr'],
+        },
+      });
     } finally {
       await server.db.delete(members).where(eq(members.id, newer));
       // The next request for this number need not wait out this code's 60 s.

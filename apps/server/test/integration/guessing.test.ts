@@ -236,7 +236,8 @@ describe('api/chatJoin', () => {
 
   it("a phone claimed without a code does not block its real owner's verified sign-up", async () => {
     const phone = randomPhone();
-    const squatter = await call(server, 'chatJoin', form({ phone }), { headers: fromAddress(newAddress()) });
+    const squatted = form({ phone });
+    const squatter = await call(server, 'chatJoin', squatted, { headers: fromAddress(newAddress()) });
     expect(squatter.body.code).toBe(200);
     const code = await sendPhoneCode(server, phone);
     const license = randomLicense();
@@ -263,13 +264,14 @@ describe('api/chatJoin', () => {
       { loginId: expect.stringMatching(/@quick\.kr$/), verified: false },
       { loginId: 'owner@real.kr', verified: true },
     ]);
-    // Finding the id by that phone names the owner; a verified number still refuses a chat sign-up.
+    // Finding the id by that phone names both accounts, oldest first (docs/security.md#sessions); a
+    // verified number still refuses a chat sign-up.
     await call(server, 'mobileVerificationInq', { phone, authType: 'message' });
     const found = await call(server, 'findMemberId', {
       phone,
       authCode: await latestCode(server, phone),
     });
-    expect(found.body.results).toEqual({ id: 'owner@real.kr' });
+    expect(found.body.results).toEqual({ id: `${squatted.id}, owner@real.kr`, ids: [squatted.id, 'owner@real.kr'] });
     const again = await call(server, 'chatJoin', form({ phone }), { headers: fromAddress(newAddress()) });
     expect(again.body).toEqual({ code: 499, message: MSG.phoneInUse, field: 'phone' });
   });

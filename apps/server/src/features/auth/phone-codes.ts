@@ -134,7 +134,7 @@ async function readCode(db: Db | Tx, phone: string, purpose: CodePurpose, code: 
  * Checks a code against the latest one sent to the phone.
  * - 'verify' marks it verified (the join and find screens' check step);
  * - 'consume' accepts a correct code, or one verified within the last 30 minutes, and uses it up
- *   (join, find id, find password), so a code finishes one flow only.
+ *   (find id, a notification phone), so a code finishes one flow only.
  * Wrong answers count; the fifth wrong answer locks the code.
  */
 export async function checkPhoneCode(
@@ -180,17 +180,21 @@ async function takeTry(db: Db | Tx, id: number, matches: boolean, bodyCode: numb
     throw codeError(taken.attempts >= PHONE_CODE.maxWrongTries ? MSG.codeTooManyTries : MSG.codeWrong, bodyCode);
 }
 
-/** A join's code judged right, not yet used up: the transaction that makes the account uses it (useHeldCode). */
+/**
+ * A code judged right, not yet used up: the transaction that makes the account (a join) or sets the
+ * password (find password) uses it (useHeldCode).
+ */
 export interface HeldCode {
   readonly id: number;
   readonly bodyCode: number;
 }
 
 /**
- * Judges a join's code without using it up: the join tells nothing of its id or phone before the
- * code is right, and a join that makes nothing leaves the code usable (docs/security.md#account-enumeration).
- * Every judgement takes one of the code's five tries and a right one keeps it, so a code whose joins
- * are refused (a taken id) finishes at most five: one code learns at most five taken ids. A code
+ * Judges a join's or a password reset's code without using it up: the flow tells nothing of its id or
+ * phone before the code is right, and one that changes nothing leaves the code usable
+ * (docs/security.md#account-enumeration). Every judgement takes one of the code's five tries and a
+ * right one keeps it, so a code whose flows are refused (a taken id, an id not of the phone) finishes
+ * at most five: one code learns at most five ids. A code
  * verified within 30 minutes is taken after its 3 minutes too, as by checkPhoneCode.
  */
 export async function holdPhoneCode(
@@ -210,8 +214,8 @@ export async function holdPhoneCode(
 }
 
 /**
- * Uses up a held code in the transaction that makes the account: rolled back with it, the code stays
- * usable. Another join that used it a moment earlier is told the code is gone.
+ * Uses up a held code in the transaction that makes the account or sets the password: rolled back
+ * with it, the code stays usable. Another flow that used it a moment earlier is told the code is gone.
  */
 export async function useHeldCode(tx: Tx, held: HeldCode): Promise<void> {
   await markConsumed(tx, held.id, held.bodyCode);

@@ -6,11 +6,11 @@ import { checkPhoneCode, requestPhoneCode } from './phone-codes.js';
 import {
   activeCompanyByLicense,
   chatJoin,
-  findMemberId,
+  findMemberIds,
   joinCompany,
   joinSubAccount,
   login,
-  memberByPhoneForRecovery,
+  recoverableMembersByPhone,
   resetPasswordByPhone,
   verifiedMemberByPhone,
 } from './service.js';
@@ -61,18 +61,20 @@ export function authRoutes(app: Api, ctx: AppContext) {
   route(app, 'mobileVerificationInq', async (req) => {
     const { phone } = req.query;
     await requestPhoneCode(db, ctx.sms, phone, 'find', req.clientAddress, req.log, async (tx) =>
-      (await memberByPhoneForRecovery(tx, phone)) ? undefined : badRequest(MSG.phoneNotFound, 'phone'),
+      (await recoverableMembersByPhone(tx, phone)).length > 0 ? undefined : badRequest(MSG.phoneNotFound, 'phone'),
     );
     return ok(undefined, MSG.codeSent);
   });
 
   route(app, 'findMemberId', async (req) => {
-    const id = await findMemberId(db, req.query.phone, req.query.authCode);
-    return ok({ id }, MSG.foundId);
+    // One account answers as the original API. Several: the original client shows `id` as text, so it
+    // names them all, and `ids` lists them (docs/security.md#sessions).
+    const ids = await findMemberIds(db, req.query.phone, req.query.authCode);
+    return ok(ids.length === 1 ? { id: ids[0]! } : { id: ids.join(', '), ids }, MSG.foundId);
   });
 
   route(app, 'findMemberPw', async (req) => {
-    await resetPasswordByPhone(db, ctx.realtime, req.body.phone, req.body.authCode, req.body.pw);
+    await resetPasswordByPhone(db, ctx.realtime, req.body);
     return created(undefined, MSG.passwordChanged);
   });
 

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { LOGIN_LIMIT, MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, MSG, MSG_MEMBER, type LoginResult } from '@partsmall/contract';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import {
   activeCompanyByLicense,
   insertCompany,
   insertMember,
   memberById,
   memberByLoginId,
-  newestRecoverableMemberByPhone,
+  recoverableMembersByPhone,
   updateMember,
   verifiedMemberByPhone,
 } from '../members/repository.js';
@@ -29,22 +29,10 @@ import { buildUserInfo } from './user-info.js';
 /** Join refusals answer the original API's body code 499 (docs/requirements.md#join) with the field they are about. */
 const joinRefused = (message: string, field?: string) => new AppError(400, message, 499, field);
 
-export { activeCompanyByLicense, memberByLoginId, verifiedMemberByPhone };
+export { activeCompanyByLicense, memberByLoginId, recoverableMembersByPhone, verifiedMemberByPhone };
 
 export function newSecurityNumber(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-/**
- * The account a phone can recover (find id, reset password): the verified holder, else the newest
- * account that gave the number without proof (a chat sign-up, a sub-account its main account wrote),
- * never one whose member put the number there in 내 정보 without a code (docs/security.md#sessions);
- * the code sent to the phone proves it.
- */
-export async function memberByPhoneForRecovery(db: Db | Tx, phone: string) {
-  const verified = await verifiedMemberByPhone(db, phone);
-  if (verified) return verified;
-  return newestRecoverableMemberByPhone(db, phone);
 }
 
 /** A code sent to the phone was used: the account's number is proved now (unless another account holds it proved). */
@@ -302,28 +290,50 @@ export async function chatJoin(db: Db, form: ChatJoin, ip: string): Promise<Logi
 /**
  * Find id: the code first, so that a number without a code sent to it is refused alike whether an
  * account has it or not (docs/security.md#account-enumeration). A code only goes to a number with
- * an account; one whose account left since is told so.
+ * an account; one whose account left since is told so. Answers every account the phone recovers,
+ * oldest first (docs/security.md#sessions); only a lone one is marked proved, as one number has one
+ * proved holder and proving one of several would shut the others out.
  */
-export async function findMemberId(db: Db, phone: string, authCode: string): Promise<string> {
+export async function findMemberIds(db: Db, phone: string, authCode: string): Promise<string[]> {
   await checkPhoneCode(db, phone, 'find', authCode, 'consume');
-  const member = await memberByPhoneForRecovery(db, phone);
-  if (!member) throw badRequest(MSG.phoneNotFound, 'phone');
-  await markPhoneVerified(db, member.id);
-  return member.loginId;
+  const accounts = await recoverableMembersByPhone(db, phone);
+  if (accounts.length === 0) throw badRequest(MSG.phoneNotFound, 'phone');
+  if (accounts.length === 1) await markPhoneVerified(db, accounts[0]!.id);
+  return accounts.map((m) => m.loginId);
 }
 
-/** Sets a new password after a phone check (the code first, as in findMemberId); every session of the account ends. */
+/** Which of the phone's accounts a reset is for: the lone one, else the one named by `id`. */
+function accountToReset<T extends { loginId: string }>(accounts: T[], id: string | undefined): T {
+  if (accounts.length === 0) throw badRequest(MSG.phoneNotFound, 'phone');
+  if (id === undefined) {
+    if (accounts.length > 1) throw badRequest(MSG.recoverIdRequired, 'id');
+    return accounts[0]!;
+  }
+  const chosen = accounts.find((m) => m.loginId === id);
+  if (!chosen) throw badRequest(MSG.recoverIdNotFound, 'id');
+  return chosen;
+}
+
+/**
+ * Sets a new password after a phone check (the code first, as in findMemberIds); every session of the
+ * account ends. The code is used up only with the reset: a refusal for the id (none given where several
+ * accounts gave the phone, or one not among them) leaves it usable, but each judgement spends one of
+ * its 5 tries, so one code tries at most 5 ids (docs/security.md#account-enumeration).
+ */
 export async function resetPasswordByPhone(
   db: Db,
   sockets: SessionSockets,
-  phone: string,
-  authCode: string,
-  pw: string,
+  form: { phone: string; authCode: string; pw: string; id?: string | undefined },
 ): Promise<number[]> {
-  await checkPhoneCode(db, phone, 'find', authCode, 'consume');
-  const member = await memberByPhoneForRecovery(db, phone);
-  if (!member) throw badRequest(MSG.phoneNotFound, 'phone');
-  await updateMember(db, member.id, { passwordHash: await hashPassword(pw) });
+  const held = await holdPhoneCode(db, form.phone, 'find', form.authCode, 400);
+  const passwordHash = await hashPassword(form.pw);
+  const member = await db.transaction(async (tx) => {
+    // First, so that a reset sent at the same moment with the same code waits, then is told the code is gone.
+    await useHeldCode(tx, held);
+    const chosen = accountToReset(await recoverableMembersByPhone(tx, form.phone), form.id);
+    await updateMember(tx, chosen.id, { passwordHash });
+    return chosen;
+  });
   await markPhoneVerified(db, member.id);
   // The owner proved the phone: the password guesses counted so far no longer hold the account back.
   await forgetLoginGuesses(db, member.loginId);

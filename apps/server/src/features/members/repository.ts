@@ -292,17 +292,22 @@ export async function verifiedMemberByPhone(db: Db | Tx, phone: string): Promise
 }
 
 /**
- * The newest account not withdrawn that gave this phone, proved or not, whose unproved number may
- * recover it (not one its member changed in 내 정보 without a code), or undefined.
+ * Every account not withdrawn that gave this phone and may be recovered by it, oldest first: its
+ * proved holder, and any whose unproved number still recovers it (a chat sign-up, a sub-account its
+ * main account registered), not one whose member changed it in 내 정보 without a code.
  */
-export async function newestRecoverableMemberByPhone(db: Db | Tx, phone: string): Promise<MemberRecord | undefined> {
-  const [row] = await db
+export async function recoverableMembersByPhone(db: Db | Tx, phone: string): Promise<MemberRecord[]> {
+  return db
     .select()
     .from(members)
-    .where(and(eq(members.phone, phone), ne(members.status, 'withdrawn'), eq(members.phoneRecovers, true)))
-    .orderBy(desc(members.id))
-    .limit(1);
-  return row;
+    .where(
+      and(
+        eq(members.phone, phone),
+        ne(members.status, 'withdrawn'),
+        or(eq(members.phoneVerified, true), eq(members.phoneRecovers, true)),
+      ),
+    )
+    .orderBy(asc(members.id));
 }
 
 /** A new company (a join); answers its number. */

@@ -31,10 +31,26 @@ export function FindIdPage({ mobile = false }: { mobile?: boolean }) {
       <StepIndicator steps={T.findId.steps} current={shown} />
       {find.isSuccess ? (
         <div className="found-box" role="status">
-          <p className="found-label">{T.findId.result}</p>
-          <p className="found-id" data-testid="found-id">
-            {find.data}
-          </p>
+          {find.data.length === 1 ? (
+            <>
+              <p className="found-label">{T.findId.result}</p>
+              <p className="found-id" data-testid="found-id">
+                {find.data[0]}
+              </p>
+            </>
+          ) : (
+            // Several accounts gave the phone: each id on its own line, oldest first (docs/security.md#sessions).
+            <>
+              <p className="found-label">{T.findId.resultMany(find.data.length)}</p>
+              <ul className="found-ids" data-testid="found-ids">
+                {find.data.map((id) => (
+                  <li key={id} className="found-id">
+                    {id}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <div className="found-actions">
             <Link className="btn btn-primary" to={pathFor('login', mobile)}>
               {T.findId.toLogin}

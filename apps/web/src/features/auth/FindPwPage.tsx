@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { fieldOf, messageOf } from '../../shared/api';
 import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { Form, PasswordField, SubmitButton, setServerError, useZodForm } from '../../shared/ui/form';
+import { Field, Form, PasswordField, SubmitButton, setServerError, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { AuthLinks } from './AuthLinks';
 import { findPwForm } from './forms';
@@ -15,16 +15,28 @@ import './auth.css';
 
 /**
  * /memberPwInq (phones: the second tab of /mobileJoin): step 0 phone, step 1 code plus the new
- * password and its confirmation (docs/requirements.md#account-screens).
+ * password and its confirmation (docs/requirements.md#account-screens). When several accounts gave
+ * the phone the server asks which: an id field appears, and the next try sends it with the same
+ * code (docs/security.md#sessions).
  */
 export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
-  const form = useZodForm(findPwForm, { phone: '', authCode: '', pw: '', cpw: '' });
+  const form = useZodForm(findPwForm, { phone: '', authCode: '', pw: '', cpw: '', id: '' });
   const [step, setStep] = useState<0 | 1>(0);
+  const [askId, setAskId] = useState(false);
   const change = useFindMemberPw();
   const notify = useNotify();
   const navigate = useNavigate();
 
-  const submit = (v: { phone: string; authCode: string; pw: string; cpw: string }) => {
+  // Another phone starts over: its accounts are asked about anew.
+  const toStep = (next: 0 | 1) => {
+    setStep(next);
+    if (next === 0) {
+      setAskId(false);
+      form.setValue('id', '');
+    }
+  };
+
+  const submit = (v: { phone: string; authCode: string; pw: string; cpw: string; id?: string | undefined }) => {
     if (step !== 1 || change.isPending) return;
     change.mutate(v, {
       onSuccess: (answer) => {
@@ -33,7 +45,8 @@ export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
       },
       onError: async (e) => {
         const message = messageOf(e) || T.findPw.fallback;
-        const field = fieldOf(e, ['phone', 'authCode', 'pw', 'cpw']);
+        const field = fieldOf(e, ['phone', 'authCode', 'pw', 'cpw', 'id']);
+        if (field === 'id') setAskId(true);
         setServerError(form, field, message);
         await notify.alert(message);
         if (field) focusField(field);
@@ -48,14 +61,26 @@ export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
       <StepIndicator steps={T.findPw.steps} current={step} />
       <Form form={form} onSubmit={submit}>
         <p className="page-intro">{T.findPw.intro}</p>
-        <FindVerification step={step} onStep={setStep} onCodeEnter={() => focusField('pw')} />
+        <FindVerification step={step} onStep={toStep} onCodeEnter={() => focusField('pw')} />
         {step === 1 && (
           <>
             <PasswordField name="pw" label={T.findPw.newPw} hint={T.join.pwHint} />
             <PasswordField name="cpw" label={T.findPw.confirm} />
+            {askId && (
+              <Field
+                name="id"
+                label={T.findPw.id}
+                hint={T.findPw.idHint}
+                type="email"
+                autoComplete="username"
+                maxLength={50}
+              />
+            )}
             <SubmitButton
-              ready={(v) => v.authCode!.length === 6 && v.pw !== '' && v.cpw !== ''}
-              why={T.findPw.submitDisabledWhy}
+              ready={(v) =>
+                v.authCode!.length === 6 && v.pw !== '' && v.cpw !== '' && (!askId || (v.id ?? '').trim() !== '')
+              }
+              why={askId ? T.findPw.submitDisabledWhyId : T.findPw.submitDisabledWhy}
               busy={change.isPending}
               label={T.findPw.submit}
               busyLabel={T.findPw.saving}

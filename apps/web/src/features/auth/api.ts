@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { JoinRequest } from '@partsmall/contract';
+import type { FindMemberPwRequest, JoinRequest } from '@partsmall/contract';
 import { api } from '../../shared/api';
 import { session } from '../../shared/session';
 
@@ -58,19 +58,18 @@ export function useCheckPhoneCode() {
   });
 }
 
-/** api/findMemberId: the id of the account that verified the phone. */
+/** api/findMemberId: the ids of the accounts the phone recovers, oldest first (one as a rule). */
 export function useFindMemberId() {
   return useMutation({
     mutationFn: (v: { phone: string; authCode: string }) =>
-      api('findMemberId', v, { accept: [200] }).then((a) => a.results.id),
+      api('findMemberId', v, { accept: [200] }).then((a) => a.results.ids ?? [a.results.id]),
   });
 }
 
-/** api/findMemberPw: 201 when the new password is set. */
+/** api/findMemberPw: 201 when the new password is set; `id` names the account when several gave the phone. */
 export function useFindMemberPw() {
   return useMutation({
-    mutationFn: (v: { phone: string; authCode: string; pw: string; cpw: string }) =>
-      api('findMemberPw', v, { accept: [201] }),
+    mutationFn: (v: FindMemberPwRequest) => api('findMemberPw', v, { accept: [201] }),
   });
 }
 

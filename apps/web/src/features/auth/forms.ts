@@ -4,6 +4,7 @@ import {
   businessNumberField,
   companyAreaField,
   companyNameField,
+  findMemberPwRequest,
   joinRequest,
   loginIdField,
   mobilePhoneField,
@@ -31,7 +32,10 @@ const account = { id: joinIdField, pw: passwordField, cpw: confirmField };
 const consents = { policy: z.boolean(), privacy: z.boolean() };
 
 export const findIdForm = z.object(phoneStep);
-export const findPwForm = z.object({ ...phoneStep, pw: passwordField, cpw: confirmField }).refine(same, samePasswords);
+/** `id` is shown only once the server asks which of the phone's accounts (blank is absent). */
+export const findPwForm = z
+  .object({ ...phoneStep, pw: passwordField, cpw: confirmField, id: findMemberPwRequest.shape.id })
+  .refine(same, samePasswords);
 
 export const joinForm = z
   .object({
