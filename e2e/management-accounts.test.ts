@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { MSG, MSG_MEMBER } from '@partsmall/contract';
 import { companies, members, sessions } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
-import { addProduct, newCompany } from './fixtures.js';
+import { addProduct, newCompany, setCash } from './fixtures.js';
 import { longWordFindings } from './layout-checks.js';
 import { settle } from './tour.js';
 import { call, latestCode, loginAs, snap, startShop } from './helpers.js';
@@ -537,6 +537,55 @@ describe('withdrawal', () => {
     await page.getByRole('button', { name: '로그인', exact: true }).click();
     await page.getByRole('alertdialog').waitFor();
     expect(await page.getByRole('alertdialog').textContent()).toContain(MSG.loginFailed);
+    await context.close();
+  });
+});
+
+describe('withdrawal with an order in progress', () => {
+  it('the main account is told before it fills anything in and cannot withdraw; once the order is cancelled it can', async () => {
+    const busy = await newCompany(shop.server, {
+      id: 'leaving-busy@partsmall.kr',
+      name: '이정재',
+      phone: '01077790004',
+    });
+    await setCash(shop.server, busy.id, 100_000);
+    const product = await addProduct(shop.server, { name: '탈퇴 전 주문', prices: [9000, 8000, 7000, 6000], stock: 5 });
+    const token = await loginAs(shop.server, busy.id, busy.pw);
+    const pickup = { name: '이정재', phone: '01077790004', shippingValue: 4, shippingPayType: 2 };
+    const paid = await call<{ orderSeq: number }>(
+      shop.server,
+      'POST',
+      'api/requestPaymentProduct',
+      { clientRequestId: 'withdraw-busy-1', carts: [{ productId: product.id, qty: 1 }], shippingInfo: pickup },
+      token,
+    );
+    expect(paid.body.code).toBe(201);
+
+    const { page, context } = await desktop(shop.browser);
+    await login(page, `${shop.server.base}/management/memberDeactivation`, busy.id, busy.pw);
+    const submit = page.getByRole('button', { name: '회원 탈퇴', exact: true });
+    const notice = page.getByRole('status').filter({ hasText: MSG_MEMBER.withdrawOrdersInProgress });
+    await notice.waitFor();
+    for (let i = 1; i <= 4; i++) await page.getByRole('checkbox', { name: `위 ${i}번 내용을 확인했습니다.` }).check();
+    await page.getByLabel('이름 확인').fill('이정재');
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await submit.getAttribute('title')).toBe(MSG_MEMBER.withdrawOrdersInProgress);
+    await snap(page, 'management-memberDeactivation-orders-in-progress-desktop');
+
+    // The buyer cancels the order: nothing holds the withdrawal back any more.
+    const seq = paid.body.results!.orderSeq;
+    expect((await call(shop.server, 'POST', 'api/cancelMallOrder', { seq }, token)).body.code).toBe(201);
+    const checked = page.waitForResponse((r) => r.url().endsWith('/api/withdrawCheck'));
+    await page.reload();
+    expect(await (await checked).json()).toMatchObject({ results: { ordersInProgress: 0 } });
+    await page.getByLabel('이름 확인').waitFor();
+    expect(await notice.count()).toBe(0);
+    for (let i = 1; i <= 4; i++) await page.getByRole('checkbox', { name: `위 ${i}번 내용을 확인했습니다.` }).check();
+    await page.getByLabel('이름 확인').fill('이정재');
+    expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+    await page.waitForURL(/\/home$/);
+    await page.getByText(MSG_MEMBER.withdrawn).waitFor();
     await context.close();
   });
 });

@@ -106,6 +106,9 @@ export const MSG_MEMBER = {
   withdrawn: '회원 탈퇴가 완료되었습니다. 그동안 이용해 주셔서 감사합니다.',
   withdrawPasswordRequired: '로그인한 지 10분이 지났습니다. 본인 확인을 위해 비밀번호를 입력하세요.',
   withdrawPasswordWrong: '비밀번호가 일치하지 않습니다. 로그인할 때 쓰는 비밀번호를 입력하세요.',
+  /** A main account's withdrawal while the company has an order staff still handle (docs/requirements.md#withdrawal). */
+  withdrawOrdersInProgress:
+    '처리 중인 주문이 있어 탈퇴할 수 없습니다. 주문이 출고 완료되거나 취소·반품 처리된 뒤 탈퇴하세요.',
 
   // payments
   pgcodeRequired: '결제 수단을 선택하세요.',
@@ -291,8 +294,13 @@ export type WithdrawRequest = z.input<typeof withdrawRequest>;
 
 /** A session older than this must give the password again to withdraw. */
 export const WITHDRAW_REAUTH_SEC = 10 * 60;
-/** api/withdrawCheck: whether the withdrawal form must ask for the password now. */
-export const withdrawCheckAnswer = answerOf(z.object({ pwRequired: z.boolean() }));
+/**
+ * api/withdrawCheck: whether the withdrawal form must ask for the password now, and how many of the
+ * company's orders hold a main account's withdrawal back (0 for a sub-account; absent from an older server).
+ */
+export const withdrawCheckAnswer = answerOf(
+  z.object({ pwRequired: z.boolean(), ordersInProgress: z.number().int().min(0).optional() }),
+);
 
 /** The withdraw button is enabled only when every box is ticked and the typed name is the user's. */
 export function canWithdraw(

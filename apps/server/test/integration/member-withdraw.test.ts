@@ -198,7 +198,8 @@ describe('a company withdrawing while staff refund one of its orders (docs/archi
       status: ORDER_STATUS.purchaseRequest,
       productId: product.id,
     });
-    // An order move's transaction: the order row first, then the company row (its refund).
+    // An order move's transaction (staff cancel it): the order row first, then the company row (its
+    // refund). Cancelled, the order no longer holds the withdrawal back (docs/requirements.md#withdrawal).
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
@@ -211,6 +212,7 @@ describe('a company withdrawing while staff refund one of its orders (docs/archi
         .update(companies)
         .set({ point: sql`${companies.point}` })
         .where(eq(companies.id, shop.companyId));
+      await tx.update(orders).set({ status: ORDER_STATUS.sellerCancelled }).where(eq(orders.id, orderId));
     });
     await orderLocked;
     const withdrawn = withdraw(token, { ...agreed, userName: shop.main.name });

@@ -118,3 +118,17 @@ export function activeAccountsSubquery(db: Db | Tx, companyId: number) {
 /** The ids of the company's accounts, as a subquery. */
 export const companyMemberIds = (db: Db | Tx, companyId: number) =>
   db.select({ id: members.id }).from(members).where(eq(members.companyId, companyId));
+
+/**
+ * True when the company has withdrawn, read under a key-share lock of its row (the lock an order's
+ * foreign key takes): a withdrawal in flight holds the row for update, so this waits for it and sees
+ * it, and a withdrawal that comes after waits for this transaction (docs/requirements.md#withdrawal).
+ */
+export async function companyWithdrawnShared(tx: Tx, companyId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ withdrawnAt: companies.withdrawnAt })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('key share');
+  return !row || row.withdrawnAt !== null;
+}

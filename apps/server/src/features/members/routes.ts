@@ -18,9 +18,8 @@ import {
   updateCompanyInfo,
   updateMyInfo,
   updateMyPassword,
-  withdraw,
-  withdrawNeedsPassword,
 } from './service.js';
+import { withdraw, withdrawCheck } from './withdrawal.js';
 import { renewSecurityNumber } from './security-number.js';
 
 /** The member area (docs/requirements.md#member-area-calls): my info, password, company, accounts, security number, withdrawal. */
@@ -94,6 +93,6 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'withdrawCheck', async (req) => {
     const auth = requireCompanyMember(req);
-    return ok({ pwRequired: await withdrawNeedsPassword(db, auth.sessionId) });
+    return ok(await withdrawCheck(db, auth));
   });
 }

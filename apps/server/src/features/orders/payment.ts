@@ -12,11 +12,11 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { removeCartLines } from '../cart/repository.js';
 import { deliveryOptionsSql } from '../mall/repository.js';
-import { companyLevelSql, companyPoint } from '../members/repository.js';
+import { companyLevelSql, companyPoint, companyWithdrawnShared } from '../members/repository.js';
 import { lockProductsForPayment, takeStock } from '../products/repository.js';
 import { orderEvents, orderLines, orders } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
-import { AppError, badRequest, notFound } from '../../shared/http.js';
+import { AppError, badRequest, notFound, unauthorized } from '../../shared/http.js';
 import { debit } from '../wallet/index.js';
 import { chargeCreditOrder, holdAfterRefusal } from '../credit/index.js';
 import { notifyOrderPaid } from '../notify/index.js';
@@ -108,6 +108,9 @@ async function payOnce(
     const goods = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
     const total = goods + fee;
     const first = locked[0]!;
+    // Its session was checked before: a withdrawal that committed since ended it, and its company takes no
+    // order after (docs/requirements.md#withdrawal). One that comes later waits for this order and counts it.
+    if (await companyWithdrawnShared(tx, buyer.companyId)) throw unauthorized();
 
     const [claimed] = await tx
       .insert(orders)

@@ -18,7 +18,13 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { ORDER_STATUS, ORDER_STATUSES_UNDONE, RETURN_REASON_CHANGE_OF_MIND, TIME_ZONE } from '@partsmall/contract';
+import {
+  ORDER_STATUS,
+  ORDER_STATUSES_UNDONE,
+  ORDER_STATUSES_WAITING,
+  RETURN_REASON_CHANGE_OF_MIND,
+  TIME_ZONE,
+} from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { companyNameMatches, companyNameSql, memberNameSql } from '../members/repository.js';
 import { orderEvents, orderLines, orders } from './schema.js';
@@ -312,6 +318,15 @@ export async function lockOrdersOf(tx: Tx, companyId: number): Promise<void> {
     .where(eq(orders.companyId, companyId))
     .orderBy(orders.id)
     .for('update');
+}
+
+/** How many of the company's orders wait for staff to act (ORDER_STATUSES_WAITING: to ship, or a return to settle). */
+export async function waitingOrderCount(db: Db | Tx, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), shownOrder, inArray(orders.status, [...ORDER_STATUSES_WAITING])));
+  return Number(row?.n ?? 0);
 }
 
 export async function blankOrdersOf(tx: Tx, companyId: number, name: string): Promise<void> {

@@ -10,11 +10,12 @@ import {
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { linesOf, shownOrder, type LineRow, type OrderRow } from './repository.js';
+import { companyWithdrawnShared } from '../members/repository.js';
 import { raiseStock } from '../products/repository.js';
 import { orderEvents, orderLines, orders } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { batchJobs } from '../../shared/job-queue.js';
-import { AppError, badRequest, notFound } from '../../shared/http.js';
+import { AppError, badRequest, notFound, unauthorized } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { onStockRaised } from '../favorites/index.js';
 import { onOrderMoved } from '../tax-invoices/index.js';
@@ -195,6 +196,9 @@ export async function moveOrder(
         )
         .for('update');
       if (!order) throw notFound(MSG_ORDER.orderNotFound);
+      // A buyer's move that waited for the order while its company withdrew: the account is gone, and a
+      // return asked for now could be settled with no one (docs/requirements.md#withdrawal).
+      if (m.actor === 'buyer' && (await companyWithdrawnShared(tx, order.companyId))) throw unauthorized();
       const transition = findTransition(order.status, m.status, m.actor);
       if (!transition) throw new AppError(409, MSG_ORDER.statusMoveRefused, 409, 'status');
       const refusal = moveRefusal(

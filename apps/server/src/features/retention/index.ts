@@ -1,3 +1,8 @@
 /** The retention feature's surface for the rest of the server (docs/architecture.md#boundaries). */
 export { retentionSweep } from './sweep.js';
-export { destroyOnWithdrawal, lockOrdersBeforeCompany } from './withdrawal.js';
+export {
+  destroyOnWithdrawal,
+  lockOrdersBeforeCompany,
+  ordersHoldingWithdrawal,
+  refuseWhileOrdersInProgress,
+} from './withdrawal.js';

@@ -1,4 +1,5 @@
-import type { Tx } from '../../db/client.js';
+import { MSG_MEMBER } from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
 import { forgetPhoneCodes } from '../auth/repository.js';
 import { forgetCart } from '../cart/repository.js';
 import { forgetDepositorNames } from '../deposits/repository.js';
@@ -7,11 +8,12 @@ import { forgetCompanyFavorites, forgetMembersRestockAlerts } from '../favorites
 import { blankInquiryPhones } from '../inquiry/repository.js';
 import { blankCompanyContacts, blankMembers, loginsAndPhones } from '../members/repository.js';
 import { forgetNotifySettings } from '../notify/repository.js';
-import { blankOrdersOf, lockOrdersOf } from '../orders/repository.js';
+import { blankOrdersOf, lockOrdersOf, waitingOrderCount } from '../orders/repository.js';
 import { forgetAddresses } from '../shipping/repository.js';
 import { forgetOutbox } from '../sms/repository.js';
 import { forgetVehicles } from '../vehicles/repository.js';
 import { forgetPeople } from '../../shared/rate-limit.js';
+import { badRequest } from '../../shared/http.js';
 
 /** What a withdrawn account's name reads as wherever a record of it stays (orders, chat, back office). */
 export const WITHDRAWN_NAME = '탈퇴회원';
@@ -23,6 +25,27 @@ export const WITHDRAWN_NAME = '탈퇴회원';
  */
 export async function lockOrdersBeforeCompany(tx: Tx, companyId: number): Promise<void> {
   await lockOrdersOf(tx, companyId);
+}
+
+/**
+ * How many of the company's orders hold its main account's withdrawal back: a paid order still to ship
+ * (구매요청, 출고확정) or a return still to settle (반품요청, 반품보류), as the back office's dashboard counts
+ * them (docs/requirements.md#withdrawal).
+ */
+export function ordersHoldingWithdrawal(db: Db | Tx, companyId: number): Promise<number> {
+  return waitingOrderCount(db, companyId);
+}
+
+/**
+ * Refuses a main account's withdrawal (400, nothing written) while the company has an order staff
+ * still handle: blanked, it would leave a paid order with no one to ship to, or a return with no one
+ * to settle (docs/requirements.md#withdrawal). Called on the withdrawal's transaction once it holds
+ * the company's orders and row: an order paid at the same moment either committed before the lock (and
+ * is counted here) or waits for it and then finds the company gone (the payment refuses a withdrawn
+ * company under the same row), and a return asked for waits on its order's lock the same way.
+ */
+export async function refuseWhileOrdersInProgress(tx: Tx, companyId: number): Promise<void> {
+  if ((await waitingOrderCount(tx, companyId)) > 0) throw badRequest(MSG_MEMBER.withdrawOrdersInProgress);
 }
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useController, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { canWithdraw, withdrawRequest } from '@partsmall/contract';
+import { canWithdraw, MSG_MEMBER, withdrawRequest } from '@partsmall/contract';
 import { fieldOf, messageOf } from '../../shared/api';
 import { businessNumber } from '../../shared/format';
 import { pathFor } from '../../shared/paths';
@@ -79,9 +79,20 @@ function Agree({ name, text, n }: { name: (typeof AGREES)[number]; text: string;
 
 /**
  * The withdraw button: enabled only when all four are ticked and the typed name is the user's
- * (docs/requirements.md#withdrawal), and the password is typed when it is asked for.
+ * (docs/requirements.md#withdrawal), and the password is typed when it is asked for; never while
+ * the company's orders in progress hold a main account's withdrawal back (the notice above says why).
  */
-function WithdrawButton({ name, busy, needsPassword }: { name: string; busy: boolean; needsPassword: boolean }) {
+function WithdrawButton({
+  name,
+  busy,
+  needsPassword,
+  held,
+}: {
+  name: string;
+  busy: boolean;
+  needsPassword: boolean;
+  held: boolean;
+}) {
   const values = useWatch({ name: [...AGREES, 'userName', 'pw'] }) as [
     boolean,
     boolean,
@@ -93,15 +104,16 @@ function WithdrawButton({ name, busy, needsPassword }: { name: string; busy: boo
   const [agree1, agree2, agree3, agree4, userName, pw] = values;
   const ready =
     canWithdraw({ agree1, agree2, agree3, agree4, userName }, name) && (!needsPassword || (pw ?? '') !== '');
-  const why = needsPassword ? W.whyPassword : W.why;
+  const why = held ? MSG_MEMBER.withdrawOrdersInProgress : needsPassword ? W.whyPassword : W.why;
+  const usable = ready && !held;
   return (
     <>
       <div className="mg-form-actions">
-        <button type="submit" className="btn btn-danger" disabled={!ready || busy} title={ready ? undefined : why}>
+        <button type="submit" className="btn btn-danger" disabled={!usable || busy} title={usable ? undefined : why}>
           {busy ? W.submitting : W.submit}
         </button>
       </div>
-      {!ready && <p className="field-hint mg-why">{why}</p>}
+      {!ready && !held && <p className="field-hint mg-why">{why}</p>}
     </>
   );
 }
@@ -110,7 +122,8 @@ function WithdrawButton({ name, busy, needsPassword }: { name: string; busy: boo
  * Withdrawal (docs/requirements.md#withdrawal): four confirmations and the typed name; the button is enabled only
  * when all are given; success ends the session and goes home. A session older than ten minutes
  * also gives the password: the field is there when the server says so, or appears when a
- * withdrawal is refused for want of it (the session aged while the page was open).
+ * withdrawal is refused for want of it (the session aged while the page was open). A main account
+ * whose company has orders in progress is told so before it fills anything in, and cannot withdraw.
  */
 export function WithdrawSection({ mobile }: { mobile: boolean }) {
   const { userInfo } = useSession();
@@ -135,6 +148,8 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
   const userName = useController({ name: 'userName', control: form.control });
   if (!userInfo) return null;
   const needsPassword = askedPassword || check.data?.pwRequired === true;
+  // Orders staff still handle hold a main account's withdrawal back (docs/requirements.md#withdrawal).
+  const held = (check.data?.ordersInProgress ?? 0) > 0;
 
   const submit = (v: (typeof withdrawRequest)['_output']) =>
     withdraw.mutate(v, {
@@ -150,6 +165,11 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
   return (
     <div>
       <SectionHead title={W.title} intro={W.intro} />
+      {held && (
+        <p className="notice-warn" role="status">
+          {MSG_MEMBER.withdrawOrdersInProgress}
+        </p>
+      )}
       <Form form={form} className="mg-box mg-withdraw" onSubmit={submit}>
         <ol className="mg-agrees">
           {W.agrees.map((text, i) => (
@@ -181,7 +201,7 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
             />
           </>
         )}
-        <WithdrawButton name={userInfo.name} busy={withdraw.isPending} needsPassword={needsPassword} />
+        <WithdrawButton name={userInfo.name} busy={withdraw.isPending} needsPassword={needsPassword} held={held} />
       </Form>
     </div>
   );
