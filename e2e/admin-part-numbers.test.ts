@@ -58,7 +58,7 @@ describe('호환품번 in the back office', () => {
     await add.getByLabel('상대 품번 (대체: 현재 품번)').fill(current.pid);
     await add.getByLabel('비고').fill('2025년 변경');
     await add.getByRole('button', { name: '관계 추가' }).click();
-    await toast(page, MSG_PART_ADMIN.xrefSaved);
+    await toast(page, '대체품번 관계를 저장했습니다.');
     await table.getByRole('cell', { name: '66 11 0 000 001', exact: true }).waitFor();
     expect(await add.getByLabel('품번 (대체: 이전 품번)').inputValue()).toBe('');
     // The shop's search of the old number, typed another way, leads to the current product.

@@ -101,6 +101,12 @@ export const orderView = z.object({
   taxInvoice: orderTaxInvoice.optional(),
   /** Ours: 'credit' when paid on 외상 (docs/requirements.md#credit-checkout); absent for cash. */
   payWith: z.enum(PAY_WITH).optional(),
+  /**
+   * Ours: on an undone order (출고취소, 판매자취소, 반품승인), the won its refund gave back, to the cash or off
+   * a 외상 order's receivables: the goods alone on a return for change of mind. Absent on any other order,
+   * and on a return whose reason was erased (docs/requirements.md#retention).
+   */
+  refunded: int.optional(),
 });
 export type OrderView = z.infer<typeof orderView>;
 
@@ -143,6 +149,12 @@ export const paymentResult = z.object({
   point: int,
   /** Ours: 'credit' when paid on 외상 (docs/requirements.md#credit-checkout); absent for cash. */
   payWith: z.enum(PAY_WITH).optional(),
+  /**
+   * Ours: on an undone order (출고취소, 판매자취소, 반품승인), the won its refund gave back, to the cash or off
+   * a 외상 order's receivables: the goods alone on a return for change of mind. Absent on any other order,
+   * and on a return whose reason was erased (docs/requirements.md#retention).
+   */
+  refunded: int.optional(),
 });
 export type PaymentResult = z.infer<typeof paymentResult>;
 export const paymentAnswer = answerOf(paymentResult);

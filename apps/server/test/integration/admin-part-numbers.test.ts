@@ -52,7 +52,8 @@ describe('cross-reference', () => {
   it('adds a supersession that search follows at once, audited', async () => {
     const audits = await count('admin_audit');
     const res = await saveXref({ pid: 'XR 100', toPid: 'XR-200', kind: 'supersedes', remark: '시험' });
-    expect(res.body.code).toBe(201);
+    // The message names the kind saved: a supersession is a 대체품번, not a 호환품번.
+    expect([res.body.code, res.body.message]).toEqual([201, '대체품번 관계를 저장했습니다.']);
     expect(res.body.results).toMatchObject({
       pid: 'XR 100',
       toPid: 'XR-200',
@@ -61,7 +62,9 @@ describe('cross-reference', () => {
       createdBy: expect.any(String),
     });
     expect((await saveXref({ pid: 'XR-200', toPid: 'XR-300', kind: '대체' })).body.code).toBe(201);
-    expect(await count('admin_audit')).toBe(audits + 2);
+    const both = await saveXref({ pid: 'XR-OE-1', toPid: 'XR-AM-1', kind: 'interchangeable' });
+    expect([both.body.code, both.body.message]).toEqual([201, '호환품번 관계를 저장했습니다.']);
+    expect(await count('admin_audit')).toBe(audits + 3);
     const found = await call(server, 'getProductHome', {
       searchType: 'pid',
       searchKeyword: 'xr100',

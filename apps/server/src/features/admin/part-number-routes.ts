@@ -17,9 +17,10 @@ export function partNumberAdminRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
 
   route(app, 'adminXrefList', async (req) => okPage(await listXrefs(db, req.body)));
-  route(app, 'adminSaveXref', async (req) =>
-    created(await saveXref(db, requireStaffId(req), req.body), MSG_PART_ADMIN.xrefSaved),
-  );
+  route(app, 'adminSaveXref', async (req) => {
+    const saved = await saveXref(db, requireStaffId(req), req.body);
+    return created(saved, MSG_PART_ADMIN.xrefSaved(saved.kind));
+  });
   route(app, 'adminDeleteXref', async (req) => {
     await deleteXref(db, requireStaffId(req), req.body.seq);
     return created(undefined, MSG_PART_ADMIN.xrefRemoved);

@@ -1,13 +1,15 @@
 import {
   MSG_ORDER,
   ORDER_STATUS,
+  ORDER_STATUSES_UNDONE,
+  ORDER_TRANSITIONS,
   RETURN_REASON_CHANGE_OF_MIND,
   RETURN_WINDOW_DAYS,
   addSeoulDays,
   isChinaWarehouse,
   seoulDay,
   startOfSeoulDay,
-  type ORDER_TRANSITIONS,
+  type OrderStatus,
   type StatusActor,
 } from '@partsmall/contract';
 import { checkShipment } from '../tracking/index.js';
@@ -98,4 +100,22 @@ export function refundAmount(
   if (rule === 'none') return 0;
   if (rule === 'goods-or-all' && order.returnReason === RETURN_REASON_CHANGE_OF_MIND) return order.totalAmount;
   return order.totalAmount + order.shipping;
+}
+
+/**
+ * What an undone order's refund gave back (the amount its move credited, by the same rule from the same
+ * order), or undefined for an order no move refunded; undefined too for a return whose reason was erased
+ * with its dispute details (docs/requirements.md#retention), when the kept shipping cannot be told.
+ */
+export function refundedOf(order: {
+  status: number;
+  totalAmount: number;
+  shipping: number;
+  returnReason: number | null;
+}): number | undefined {
+  if (!ORDER_STATUSES_UNDONE.includes(order.status as OrderStatus)) return undefined;
+  const rule = ORDER_TRANSITIONS.find((t) => t.to === order.status)?.refund ?? 'none';
+  if (rule === 'none') return undefined;
+  if (rule === 'goods-or-all' && order.returnReason === null && order.shipping > 0) return undefined;
+  return refundAmount(rule, order);
 }

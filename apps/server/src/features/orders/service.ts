@@ -23,7 +23,7 @@ import { checkShipment, ordersOfParcel, recordShipment, type ShipmentFacts } fro
 import { credit } from '../wallet/index.js';
 import { reverseCreditOrder } from '../credit/index.js';
 import { notifyOrderMoved } from '../notify/index.js';
-import { moveRefusal, refundAmount } from './rules.js';
+import { moveRefusal, refundAmount, refundedOf } from './rules.js';
 
 /** An order as the member area and the order popups read it (docs/requirements.md#entities). */
 export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
@@ -64,7 +64,14 @@ export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
     returnReason: o.returnReason,
     staffNote: o.staffNote,
     jobRef: o.jobRef,
+    ...refundedField(o),
   };
+}
+
+/** An undone order's refund, as the buyer reads it (docs/requirements.md#order-statuses); nothing on any other. */
+function refundedField(o: OrderRow): { refunded?: number } {
+  const refunded = refundedOf(o);
+  return refunded === undefined ? {} : { refunded };
 }
 export type { OrderView };
 

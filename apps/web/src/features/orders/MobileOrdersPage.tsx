@@ -20,6 +20,8 @@ import { TrackingToggle } from './components/TrackingPanel';
 import { StatementButton } from './components/StatementButton';
 import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
 import { orderDelivery, orderPlace, orderSender } from './place';
+import { refundLine } from './refund';
+import { TO } from './texts';
 import { ReorderButton } from '../quick-order';
 import './orders.css';
 
@@ -53,6 +55,7 @@ export function MobileOrdersPage() {
         title: D.cancelTitle,
         text: o.payWith === 'credit' ? D.cancelConfirmOnCredit : D.cancelConfirm,
         confirmLabel: D.cancel,
+        cancelLabel: TO.keepOrder,
         busyLabel: D.busy,
         danger: true,
       },
@@ -73,6 +76,7 @@ export function MobileOrdersPage() {
         {orders?.map((o) => {
           const canCancel = allowedMoves(o.status, 'buyer').includes(ORDER_STATUS.shipmentCancelled);
           const place = orderPlace(o);
+          const refund = refundLine(o);
           return (
             <li key={o.seq} className="m-order" data-testid="mobile-order">
               <header>
@@ -82,6 +86,12 @@ export function MobileOrdersPage() {
               <dl className="m-order-facts">
                 <dt>{t.amount}</dt>
                 <dd className="strong">{won(o.totalAmount + o.shipping)}</dd>
+                {refund && (
+                  <>
+                    <dt>{refund.label}</dt>
+                    <dd data-testid="order-refund">{refund.text}</dd>
+                  </>
+                )}
                 <dt>{t.recipient}</dt>
                 <dd>
                   {o.name} {phone(o.phone)}

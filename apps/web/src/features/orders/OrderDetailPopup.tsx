@@ -25,6 +25,7 @@ import { TrackingPanel } from './components/TrackingPanel';
 import { StatementButton } from './components/StatementButton';
 import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
 import { orderPlace, orderSender } from './place';
+import { refundLine } from './refund';
 import { TableHead } from '../../shared/ui/TableHead';
 import './orders.css';
 
@@ -174,6 +175,7 @@ function OrderFacts({ order }: { order: OrderView }) {
           <span className="muted">({t.usedBreakdown(won(order.totalAmount), won(order.shipping))})</span>
           <VatSplit total={order.totalAmount + order.shipping} />
         </WideRow>
+        <RefundRow order={order} />
         <tr>
           <th scope="row">{t.sender}</th>
           <td>
@@ -215,6 +217,17 @@ function OrderFacts({ order }: { order: OrderView }) {
         )}
       </tbody>
     </table>
+  );
+}
+
+/** An undone order's refund, under the cash it used (docs/requirements.md#order-statuses). */
+function RefundRow({ order }: { order: OrderView }) {
+  const refund = refundLine(order);
+  if (!refund) return null;
+  return (
+    <WideRow label={refund.label} testId="order-refund">
+      {refund.text}
+    </WideRow>
   );
 }
 
@@ -299,8 +312,16 @@ function BuyerMoves({ order }: { order: OrderView }) {
   // A 외상 order's cancel gives no cash back (docs/requirements.md#credit-checkout).
   const cancelText = order.payWith === 'credit' ? t.cancelConfirmOnCredit : t.cancelConfirm;
   const askCancel = () =>
-    ask({ title: t.cancelTitle, text: cancelText, confirmLabel: t.cancel, busyLabel: t.busy, danger: true }, () =>
-      cancel.mutateAsync(order.seq),
+    ask(
+      {
+        title: t.cancelTitle,
+        text: cancelText,
+        confirmLabel: t.cancel,
+        cancelLabel: TO.keepOrder,
+        busyLabel: t.busy,
+        danger: true,
+      },
+      () => cancel.mutateAsync(order.seq),
     );
   const done = { onSuccess: (a: { message: string }) => notify.toast(a.message), onError: failed };
   const doReturn = () => {

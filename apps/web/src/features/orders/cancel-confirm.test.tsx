@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView } from '@partsmall/contract';
@@ -59,6 +59,17 @@ function order(seq: number, payWith: 'cash' | 'credit'): OrderView {
   };
 }
 
+/**
+ * The question's two buttons under its text: the one that keeps the order says '닫기', so that it is
+ * not misread beside the red '주문 취소' ('취소' next to '주문 취소' was). The layer's × is left out.
+ */
+const DIALOG_BUTTONS = ['닫기', '주문 취소'];
+const answerButtons = () =>
+  within(screen.getByRole('alertdialog'))
+    .getAllByRole('button')
+    .filter((b) => !b.classList.contains('popup-close'));
+const dialogButtons = () => answerButtons().map((b) => b.textContent);
+
 const client = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
 
 beforeEach(() => {
@@ -93,6 +104,7 @@ describe('the phone order list: 주문 취소', () => {
     fireEvent.click(cancelOf(0));
     expect(await screen.findByText(CASH_TEXT)).toBeTruthy();
     expect(screen.queryByText(CREDIT_TEXT)).toBeNull();
+    expect(dialogButtons()).toEqual(DIALOG_BUTTONS);
   });
 
   it('a 외상 order: the amount comes off the 외상 balance, no cash', async () => {
@@ -120,5 +132,17 @@ describe('the order detail popup: 주문 취소', () => {
     fireEvent.click(screen.getByRole('button', { name: '주문 취소' }));
     expect(await screen.findByText(asked)).toBeTruthy();
     expect(screen.queryByText(notAsked)).toBeNull();
+    expect(dialogButtons()).toEqual(DIALOG_BUTTONS);
+  });
+
+  it("'닫기' leaves the order as it was: nothing is sent", async () => {
+    renderPopup(order(42, 'cash'));
+    fireEvent.click(screen.getByRole('button', { name: '주문 취소' }));
+    await screen.findByRole('alertdialog');
+    const keep = answerButtons()[0]!;
+    expect(keep.textContent).toBe('닫기');
+    fireEvent.click(keep);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,11 @@ interface ConfirmProps {
   title: string;
   text: string;
   confirmLabel: string;
+  /**
+   * The button that leaves things as they were ('취소' unless said): a cancel of an order says '닫기',
+   * so it is not misread beside the red '주문 취소'.
+   */
+  cancelLabel?: string;
   /** While the confirmed action runs: both buttons wait and the confirm button says so. */
   busyLabel?: string;
   busy?: boolean;
@@ -21,6 +26,7 @@ export function Confirm({
   title,
   text,
   confirmLabel,
+  cancelLabel = T.common.cancel,
   busyLabel,
   busy = false,
   danger = false,
@@ -36,7 +42,7 @@ export function Confirm({
       </div>
       <div className="layer-actions">
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>
-          {T.common.cancel}
+          {cancelLabel}
         </button>
         <button
           type="button"

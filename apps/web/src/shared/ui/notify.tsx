@@ -29,6 +29,8 @@ export interface ConfirmRequest {
   title: string;
   text: string;
   confirmLabel: string;
+  /** The button that asks nothing ('취소' unless said; '닫기' where the action itself is a cancel). */
+  cancelLabel?: string;
   /** Shown on the confirm button while the action runs. */
   busyLabel?: string;
   /** A destructive action gets the red button. */

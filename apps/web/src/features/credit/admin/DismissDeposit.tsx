@@ -84,6 +84,8 @@ export function DismissedDeposits() {
           {
             id: 'reason',
             header: D.dismissReason,
+            // 120 px (the whole reason in its title) keeps 되돌리기 in view beside the menu in a 1024 window.
+            minWidth: 120,
             className: 'ellipsis',
             title: (r) => r.dismissReason,
             cell: (r) => r.dismissReason ?? '',
