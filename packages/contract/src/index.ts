@@ -19,6 +19,7 @@ export * from './search-words.js';
 export * from './particles.js';
 export * from './part-synonyms.js';
 export * from './csv.js';
+export * from './csv-cells.js';
 export * from './estimate-columns.js';
 export * from './quick-order-limits.js';
 export * from './quick-order-lines.js';

@@ -1,17 +1,16 @@
 import { parse } from 'csv-parse/sync';
+import { codeOfCell, csvCell, textOfCell } from '@partsmall/contract';
 
 /**
- * CSV for the back office: written with a BOM so that Korean Excel opens it as UTF-8, and cells
- * that a spreadsheet would run as a formula (=, +, -, @ first) are quoted with a leading apostrophe.
+ * CSV for the back office (docs/requirements.md#back-office): written with a BOM so that Korean Excel
+ * opens it as UTF-8, each cell by the contract's `csvCell` (a formula-like text guarded, a code of
+ * digits Excel would change written as `="…"`); an import reads each text back with `textOfCell`.
  */
 export function toCsv(rows: (string | number | null | undefined)[][]): string {
-  const cell = (v: string | number | null | undefined) => {
-    let s = v === null || v === undefined ? '' : String(v);
-    if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return `\uFEFF${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
+
+export { codeOfCell, textOfCell };
 
 /** Parses CSV text into rows of cells; throws when quoting or column counts are broken. */
 export function parseCsv(text: string): string[][] {

@@ -31,7 +31,7 @@ import {
 } from '../products/index.js';
 import { recordAudit } from './audit.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
-import { blankRecord, recordLineOf } from '../../shared/csv.js';
+import { blankRecord, codeOfCell, recordLineOf } from '../../shared/csv.js';
 import { lockFor } from '../../db/locks.js';
 
 /**
@@ -174,7 +174,9 @@ export async function importXrefs(
   lines.forEach((cols, i) => {
     if (blankRecord(cols)) return;
     const line = lineOf(i + 1);
-    const result = xrefFields.safeParse({ pid: cols[0], toPid: cols[1], kind: cols[2]?.trim(), remark: cols[3] ?? '' });
+    // A number-like code a sheet keeps as text (`="07119915325"`) is the digits inside.
+    const [pid, toPid, kind, remark] = cols.map(codeOfCell);
+    const result = xrefFields.safeParse({ pid, toPid, kind: kind?.trim(), remark: remark ?? '' });
     if (!result.success) return void errors.push(at(line, result.error.issues[0]?.message ?? MSG_PART_ADMIN.csvBroken));
     if (alphaNumber(result.data.pid) === '' || alphaNumber(result.data.toPid) === '')
       return void errors.push(at(line, MSG_PART_ADMIN.pid));

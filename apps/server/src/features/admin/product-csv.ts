@@ -20,7 +20,7 @@ import { AppError, badRequest } from '../../shared/http.js';
 import { onStocksRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
-import { blankRecord, recordLineOf, toCsv } from '../../shared/csv.js';
+import { blankRecord, recordLineOf, textOfCell, toCsv } from '../../shared/csv.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
 import { insertProducts, productWhere, toProduct, updateProducts } from './product-rows.js';
 import type { Fields, ProductQuery } from './product-rows.js';
@@ -116,12 +116,6 @@ function changesOf(fields: Fields, stock: number, existing: AdminProduct): strin
   }
   return changes;
 }
-
-/**
- * The export puts an apostrophe before a text that a spreadsheet would run as a formula (`toCsv`);
- * the import takes it off again, so an exported file imports back to the same texts.
- */
-const unguard = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
 
 /** The lines' (number key, warehouse) pairs, as the products are looked up by. */
 const numberPairs = (lines: { fields: Fields }[]) =>
@@ -270,7 +264,9 @@ export async function importProducts(
   for (const [i, cellsOfLine] of body.entries()) {
     if (blankRecord(cellsOfLine)) continue;
     const line = lineOf(i + 1);
-    const record = Object.fromEntries(columns.map((c) => [c, unguard(cellsOfLine[names.indexOf(c)] ?? '')]));
+    // Each cell as the export wrote it read back to its text (`textOfCell`): an exported file imports
+    // back to the same texts (docs/requirements.md#back-office).
+    const record = Object.fromEntries(columns.map((c) => [c, textOfCell(cellsOfLine[names.indexOf(c)] ?? '')]));
     const checked = checkLine(line, csvRow.parse(record), warehouses);
     if ('message' in checked) {
       errors.push(checked);

@@ -27,6 +27,20 @@ describe('parts CSV', () => {
     expect(csvCell(12000)).toBe('12000');
   });
 
+  it('keeps OE numbers Excel would turn into numbers as text (="…"): a leading zero, or 12 digits and more', () => {
+    expect(csvCell('07119915325')).toBe('"=""07119915325"""');
+    expect(csvCell('0')).toBe('0');
+    expect(csvCell('123456789012')).toBe('"=""123456789012"""');
+    expect(csvCell('1234567890123456789')).toBe('"=""1234567890123456789"""');
+    // 11 digits without a leading zero read back the same; letters or spaces are text already.
+    expect(csvCell('11428575211')).toBe('11428575211');
+    expect(csvCell('A 000 421 25 12')).toBe('A 000 421 25 12');
+    expect(csvCell('0 911 111')).toBe('0 911 111');
+    expect(partsCsv([part({ pnum: '3', pid: '07119915325', label: '와셔' })]).split('\r\n')[1]).toBe(
+      '3,"=""07119915325""",와셔,1,,,적용,,',
+    );
+  });
+
   it('writes a header and one line per shown part, with the first product price and stock', () => {
     const text = partsCsv([
       part({

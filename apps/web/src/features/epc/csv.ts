@@ -1,12 +1,8 @@
-import type { EpcPart } from '@partsmall/contract';
+import { csvCell, type EpcPart } from '@partsmall/contract';
 import { TE } from './texts';
 
-/** A CSV cell: quoted when it holds a comma, quote or line break; formulas defused for Excel. */
-export function csvCell(value: string | number): string {
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+/** A CSV cell (docs/requirements.md#catalogue-screens): the back office exports' rule, from the contract. */
+export { csvCell };
 
 /** The shown parts list as CSV (UTF-8 with BOM, so Korean Excel reads it). */
 export function partsCsv(parts: readonly EpcPart[]): string {
