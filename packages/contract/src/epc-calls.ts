@@ -236,7 +236,20 @@ export const epcPartHit = z.object({
   pnum: z.string(),
 });
 export type EpcPartHit = z.infer<typeof epcPartHit>;
-/** getCarsSearchHotKey: hits within the vehicle's catalogue, each with the group that shows it. */
-export const epcHotKeyAnswer = answerOf(z.object({ partInfo: z.array(epcPartHit), more: z.boolean() }));
+/**
+ * getCarsSearchHotKey: hits within the vehicle's catalogue, each with the group that shows it, and
+ * where the first hit sits, as getCarsStructureEx and getCarsPartsEx answer it: its sub group, its
+ * child group (null when the drawing hangs directly under the sub group) and the parts of its
+ * drawing. Without a hit: null, null and [].
+ */
+export const epcHotKeyAnswer = answerOf(
+  z.object({
+    childGroupInfo: epcStructureNode.nullable(),
+    subGroupInfo: epcStructureNode.nullable(),
+    partInfo: z.array(epcPartHit),
+    partDetailInfo: z.array(epcPart),
+    more: z.boolean(),
+  }),
+);
 /** The objSearchMapper search: hits across catalogues, a page and whether another follows. */
 export const epcPartSearchAnswer = answerOf(z.array(epcPartHit)).extend({ more: z.boolean() });

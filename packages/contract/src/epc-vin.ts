@@ -48,6 +48,8 @@ export const EPC_MSG = {
   unknownBrand: '지원하지 않는 브랜드입니다.',
   /** A catalogue list or the parts table with nothing in it, an unknown VIN. */
   noInfo: '정보가 없습니다.',
+  /** An unknown VIN whose maker (decoded from it) has no catalogue here. */
+  makerNoCatalogue: (maker: string) => `${maker} 차량은 카탈로그에서 조회할 수 없습니다.`,
   /** The empty result popup. */
   emptyResult: '현재 조회결과가 없습니다. 요청처리가 진행되었습니다.',
   shortVinAmbiguous: '입력한 뒷자리와 일치하는 차량이 여러 대입니다. 17자리 차대번호를 입력하세요.',

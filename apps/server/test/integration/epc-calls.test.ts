@@ -553,6 +553,9 @@ describe('bad input: a Korean message, nothing changed, never a 500', () => {
       [{ brand: 'all', vin: '' }, 400, EPC_MSG.vinRequired],
       [{ brand: 'toyota', vin: E220D }, 400, EPC_MSG.unknownBrand],
       [{ brand: 'all', vin: 'WDD00000000000000' }, 404, EPC_MSG.noInfo],
+      // A maker the VIN names that has no catalogue here is named.
+      [{ brand: 'all', vin: 'KMHJ381ABLU123456' }, 404, '현대자동차 차량은 카탈로그에서 조회할 수 없습니다.'],
+      [{ brand: 'bmw', vin: 'WMWXR31060TL12345' }, 404, 'MINI 차량은 카탈로그에서 조회할 수 없습니다.'],
       [{ brand: 'all', vin: 12345 }, 400, EPC_MSG.vinRequired],
       [{ brand: 'all', vin: 'W'.repeat(100_000) }, 400, EPC_MSG.hintFull],
       [{ brand: 'all', vin: 'WDD\u0000ZF8KB4JA201937' }, 400, EPC_MSG.vinChars],

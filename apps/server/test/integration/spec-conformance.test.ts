@@ -431,11 +431,9 @@ const rows: Row[] = [
     },
   },
   {
-    // The original client also reads childGroupInfo, subGroupInfo and partDetailInfo, which this answer
-    // lacks; only partInfo is checked.
     call: 'getCarsSearchHotKey',
     codes: [200],
-    reads: ['code', 'results.partInfo'],
+    reads: ['code', 'results.childGroupInfo', 'results.subGroupInfo.mid', 'results.partInfo', 'results.partDetailInfo'],
     run: async () => {
       const v = await vehicle();
       return { token: demoToken, live: { mcid: v.mcid, brand: v.brand, searchHotKey: v.pid.slice(0, 4) } };

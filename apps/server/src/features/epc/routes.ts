@@ -21,6 +21,7 @@ import {
   diagramParts,
   epcLang,
   findVehicle,
+  hitPlace,
   mainGroups,
   partsWithProducts,
   replacementsFor,
@@ -200,13 +201,14 @@ function partNumberRoutes(app: Api, ctx: AppContext) {
     // Only the catalogue of the VIN: a test VIN (free to everyone) must not open another catalogue's numbers.
     if (!(await vehicleOf(db, { vin: b.vin, mcid: b.mcid }))) throw notFound(EPC_MSG.noInfo);
     await hotKeySlot(auth.member.id, req.clientAddress);
-    const found = await searchPartNumbers(db, {
-      keyword: keyword.data,
-      mcid: b.mcid,
-      size: 50,
-      lang: epcLang(b.lang),
-    });
-    return ok({ partInfo: found.hits, more: found.more }, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined);
+    const lang = epcLang(b.lang);
+    const found = await searchPartNumbers(db, { keyword: keyword.data, mcid: b.mcid, size: 50, lang });
+    const level = auth.company?.level ?? 'd';
+    const place = await hitPlace(db, { vin: b.vin, mcid: b.mcid, lang, level }, found.hits[0]);
+    return ok(
+      { ...place, partInfo: found.hits, more: found.more },
+      found.hits.length === 0 ? EPC_MSG.emptyResult : undefined,
+    );
   });
 
   route(app, 'getCarsReplace', async (req) => {

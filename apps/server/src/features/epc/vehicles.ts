@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { checkVin, decodeVin, EPC_MSG, isTestVin, type VinDecoded } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
-import { badRequest, forbidden } from '../../shared/http.js';
+import { AppError, badRequest, forbidden, notFound } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
 import { noInfo } from './refusals.js';
 import { epcCatalogues, epcVehicles } from './schema.js';
@@ -115,6 +115,17 @@ type VehicleRow = { licenseEnd: Date | null } & (
 );
 
 /**
+ * A VIN no catalogue holds: when it names a maker without a catalogue here (a 현대자동차 or MINI
+ * VIN), the maker is said; otherwise '정보가 없습니다.'.
+ */
+function unknownVehicle(vin: string): AppError {
+  const maker = decodeVin(vin);
+  return maker?.manufacturer && maker.brand === null
+    ? notFound(EPC_MSG.makerNoCatalogue(maker.manufacturer))
+    : noInfo();
+}
+
+/**
  * The VIN search (getCarsVinEx): the VIN is normalised and checked for the brand; 17 characters
  * find the vehicle in any catalogue, a short VIN (last 7 or 8) within the brand. A short VIN
  * that matches several vehicles asks for the full one instead of guessing. With `licensee` (a
@@ -132,7 +143,7 @@ export async function findVehicle(
   if (q.licensee !== undefined && !isTestVin(checked.vin) && licenseDaysLeft(rows[0]!.licenseEnd) <= 0)
     throw forbidden(EPC_MSG.licenseRequired);
   const vehicle = rows[0]!;
-  if (vehicle.vin === null) throw noInfo();
+  if (vehicle.vin === null) throw unknownVehicle(checked.vin);
   if (rows.length > 1) throw badRequest(EPC_MSG.shortVinAmbiguous);
   const maindata: Record<string, string> = {};
   for (const [key, value] of vehicle.maindataWords) maindata[key] = value;

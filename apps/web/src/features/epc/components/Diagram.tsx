@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
 import { canZoomIn, canZoomOut, EPC_ZOOM, zoomIn, zoomOut, type EpcPartsResult } from '@partsmall/contract';
 import { motionMs, prefersReducedMotion } from '../../../shared/device';
@@ -124,7 +124,7 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
         onPinchingStart={stopMove}
       >
         <TransformComponent wrapperClass="epc-zoom-wrapper" contentClass="epc-zoom-content">
-          <div className="epc-drawing">
+          <div className="epc-drawing" style={{ '--epc-zoom': scale } as CSSProperties}>
             <img src={result.img_path} alt={result.fullPath} draggable={false} />
             {result.img_points.map((p, i) => {
               const first = result.img_points.findIndex((q) => q.hsKey === p.hsKey) === i;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   cutText,
@@ -35,6 +35,9 @@ export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins,
   const [historyOpen, setHistoryOpen] = useState(false);
   const history = useQuery({ ...historyQuery(brand), enabled: licensed && historyOpen });
   const checked = checkVin(brand, vin);
+  const vinRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const historyKeys = useHistoryKeys(vinRef, listRef, historyOpen, setHistoryOpen, history.data?.length ?? 0);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -70,13 +73,19 @@ export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins,
         </label>
       )}
       {ready && licensed && (
-        <div className="epc-vin-box">
+        <div
+          className="epc-vin-box"
+          onKeyDown={historyKeys}
+          onBlur={(e) => {
+            // Closed when the focus leaves the box and its list, not when it moves into the list.
+            if (!e.currentTarget.contains(e.relatedTarget)) setHistoryOpen(false);
+          }}
+        >
           <input
+            ref={vinRef}
             value={vin}
             onChange={(e) => setVin(normalizeVinInput(e.target.value))}
             onFocus={() => setHistoryOpen(true)}
-            onKeyDown={(e) => e.key === 'Escape' && setHistoryOpen(false)}
-            onBlur={() => setTimeout(() => setHistoryOpen(false), 150)}
             placeholder={TE.vinPlaceholder}
             aria-label={TE.vin}
             autoComplete="off"
@@ -84,7 +93,7 @@ export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins,
             data-testid="epc-vin"
           />
           {historyOpen && (
-            <ul className="epc-history" role="listbox" aria-label={TE.history}>
+            <ul className="epc-history" ref={listRef} role="listbox" aria-label={TE.history}>
               {history.data && history.data.length === 0 && <li className="muted">{TE.historyEmpty}</li>}
               {history.data?.map((h) => (
                 <li key={h.vin} role="option" aria-selected={false}>
@@ -93,6 +102,8 @@ export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins,
                     onMouseDown={(e) => e.preventDefault()}
                     onClick={() => {
                       setVin(h.vin);
+                      // The focus goes back to the box before the list (and this entry) goes.
+                      vinRef.current?.focus();
                       setHistoryOpen(false);
                       onSearch(brand, h.vin);
                     }}
@@ -130,9 +141,53 @@ export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins,
           {busy ? TE.searching : TE.search}
         </button>
       )}
-      {licensed && <span className="epc-hint muted">{vinHint(brand)}</span>}
+      {licensed && (
+        <span className="epc-hint muted">{vin === '' || checked.ok ? vinHint(brand) : checked.message}</span>
+      )}
     </form>
   );
+}
+
+/**
+ * The history list by keyboard: ↓ opens it and goes down its entries, ↑ goes up them and from the
+ * first back to the VIN box, Escape closes it and puts the focus back in the box (Tab moves through
+ * it as through any buttons). `entries` is how many the list shows.
+ */
+function useHistoryKeys(
+  vinRef: RefObject<HTMLInputElement | null>,
+  listRef: RefObject<HTMLUListElement | null>,
+  open: boolean,
+  setOpen: (open: boolean) => void,
+  entries: number,
+) {
+  // ↓ on the closed list: its first entry takes the focus once it shows.
+  const focusFirst = useRef(false);
+  useEffect(() => {
+    if (!open || !focusFirst.current || entries === 0) return;
+    focusFirst.current = false;
+    listRef.current?.querySelector('button')?.focus();
+  }, [open, entries, listRef]);
+
+  return (e: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = Array.from(listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []);
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      // Focused first: the box's focus opens the list, which then closes.
+      vinRef.current?.focus();
+      setOpen(false);
+    } else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      if (open) buttons[Math.min(at + 1, buttons.length - 1)]?.focus();
+      else {
+        focusFirst.current = true;
+        setOpen(true);
+      }
+    } else if (e.key === 'ArrowUp' && at >= 0) {
+      e.preventDefault();
+      (at === 0 ? vinRef.current : buttons[at - 1])?.focus();
+    }
+  };
 }
 
 export function PartSearchBox({
