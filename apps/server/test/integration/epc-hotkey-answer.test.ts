@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { EPC_MSG, EPC_TEST_VINS } from '@partsmall/contract';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
@@ -83,5 +84,17 @@ describe('epc/getCarsSearchHotKey answers where the first hit sits', () => {
       childGroupInfo: null,
       partDetailInfo: [],
     });
+  });
+
+  it('a hit whose drawing the catalogue lacks still answers its hits, the place left empty', async () => {
+    // A catalogue upload that left a drawing out (its row gone, the group still naming it).
+    await server.db.execute(
+      sql`delete from epc_diagrams where diagram in (select diagram from epc_nodes where mid = '11_20')`,
+    );
+    const r = await hotKey('1413');
+    expect(r.status).toBe(200);
+    expect(r.body.results!.partInfo.map((p) => p.pid)).toEqual(['14137857287']);
+    expect(r.body.results!.partDetailInfo).toEqual([]);
+    expect(r.body.results!.subGroupInfo).toMatchObject({ mid: '11_20' });
   });
 });
