@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { OrderView } from '@partsmall/contract';
 import { MobileOrdersPage } from './MobileOrdersPage';
 import { OrderDetailPopup } from './OrderDetailPopup';
 import { orderKeys, orderPagesQuery } from './api';
 import { renderScreen } from '../../../test/render-screen';
+import { cachedClient, orderView, withoutNetwork } from '../../../test/order-view';
 
 /**
  * The buyer's cancel asks first, and says what happens to the money (docs/requirements.md#credit-checkout):
@@ -17,47 +17,9 @@ const CASH_TEXT = '이 주문을 취소할까요? 결제한 캐시(배송비 포
 const CREDIT_TEXT =
   '이 주문을 취소할까요? 주문 금액(배송비 포함)은 외상 미수금에서 차감되며, 캐시로 돌려드리지 않습니다.';
 
-/** An order just paid (status 0, so the buyer may cancel it), in cash or on 외상. */
-function order(seq: number, payWith: 'cash' | 'credit'): OrderView {
-  return {
-    seq,
-    created: new Date().toISOString(),
-    orderProductInfo: [
-      {
-        name: '오일 필터',
-        pid: 'OF-1',
-        factoryNum: '',
-        qty: 2,
-        price: 9500,
-        created: new Date().toISOString(),
-        vin: null,
-      },
-    ],
-    itemLength: 1,
-    totalAmount: 19_000,
-    shipping: 6000,
-    memo: '',
-    shippingValue: 1,
-    shippingPayType: 0,
-    status: 0,
-    fromName: '',
-    fromPhone: '',
-    name: '김철수',
-    phone: '01012345678',
-    postNum: '04524',
-    address: '서울 중구 세종대로 110',
-    addrSub: '3층',
-    arrive: '',
-    directDeli: false,
-    stockName: '한국 창고',
-    carrier: '',
-    waybill: '',
-    returnReason: null,
-    staffNote: '',
-    // The answer has no payWith for a cash order.
-    ...(payWith === 'credit' ? { payWith } : {}),
-  };
-}
+/** An order just paid (status 0, so the buyer may cancel it), in cash or on 외상; a cash order's answer has no payWith. */
+const order = (seq: number, payWith: 'cash' | 'credit') =>
+  orderView(seq, 9500, payWith === 'credit' ? { payWith } : {});
 
 /**
  * The question's two buttons under its text: the one that keeps the order says '닫기', so that it is
@@ -70,22 +32,10 @@ const answerButtons = () =>
     .filter((b) => !b.classList.contains('popup-close'));
 const dialogButtons = () => answerButtons().map((b) => b.textContent);
 
-const client = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+const client = cachedClient;
 
-beforeEach(() => {
-  // Everything the screens show is in the cache; nothing is sent before the buyer confirms.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      throw new Error('no network in a component test');
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-});
+// Everything the screens show is in the cache; nothing is sent before the buyer confirms.
+withoutNetwork();
 
 describe('the phone order list: 주문 취소', () => {
   const renderList = () => {

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { OrderView } from '@partsmall/contract';
 import { MobileOrdersPage } from './MobileOrdersPage';
 import { OrderDetailPopup } from './OrderDetailPopup';
 import { orderKeys, orderPagesQuery } from './api';
 import { renderScreen } from '../../../test/render-screen';
+import { cachedClient, orderView, withoutNetwork } from '../../../test/order-view';
 
 /**
  * An undone order (출고취소, 판매자취소, 반품승인) says what came back beside the cash it used, as its
@@ -15,46 +15,8 @@ import { renderScreen } from '../../../test/render-screen';
  * what the company owes, not cash.
  */
 
-/** An order of 25,200 won of goods and 6,000 won of shipping. */
-function order(seq: number, over: Partial<OrderView>): OrderView {
-  return {
-    seq,
-    created: new Date().toISOString(),
-    orderProductInfo: [
-      {
-        name: '브레이크 패드',
-        pid: 'BP-1',
-        factoryNum: '',
-        qty: 2,
-        price: 12_600,
-        created: new Date().toISOString(),
-        vin: null,
-      },
-    ],
-    itemLength: 1,
-    totalAmount: 25_200,
-    shipping: 6000,
-    memo: '',
-    shippingValue: 1,
-    shippingPayType: 0,
-    status: 2,
-    fromName: '',
-    fromPhone: '',
-    name: '김철수',
-    phone: '01012345678',
-    postNum: '04524',
-    address: '서울 중구 세종대로 110',
-    addrSub: '3층',
-    arrive: '',
-    directDeli: false,
-    stockName: '한국 창고',
-    carrier: '',
-    waybill: '',
-    returnReason: null,
-    staffNote: '',
-    ...over,
-  };
-}
+/** An order of 25,200 won of goods and 6,000 won of shipping, delivered. */
+const order = (seq: number, over: Partial<OrderView>) => orderView(seq, 12_600, { status: 2, ...over });
 
 /** Each case: the order, and the refund row's label and words (null: no refund row). */
 const CASES: [string, OrderView, [string, string] | null][] = [
@@ -88,21 +50,9 @@ const CASES: [string, OrderView, [string, string] | null][] = [
   ['반품요청: nothing refunded yet', order(58, { status: 4, returnReason: 1 }), null],
 ];
 
-const client = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+const client = cachedClient;
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      throw new Error('no network in a component test');
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-});
+withoutNetwork();
 
 describe('the order detail popup', () => {
   it.each(CASES)('%s', (_, o, expected) => {
