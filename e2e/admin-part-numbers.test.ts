@@ -118,7 +118,7 @@ describe('호환품번 in the back office', () => {
     const confirm = page.getByRole('alertdialog', { name: '호환품번 삭제' });
     await confirm.getByText('AM-77 → OE-77 (호환) 관계를 지웁니다.', { exact: false }).waitFor();
     await confirm.getByRole('button', { name: '삭제' }).click();
-    await toast(page, MSG_PART_ADMIN.xrefRemoved);
+    await toast(page, MSG_PART_ADMIN.xrefRemoved('interchangeable'));
     await table.getByText('검색된 정보가 없습니다.').waitFor();
     expect(await xrefCount()).toBe(stored + 1);
     await context.close();

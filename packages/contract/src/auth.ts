@@ -185,11 +185,12 @@ export const joinRequest = z
   });
 export type JoinRequest = z.input<typeof joinRequest>;
 
+/** Keys in the sign-up form's order: a refused form's first issue names the first field on screen. */
 export const chatJoinRequest = z
   .object({
+    companyName: companyNameField,
     companyArea: companyAreaField,
     phone: mobilePhoneField,
-    companyName: companyNameField,
     id: loginIdField,
     pw: passwordField,
     cpw: confirmField,

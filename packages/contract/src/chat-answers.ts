@@ -96,6 +96,11 @@ export const chatUserSchema = z.object({
   state: conversationState,
   lastMessage: z.string().nullable(),
   lastMessageAt: z.string().nullable(),
+  /**
+   * Ours: the customer is stopped (not withdrawn); listed while there is a conversation to read, never
+   * written to (docs/requirements.md#chat). Absent for an active customer.
+   */
+  stopped: z.literal(true).optional(),
 });
 export type ChatUser = z.infer<typeof chatUserSchema>;
 

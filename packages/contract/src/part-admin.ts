@@ -27,7 +27,9 @@ export const MSG_PART_ADMIN = {
   /** Names the kind saved: a supersession is a 대체품번 relation, not a 호환품번 one. */
   xrefSaved: (kind: 'supersedes' | 'interchangeable') =>
     kind === 'supersedes' ? '대체품번 관계를 저장했습니다.' : '호환품번 관계를 저장했습니다.',
-  xrefRemoved: '호환품번 관계를 지웠습니다.',
+  /** Names the kind removed, as xrefSaved does. */
+  xrefRemoved: (kind: 'supersedes' | 'interchangeable') =>
+    kind === 'supersedes' ? '대체품번 관계를 지웠습니다.' : '호환품번 관계를 지웠습니다.',
   xrefImported: (n: number) => `호환품번 관계 ${n}건을 가져왔습니다.`,
   synonymSaved: '동의어를 저장했습니다.',
   synonymRemoved: '동의어 묶음을 지웠습니다.',

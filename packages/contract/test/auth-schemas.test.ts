@@ -255,6 +255,16 @@ describe('chatJoinRequest', () => {
   it('mismatched passwords are refused on cpw', () => {
     expect(messageFor(chatJoinRequest, { ...chat, cpw: 'chat9999' }, 'cpw')).toBe(MSG.passwordMismatch);
   });
+
+  it("names an empty form's fields in the order the sign-up form shows them, 상호 first", () => {
+    const empty = { companyArea: '', phone: '', companyName: '', id: '', pw: '', cpw: '' };
+    const result = chatJoinRequest.safeParse(empty);
+    expect(result.success).toBe(false);
+    // The popup tells the first issue; the form shows 상호, 사업 지역, 휴대폰, 아이디, 비밀번호, 확인.
+    const fields = [...new Set(result.error!.issues.map((i) => i.path[0]))];
+    expect(fields).toEqual(['companyName', 'companyArea', 'phone', 'id', 'pw']);
+    expect(result.error!.issues[0]!.message).toBe(MSG.companyNameRequired);
+  });
 });
 
 describe('findMemberPwRequest', () => {

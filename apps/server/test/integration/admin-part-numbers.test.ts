@@ -212,11 +212,23 @@ describe('cross-reference', () => {
     ).toBe(400);
   });
 
-  it('removes a relation, audited; a second removal is 404', async () => {
-    const listed = await call(server, 'adminXrefList', { keyword: 'XR100', page: 1, size: 10 }, { token: staff });
-    const seq = (listed.body.results as { seq: number }[])[0]!.seq;
-    expect((await call(server, 'adminDeleteXref', { seq }, { token: staff })).body.code).toBe(201);
-    expect((await call(server, 'adminDeleteXref', { seq }, { token: staff })).status).toBe(404);
+  it('removes a relation, audited, naming the kind removed; a second removal is 404', async () => {
+    const seqOf = async (keyword: string) => {
+      const listed = await call(server, 'adminXrefList', { keyword, page: 1, size: 10 }, { token: staff });
+      const rows = listed.body.results as { seq: number; pid: string; kind: string }[];
+      return rows.find((r) => r.pid === keyword)!;
+    };
+    const superseded = await seqOf('XR 100');
+    expect(superseded.kind).toBe('supersedes');
+    const audits = await count('admin_audit');
+    const removed = await call(server, 'adminDeleteXref', { seq: superseded.seq }, { token: staff });
+    expect([removed.body.code, removed.body.message]).toEqual([201, '대체품번 관계를 지웠습니다.']);
+    expect(await count('admin_audit')).toBe(audits + 1);
+    expect((await call(server, 'adminDeleteXref', { seq: superseded.seq }, { token: staff })).status).toBe(404);
+    const interchangeable = await seqOf('XR-OE-1');
+    expect(interchangeable.kind).toBe('interchangeable');
+    const gone = await call(server, 'adminDeleteXref', { seq: interchangeable.seq }, { token: staff });
+    expect([gone.body.code, gone.body.message]).toEqual([201, '호환품번 관계를 지웠습니다.']);
   });
 });
 

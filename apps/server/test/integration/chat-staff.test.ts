@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type {
   CannedReply,
@@ -216,6 +216,40 @@ describe("a stopped customer's record", () => {
 
     await chat.server.db.update(members).set({ status: 'withdrawn' }).where(eq(members.id, a.seq));
     expect(await ack(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).toMatchObject(refused);
+  });
+
+  it("the console's list keeps a stopped customer who has a conversation, marked stopped; a withdrawn one never shows", async () => {
+    const a = await newCustomer(chat.server, '정지목록');
+    const quiet = await newCustomer(chat.server, '정지무대화');
+    await ack(await connectAs(a.token), 'userMessage', {
+      sendMessage: '견적 부탁드립니다',
+      clientMessageId: clientId(),
+    });
+    // Online with no message: listed while active, not once stopped (no conversation to read).
+    await connectAs(quiet.token);
+    const staff = await staffSocket();
+    const entry = async (seq: number) =>
+      (await ack<UsersToAdmin>(staff, 'usersRequest')).results!.users.find((u) => u.seq === seq);
+    expect(await entry(a.seq)).not.toHaveProperty('stopped');
+    expect(await entry(quiet.seq)).toBeDefined();
+    await chat.server.db
+      .update(members)
+      .set({ status: 'stopped' })
+      .where(inArray(members.id, [a.seq, quiet.seq]));
+    expect(await entry(a.seq)).toMatchObject({
+      seq: a.seq,
+      name: a.name,
+      stopped: true,
+      lastMessage: '견적 부탁드립니다',
+    });
+    expect(await entry(quiet.seq)).toBeUndefined();
+    // Staff reading the conversation mark it read (the console does on choosing it), so it leaves the unread count.
+    expect(await entry(a.seq)).toMatchObject({ unread: 1, newChat: true });
+    expect(await ack(staff, 'updateReadStatus', { user: a.seq })).toMatchObject({ code: 200 });
+    expect(await entry(a.seq)).toMatchObject({ unread: 0, newChat: false });
+    await chat.server.db.update(members).set({ status: 'withdrawn' }).where(eq(members.id, a.seq));
+    expect(await ack(staff, 'updateReadStatus', { user: a.seq })).toMatchObject({ code: 404 });
+    expect(await entry(a.seq)).toBeUndefined();
   });
 });
 

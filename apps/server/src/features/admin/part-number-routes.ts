@@ -22,8 +22,8 @@ export function partNumberAdminRoutes(app: Api, ctx: AppContext) {
     return created(saved, MSG_PART_ADMIN.xrefSaved(saved.kind));
   });
   route(app, 'adminDeleteXref', async (req) => {
-    await deleteXref(db, requireStaffId(req), req.body.seq);
-    return created(undefined, MSG_PART_ADMIN.xrefRemoved);
+    const kind = await deleteXref(db, requireStaffId(req), req.body.seq);
+    return created(undefined, MSG_PART_ADMIN.xrefRemoved(kind));
   });
   route(app, 'adminImportXrefs', async (req) => {
     // The message counts the relations written: a repeated or stored line adds none.

@@ -121,29 +121,33 @@ const DELETIONS = {
 
 /**
  * A deletion and its audit row in one transaction: `remove` deletes row `seq` and answers what was
- * stored (the audit's before), or undefined when there was nothing: refused as not found.
+ * stored (the audit's before, and the answer here), or undefined when there was nothing: refused as
+ * not found.
  */
-async function deleteAudited(
+async function deleteAudited<T>(
   db: Db,
   staffId: number,
   action: keyof typeof DELETIONS,
   seq: number,
-  remove: (tx: Tx, seq: number) => Promise<unknown>,
-): Promise<void> {
+  remove: (tx: Tx, seq: number) => Promise<T | undefined>,
+): Promise<T> {
   const { kind, missing } = DELETIONS[action];
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const before = await remove(tx, seq);
     if (before === undefined) throw notFound(missing);
     await recordAudit(tx, { memberId: staffId, action, target: `${kind}:${seq}`, before, after: null });
+    return before;
   });
 }
 
-export async function deleteXref(db: Db, staffId: number, seq: number): Promise<void> {
-  await deleteAudited(db, staffId, 'deleteXref', seq, async (tx, id) => {
+/** Removes relation `seq` and answers its kind, which the message names. */
+export async function deleteXref(db: Db, staffId: number, seq: number): Promise<XrefRow['kind']> {
+  const removed = await deleteAudited(db, staffId, 'deleteXref', seq, async (tx, id) => {
     const row = await deleteXrefRow(tx, id);
     return row && { pid: row.pid, toPid: row.toPid, kind: row.kind, remark: row.remark };
   });
   invalidateProductLists();
+  return removed.kind;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { notFound } from '../../shared/http.js';
 import type { MemberRow } from '../auth/index.js';
 import { findMemberById } from '../auth/index.js';
-import { activeCustomersSubquery, membersByIds } from '../members/repository.js';
+import { customersOnRecordSubquery, membersByIds } from '../members/repository.js';
 import { chatConversations, chatMessages } from './schema.js';
 
 /** Chat customers and their conversations: who may chat, read marks, open/resolved, the staff's list of customers (docs/requirements.md#chat). */
@@ -198,7 +198,8 @@ async function recentCustomers(db: Db): Promise<number[]> {
 
 /**
  * The staff console's user list (docs/requirements.md#entities, 'Chat user'): with `ids`, exactly those customers;
- * otherwise every online customer plus the offline ones with the most recent conversations.
+ * otherwise every online customer plus the offline ones with the most recent conversations. A
+ * customer stopped since stays while there is a conversation to read, marked `stopped`.
  * A read model across members, companies and chat tables, so it is one query: the members feature
  * gives the customers as a subquery (docs/architecture.md#the-database).
  */
@@ -212,13 +213,14 @@ export async function listChatUsers(db: Db, opts: { online: Set<number>; ids?: n
     .orderBy(desc(chatMessages.id))
     .limit(1)
     .as('last');
-  const customer = activeCustomersSubquery(db, [...listed]);
+  const customer = customersOnRecordSubquery(db, [...listed]);
   const rows = await db
     .select({
       id: customer.id,
       loginId: customer.loginId,
       name: customer.name,
       phone: customer.phone,
+      status: customer.status,
       companyName: customer.companyName,
       level: customer.level,
       unread: sql<number>`(select count(*)::int from ${chatMessages} where ${customerMessagesAfter(chatConversations.id, chatConversations.staffReadId)})`,
@@ -238,6 +240,8 @@ export async function listChatUsers(db: Db, opts: { online: Set<number>; ids?: n
     .from(customer)
     .leftJoin(chatConversations, eq(chatConversations.customerId, customer.id))
     .leftJoinLateral(last, sql`true`)
+    // A stopped customer stays while there is a conversation to read (docs/requirements.md#chat).
+    .where(or(eq(customer.status, 'active'), isNotNull(last.createdAt)))
     .orderBy(sql`${last.createdAt} desc nulls last`, asc(customer.name));
   return rows.map((r) => ({
     id: r.loginId,
@@ -252,6 +256,7 @@ export async function listChatUsers(db: Db, opts: { online: Set<number>; ids?: n
     state: r.open === false ? 'resolved' : 'open',
     lastMessage: r.lastType === 'file' ? '[이미지]' : r.lastBody,
     lastMessageAt: r.lastAt === null ? null : r.lastAt.toISOString(),
+    ...(r.status === 'stopped' ? { stopped: true as const } : {}),
   }));
 }
 

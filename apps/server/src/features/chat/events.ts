@@ -156,7 +156,8 @@ async function updateReadStatus(conn: ChatConnection, payload: unknown): Promise
     customerId = me.id;
   } else {
     if (form.user === undefined) throw new AppError(400, MSG_CHAT.targetUserRequired, 400, 'user');
-    customerId = (await lookups.checkedCustomer(form.user)).id;
+    // Staff's own read mark: a stopped customer's conversation, readable, is marked read too (docs/requirements.md#chat).
+    customerId = (await lookups.customerOnRecord(form.user)).id;
   }
   // Sent on every message read while a conversation is open: a known conversation needs no lookup.
   const conversationId = lookups.conversationIds.get(customerId) ?? (await conversationOf(db, customerId))?.id;

@@ -20,22 +20,24 @@ export async function membersByIds(db: Db | Tx, ids: number[]): Promise<Map<numb
 }
 
 /**
- * The active customer accounts among `ids` with their company's name and level, as a subquery another
- * feature's statement joins (the chat console's user list reads them beside its conversations in one query).
+ * The customer accounts among `ids` still on record (active or stopped, never withdrawn) with their
+ * status and their company's name and level, as a subquery another feature's statement joins (the
+ * chat console's user list reads them beside its conversations in one query).
  */
-export function activeCustomersSubquery(db: Db, ids: number[]) {
+export function customersOnRecordSubquery(db: Db, ids: number[]) {
   return db
     .select({
       id: members.id,
       loginId: members.loginId,
       name: members.name,
       phone: members.phone,
+      status: members.status,
       companyName: sql<string | null>`${companies.name}`.as('company_name'),
       level: sql<string | null>`${companies.level}`.as('company_level'),
     })
     .from(members)
     .leftJoin(companies, eq(companies.id, members.companyId))
-    .where(and(inArray(members.id, ids), eq(members.role, 'member'), eq(members.status, 'active')))
+    .where(and(inArray(members.id, ids), eq(members.role, 'member'), inArray(members.status, ['active', 'stopped'])))
     .as('customer');
 }
 

@@ -134,7 +134,7 @@ function Console({ token, name, seq }: { token: string; name: string; seq: numbe
           onList={() => setListOpen(true)}
         />
         <ConnectionLine status={chat.status} />
-        {panel === 'info' && user && <CustomerPanel seq={user.seq} request={chat.request} />}
+        {panel === 'info' && user && !user.stopped && <CustomerPanel seq={user.seq} request={chat.request} />}
         {panel === 'canned' && (
           <CannedPanel request={chat.request} onUse={(text) => setInsert({ text, at: Date.now() })} alert={alert} />
         )}
@@ -145,11 +145,16 @@ function Console({ token, name, seq }: { token: string; name: string; seq: numbe
           typing={selected !== null && chat.typing[selected] ? (user?.name ?? '') : null}
           empty={selected === null ? TC.emptyConsole : TC.emptyStaff}
         />
+        {user?.stopped && (
+          <p className="chat-stopped-note" role="status">
+            {TC.stoppedNote}
+          </p>
+        )}
         <Composer
           chat={chat}
           files={files}
           onProblem={alert}
-          disabled={selected === null}
+          disabled={selected === null || user?.stopped === true}
           staff
           insert={insert}
           phone={isPhoneBrowser()}
@@ -180,6 +185,7 @@ function UserRow({ user, active, onSelect }: { user: ChatUser; active: boolean; 
             aria-label={user.onlineStatus ? TC.online : TC.offline}
           />
           <b>{user.name}</b>
+          {user.stopped && <span className="chat-stopped">{TC.stopped}</span>}
           {user.unread > 0 && <em className="chat-badge">{user.unread}</em>}
         </span>
         <small>

@@ -29,6 +29,8 @@ export const TC = {
   reconnecting: '연결이 끊어졌습니다. 다시 연결하는 중입니다…',
   online: '접속 중',
   offline: '미접속',
+  stopped: '사용 중지',
+  stoppedNote: '사용이 중지된 회원에게는 메시지를 보낼 수 없습니다.',
   all: '전체',
   open: '상담 중',
   resolved: '완료',

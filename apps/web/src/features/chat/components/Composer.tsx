@@ -68,7 +68,7 @@ export function Composer({
     if (onSend(text) || text.trim() === '') setText('');
   };
   const files = (list: FileList | File[] | null) => {
-    if (!list) return;
+    if (!list || disabled) return;
     const all = [...list];
     const images = imageFilesOf(all, staff);
     const problem = images.length !== all.length ? uploadProblem([], staff) : uploadProblem(images, staff);

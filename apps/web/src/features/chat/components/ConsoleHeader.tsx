@@ -29,6 +29,7 @@ export function ConsoleHeader({ user, panel, onPanel, onState, unread, onList }:
       {user ? (
         <div className="chat-header-who">
           <b>{user.name}</b> <LevelIcon level={user.level} />
+          {user.stopped && <span className="chat-stopped">{TC.stopped}</span>}
           <small>
             {user.companyName} · <span className="chat-phone">{phone(user.phone)}</span>
           </small>
@@ -41,7 +42,8 @@ export function ConsoleHeader({ user, panel, onPanel, onState, unread, onList }:
           {TC.userList}
           {unread > 0 && <em className="chat-badge">{unread}</em>}
         </button>
-        {user && (
+        {/* A stopped customer's summary and conversation state answer 404 (docs/requirements.md#chat). */}
+        {user && !user.stopped && (
           <>
             <button type="button" className="link" aria-expanded={panel === 'info'} onClick={() => toggle('info')}>
               {TC.customer}
