@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '@partsmall/contract';
 import { allowCodeResend } from '../apps/server/test/helpers.js';
-import { randomPhone } from '../apps/server/test/member-helpers.js';
+import { randomLicense, randomPhone } from '../apps/server/test/member-helpers.js';
 import { call, desktopPage, latestCode, loginAs, phonePage, snap, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -173,6 +173,71 @@ describe('a phone several accounts gave (docs/security.md#sessions)', () => {
     await page.getByText(MSG.passwordChanged).waitFor();
     expect((await call(shop.server, 'POST', 'api/login', { id: ids[1], pw: 'picked123' })).body.code).toBe(200);
     expect((await call(shop.server, 'POST', 'api/login', { id: ids[0], pw: 'start1234' })).body.code).toBe(200);
+    await context.close();
+  });
+});
+
+describe('find password for another id of the phone (docs/security.md#sessions)', () => {
+  it('resets the proved holder by default; 다른 아이디의 비밀번호 찾기 opens the id field and resets the id typed', async () => {
+    const phone = randomPhone();
+    const chat = { id: `chat-${phone}@quick.kr`, pw: 'chat1234' };
+    const made = await call(
+      shop.server,
+      'POST',
+      'api/chatJoin',
+      { ...chat, cpw: chat.pw, phone, companyName: '빠른상사', companyArea: '대구' },
+      undefined,
+      { 'x-forwarded-for': '10.9.7.6' },
+    );
+    expect(made.body.code).toBe(200);
+    await call(shop.server, 'GET', 'api/mobileVerification', { phone, authType: 'message' });
+    const holder = { id: `holder-${phone}@real.kr`, pw: 'owner123' };
+    const joined = await call(shop.server, 'POST', 'api/join', {
+      license: randomLicense(),
+      companyName: '진짜상사',
+      companyArea: '서울',
+      ...holder,
+      cpw: holder.pw,
+      phone,
+      authCode: await latestCode(shop.server, phone),
+      policy: true,
+      privacy: true,
+    });
+    expect(joined.body.code).toBe(201);
+
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/memberPwInq`);
+    const other = page.getByRole('button', { name: '다른 아이디의 비밀번호 찾기' });
+    expect(await other.count()).toBe(0);
+    const code = await requestCode(page, phone);
+    await page.getByLabel('인증번호').fill(code);
+    await page.getByLabel('새 비밀번호', { exact: true }).fill('chosen789');
+    await page.getByLabel('새 비밀번호 확인').fill('chosen789');
+    // Nothing tells how many accounts gave the number: the id field waits behind the button.
+    expect(await page.getByLabel('아이디 (메일 주소)').count()).toBe(0);
+    await other.click();
+    const idField = page.getByLabel('아이디 (메일 주소)');
+    await idField.waitFor();
+    expect(await other.count()).toBe(0);
+    await snap(page, 'find-pw-other-id-desktop');
+    await idField.fill(chat.id);
+    await page.getByRole('button', { name: '비밀번호 변경' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByText(MSG.passwordChanged).waitFor();
+    expect((await call(shop.server, 'POST', 'api/login', { id: chat.id, pw: 'chosen789' })).body.code).toBe(200);
+    expect((await call(shop.server, 'POST', 'api/login', { id: holder.id, pw: holder.pw })).body.code).toBe(200);
+
+    // Without the button, the same phone's code resets the number's proved holder.
+    await allowCodeResend(shop.server, phone);
+    await page.goto(`${shop.server.base}/memberPwInq`);
+    const again = await requestCode(page, phone);
+    await page.getByLabel('인증번호').fill(again);
+    await page.getByLabel('새 비밀번호', { exact: true }).fill('holder789');
+    await page.getByLabel('새 비밀번호 확인').fill('holder789');
+    await page.getByRole('button', { name: '비밀번호 변경' }).click();
+    await page.waitForURL(/\/login$/);
+    expect((await call(shop.server, 'POST', 'api/login', { id: holder.id, pw: 'holder789' })).body.code).toBe(200);
+    expect((await call(shop.server, 'POST', 'api/login', { id: chat.id, pw: 'chosen789' })).body.code).toBe(200);
     await context.close();
   });
 });

@@ -2,8 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PHONE_CODE } from '@partsmall/contract';
 import { members, phoneCodes } from '../../src/db/schema.js';
-import { allowCodeResend, call, loginAs, sendPhoneCode, startTestServer, type TestServer } from '../helpers.js';
-import { makeCompany, randomPhone } from '../member-helpers.js';
+import {
+  allowCodeResend,
+  call,
+  fromAddress,
+  loginAs,
+  newAddress,
+  sendPhoneCode,
+  startTestServer,
+  type TestServer,
+} from '../helpers.js';
+import { makeCompany, randomLicense, randomPhone } from '../member-helpers.js';
 
 /**
  * One phone given by several accounts (a sub-account its main account registered with a number another
@@ -59,7 +68,7 @@ describe('find id: a phone several accounts gave', () => {
       message: MSG.foundId,
       results: { id: `${older}, ${newer}`, ids: [older, newer] },
     });
-    // One proved holder only: proving one would shut the other out of the next search.
+    // One number has one proved holder, and find id does not know which account is the caller's.
     expect([(await hashOf(older)).verified, (await hashOf(newer)).verified]).toEqual([false, false]);
     await allowCodeResend(server, phone);
     const again = await findId(phone, await sendPhoneCode(server, phone, 'find'));
@@ -79,6 +88,8 @@ describe('find password: a phone several accounts gave', () => {
   it('asks which id without spending the code, then resets only that account', async () => {
     const { phone, older, newer } = await twoAccountsOnePhone('sharedpw');
     const before = { older: await hashOf(older), newer: await hashOf(newer) };
+    // Neither proved the number: no account is the phone's by default.
+    expect([before.older.verified, before.newer.verified]).toEqual([false, false]);
     const code = await sendPhoneCode(server, phone, 'find');
 
     const asked = await findPw(phone, code, 'chosen123');
@@ -124,6 +135,58 @@ describe('find password: a phone several accounts gave', () => {
     expect(await hashOf(other.main.id)).toEqual(before.other);
     const [row] = await server.db.select().from(phoneCodes).where(eq(phoneCodes.phone, phone));
     expect([row!.attempts, row!.consumedAt]).toEqual([PHONE_CODE.maxWrongTries, null]);
+  });
+});
+
+/**
+ * Someone signs up by chat with a number (no code), then its holder joins proving it: both accounts
+ * are recovered by the phone, the holder's alone proved. Answers both ids.
+ */
+async function chatThenProvedHolder(label: string) {
+  const phone = randomPhone();
+  const chat = { id: `${label}-chat-${phone}@quick.kr`, pw: 'chat1234' };
+  const made = await call(
+    server,
+    'chatJoin',
+    { ...chat, cpw: chat.pw, phone, companyName: '빠른상사', companyArea: '대구' },
+    { headers: fromAddress(newAddress()) },
+  );
+  expect(made.body.code).toBe(200);
+  const holder = { id: `${label}-holder-${phone}@real.kr`, pw: 'owner123' };
+  const joined = await call(server, 'join', {
+    license: randomLicense(),
+    companyName: '진짜상사',
+    companyArea: '서울',
+    ...holder,
+    cpw: holder.pw,
+    phone,
+    authCode: await sendPhoneCode(server, phone),
+    policy: true,
+    privacy: true,
+  });
+  expect(joined.body.code).toBe(201);
+  expect([(await hashOf(chat.id)).verified, (await hashOf(holder.id)).verified]).toEqual([false, true]);
+  return { phone, chat, holder };
+}
+
+describe('find password: the proved holder and a chat sign-up with its number', () => {
+  it("the original client's payload (no id) resets the proved holder, as before; the chat account keeps its password", async () => {
+    const { phone, chat, holder } = await chatThenProvedHolder('heldpw');
+    const res = await findPw(phone, await sendPhoneCode(server, phone, 'find'), 'holder789');
+    expect([res.status, res.body]).toEqual([200, { code: 201, message: MSG.passwordChanged }]);
+    expect(await loginAs(server, holder.id, 'holder789')).toBeTruthy();
+    expect(await loginAs(server, chat.id, chat.pw)).toBeTruthy();
+    expect([(await hashOf(chat.id)).verified, (await hashOf(holder.id)).verified]).toEqual([false, true]);
+  });
+
+  it("with the chat account's id, that one is reset and the holder keeps its password", async () => {
+    const { phone, chat, holder } = await chatThenProvedHolder('chatpw');
+    const res = await findPw(phone, await sendPhoneCode(server, phone, 'find'), 'chatnew789', chat.id);
+    expect([res.status, res.body]).toEqual([200, { code: 201, message: MSG.passwordChanged }]);
+    expect(await loginAs(server, chat.id, 'chatnew789')).toBeTruthy();
+    expect(await loginAs(server, holder.id, holder.pw)).toBeTruthy();
+    // The number stays the holder's to prove: the reset of the chat account cannot take the proof.
+    expect([(await hashOf(chat.id)).verified, (await hashOf(holder.id)).verified]).toEqual([false, true]);
   });
 });
 

@@ -219,7 +219,11 @@ export const T = {
     steps: ['휴대폰 인증', '새 비밀번호 설정'],
     intro: '가입할 때 인증한 휴대폰 번호로 본인을 확인한 뒤 새 비밀번호를 정합니다.',
     submitDisabledWhy: '인증번호와 새 비밀번호를 입력하세요.',
-    /** Asked once the server says several accounts gave the phone (docs/security.md#sessions). */
+    /**
+     * Opens the id field (another account that gave the phone); the field also opens when the server
+     * asks which of several (docs/security.md#sessions).
+     */
+    otherId: '다른 아이디의 비밀번호 찾기',
     id: '아이디 (메일 주소)',
     idHint: '비밀번호를 바꿀 아이디를 입력하세요. 아이디 찾기에서 이 번호의 아이디를 모두 볼 수 있습니다.',
     submitDisabledWhyId: '아이디, 인증번호와 새 비밀번호를 입력하세요.',

@@ -291,8 +291,8 @@ export async function chatJoin(db: Db, form: ChatJoin, ip: string): Promise<Logi
  * Find id: the code first, so that a number without a code sent to it is refused alike whether an
  * account has it or not (docs/security.md#account-enumeration). A code only goes to a number with
  * an account; one whose account left since is told so. Answers every account the phone recovers,
- * oldest first (docs/security.md#sessions); only a lone one is marked proved, as one number has one
- * proved holder and proving one of several would shut the others out.
+ * oldest first (docs/security.md#sessions); only a lone one is marked proved: one number has one
+ * proved holder, and of several this does not know which is the caller's.
  */
 export async function findMemberIds(db: Db, phone: string, authCode: string): Promise<string[]> {
   await checkPhoneCode(db, phone, 'find', authCode, 'consume');
@@ -302,12 +302,21 @@ export async function findMemberIds(db: Db, phone: string, authCode: string): Pr
   return accounts.map((m) => m.loginId);
 }
 
-/** Which of the phone's accounts a reset is for: the lone one, else the one named by `id`. */
-function accountToReset<T extends { loginId: string }>(accounts: T[], id: string | undefined): T {
+/**
+ * Which of the phone's accounts a reset is for: the one named by `id`; without one (the original
+ * client never sends it), the lone account, else the number's proved holder; several and none
+ * proved are asked which (docs/security.md#sessions).
+ */
+function accountToReset<T extends { loginId: string; phoneVerified: boolean }>(
+  accounts: T[],
+  id: string | undefined,
+): T {
   if (accounts.length === 0) throw badRequest(MSG.phoneNotFound, 'phone');
   if (id === undefined) {
-    if (accounts.length > 1) throw badRequest(MSG.recoverIdRequired, 'id');
-    return accounts[0]!;
+    if (accounts.length === 1) return accounts[0]!;
+    const proved = accounts.filter((m) => m.phoneVerified);
+    if (proved.length !== 1) throw badRequest(MSG.recoverIdRequired, 'id');
+    return proved[0]!;
   }
   const chosen = accounts.find((m) => m.loginId === id);
   if (!chosen) throw badRequest(MSG.recoverIdNotFound, 'id');
@@ -317,8 +326,9 @@ function accountToReset<T extends { loginId: string }>(accounts: T[], id: string
 /**
  * Sets a new password after a phone check (the code first, as in findMemberIds); every session of the
  * account ends. The code is used up only with the reset: a refusal for the id (none given where several
- * accounts gave the phone, or one not among them) leaves it usable, but each judgement spends one of
- * its 5 tries, so one code tries at most 5 ids (docs/security.md#account-enumeration).
+ * accounts gave the phone and none proved it, or one not among them) leaves it usable, but each
+ * judgement spends one of its 5 tries, so one code tries at most 5 ids
+ * (docs/security.md#account-enumeration).
  */
 export async function resetPasswordByPhone(
   db: Db,

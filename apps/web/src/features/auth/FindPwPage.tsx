@@ -15,9 +15,12 @@ import './auth.css';
 
 /**
  * /memberPwInq (phones: the second tab of /mobileJoin): step 0 phone, step 1 code plus the new
- * password and its confirmation (docs/requirements.md#account-screens). When several accounts gave
- * the phone the server asks which: an id field appears, and the next try sends it with the same
- * code (docs/security.md#sessions).
+ * password and its confirmation (docs/requirements.md#account-screens). Without an id the server
+ * resets the phone's lone account or its proved holder; '다른 아이디의 비밀번호 찾기' opens an id field
+ * for another account that gave the number. It is offered whatever the phone: the page is told
+ * nothing of the number's accounts before the code is used. When several gave it and none proved it,
+ * the server asks which: the field appears, and the next try sends it with the same code
+ * (docs/security.md#sessions).
  */
 export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
   const form = useZodForm(findPwForm, { phone: '', authCode: '', pw: '', cpw: '', id: '' });
@@ -34,6 +37,11 @@ export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
       setAskId(false);
       form.setValue('id', '');
     }
+  };
+
+  const openId = () => {
+    setAskId(true);
+    focusField('id');
   };
 
   const submit = (v: { phone: string; authCode: string; pw: string; cpw: string; id?: string | undefined }) => {
@@ -66,6 +74,11 @@ export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
           <>
             <PasswordField name="pw" label={T.findPw.newPw} hint={T.join.pwHint} />
             <PasswordField name="cpw" label={T.findPw.confirm} />
+            {!askId && (
+              <button type="button" className="link find-other-id" onClick={openId}>
+                {T.findPw.otherId}
+              </button>
+            )}
             {askId && (
               <Field
                 name="id"
