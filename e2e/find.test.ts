@@ -87,7 +87,8 @@ describe('find password in the browser', () => {
     await snap(page, 'find-pw-form-desktop');
     await page.getByRole('button', { name: '비밀번호 변경' }).click();
     await page.waitForURL(/\/login$/);
-    await page.getByText(MSG.passwordChanged).waitFor();
+    // The toast names the account whose password changed.
+    await page.getByText(`sub@partsmall.kr 계정의 비밀번호가 변경되었습니다. 새 비밀번호로 로그인하세요.`).waitFor();
 
     const old = await call(shop.server, 'POST', 'api/login', { id: 'sub@partsmall.kr', pw: 'demo1234' });
     expect(old.body.code).not.toBe(200);
@@ -170,7 +171,7 @@ describe('a phone several accounts gave (docs/security.md#sessions)', () => {
     await idField.fill(ids[1]!);
     await page.getByRole('button', { name: '비밀번호 변경' }).click();
     await page.waitForURL(/\/login$/);
-    await page.getByText(MSG.passwordChanged).waitFor();
+    await page.getByText(`${ids[1]} 계정의 비밀번호가 변경되었습니다. 새 비밀번호로 로그인하세요.`).waitFor();
     expect((await call(shop.server, 'POST', 'api/login', { id: ids[1], pw: 'picked123' })).body.code).toBe(200);
     expect((await call(shop.server, 'POST', 'api/login', { id: ids[0], pw: 'start1234' })).body.code).toBe(200);
     await context.close();
@@ -223,7 +224,7 @@ describe('find password for another id of the phone (docs/security.md#sessions)'
     await idField.fill(chat.id);
     await page.getByRole('button', { name: '비밀번호 변경' }).click();
     await page.waitForURL(/\/login$/);
-    await page.getByText(MSG.passwordChanged).waitFor();
+    await page.getByText(`${chat.id} 계정의 비밀번호가 변경되었습니다. 새 비밀번호로 로그인하세요.`).waitFor();
     expect((await call(shop.server, 'POST', 'api/login', { id: chat.id, pw: 'chosen789' })).body.code).toBe(200);
     expect((await call(shop.server, 'POST', 'api/login', { id: holder.id, pw: holder.pw })).body.code).toBe(200);
 

@@ -273,6 +273,12 @@ export const loginAnswer = answerOf(loginResult);
  */
 export const findMemberIdAnswer = answerOf(z.object({ id: z.string(), ids: z.array(z.string()).optional() }));
 
+/**
+ * api/findMemberPw: 201 with the id whose password was set (ours; the original client reads only the
+ * code): where several accounts gave the phone, the buyer sees which one it was (docs/security.md#sessions).
+ */
+export const findMemberPwAnswer = answerOf(z.object({ id: z.string() }));
+
 /** One message of the dev outbox (console SMS provider), newest first. */
 export const outboxMessage = z.object({
   phone: z.string(),

@@ -99,7 +99,10 @@ describe('find password: a phone several accounts gave', () => {
 
     // The same code, now with the older account's id (as typed, in capitals).
     const done = await findPw(phone, code, 'chosen123', older.toUpperCase());
-    expect([done.status, done.body]).toEqual([200, { code: 201, message: MSG.passwordChanged }]);
+    expect([done.status, done.body]).toEqual([
+      200,
+      { code: 201, message: MSG.passwordChanged, results: { id: older } },
+    ]);
     expect(await loginAs(server, older, 'chosen123')).toBeTruthy();
     // The other account keeps its password and stays recoverable.
     expect(await loginAs(server, newer, 'start2234')).toBeTruthy();
@@ -173,7 +176,11 @@ describe('find password: the proved holder and a chat sign-up with its number', 
   it("the original client's payload (no id) resets the proved holder, as before; the chat account keeps its password", async () => {
     const { phone, chat, holder } = await chatThenProvedHolder('heldpw');
     const res = await findPw(phone, await sendPhoneCode(server, phone, 'find'), 'holder789');
-    expect([res.status, res.body]).toEqual([200, { code: 201, message: MSG.passwordChanged }]);
+    // The answer names the account reset: the proved holder, not the chat account.
+    expect([res.status, res.body]).toEqual([
+      200,
+      { code: 201, message: MSG.passwordChanged, results: { id: holder.id } },
+    ]);
     expect(await loginAs(server, holder.id, 'holder789')).toBeTruthy();
     expect(await loginAs(server, chat.id, chat.pw)).toBeTruthy();
     expect([(await hashOf(chat.id)).verified, (await hashOf(holder.id)).verified]).toEqual([false, true]);
@@ -182,7 +189,10 @@ describe('find password: the proved holder and a chat sign-up with its number', 
   it("with the chat account's id, that one is reset and the holder keeps its password", async () => {
     const { phone, chat, holder } = await chatThenProvedHolder('chatpw');
     const res = await findPw(phone, await sendPhoneCode(server, phone, 'find'), 'chatnew789', chat.id);
-    expect([res.status, res.body]).toEqual([200, { code: 201, message: MSG.passwordChanged }]);
+    expect([res.status, res.body]).toEqual([
+      200,
+      { code: 201, message: MSG.passwordChanged, results: { id: chat.id } },
+    ]);
     expect(await loginAs(server, chat.id, 'chatnew789')).toBeTruthy();
     expect(await loginAs(server, holder.id, holder.pw)).toBeTruthy();
     // The number stays the holder's to prove: the reset of the chat account cannot take the proof.
@@ -199,7 +209,10 @@ describe('find password: a phone one account gave', () => {
     expect([wrong.status, wrong.body]).toEqual([400, { code: 400, message: MSG.recoverIdNotFound, field: 'id' }]);
     expect(await loginAs(server, stranger.main.id, stranger.main.pw)).toBeTruthy();
     const res = await findPw(c.main.phone, code, 'single123');
-    expect([res.status, res.body]).toEqual([200, { code: 201, message: MSG.passwordChanged }]);
+    expect([res.status, res.body]).toEqual([
+      200,
+      { code: 201, message: MSG.passwordChanged, results: { id: c.main.id } },
+    ]);
     expect(await loginAs(server, c.main.id, 'single123')).toBeTruthy();
   });
 
@@ -217,7 +230,7 @@ describe('find password: a phone one account gave', () => {
     });
     expect(typed.body).toEqual({ code: 400, message: MSG.loginIdRequired, field: 'id' });
     const blank = await findPw(c.main.phone, code, 'blank1234', '  ');
-    expect(blank.body).toEqual({ code: 201, message: MSG.passwordChanged });
+    expect(blank.body).toEqual({ code: 201, message: MSG.passwordChanged, results: { id: c.main.id } });
     expect(await loginAs(server, c.main.id, 'blank1234')).toBeTruthy();
   });
 });

@@ -217,7 +217,7 @@ describe('POST api/findMemberPw', () => {
     const code = await sendPhoneCode(server, DEMO_PHONE, 'find');
     const res = await findPw(DEMO_PHONE, code, 'newdemo99');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ code: 201, message: MSG.passwordChanged });
+    expect(res.body).toEqual({ code: 201, message: MSG.passwordChanged, results: { id: 'demo@partsmall.kr' } });
 
     expect((await kicked).code).toBe(401);
     socket.close();

@@ -228,6 +228,7 @@ export const T = {
     idHint: '비밀번호를 바꿀 아이디를 입력하세요. 아이디 찾기에서 이 번호의 아이디를 모두 볼 수 있습니다.',
     submitDisabledWhyId: '아이디, 인증번호와 새 비밀번호를 입력하세요.',
     saving: '변경 중…',
+    changedFor: (id: string) => `${id} 계정의 비밀번호가 변경되었습니다. 새 비밀번호로 로그인하세요.`,
     findId: '아이디 찾기',
     toLogin: '로그인',
   },

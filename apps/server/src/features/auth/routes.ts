@@ -74,8 +74,8 @@ export function authRoutes(app: Api, ctx: AppContext) {
   });
 
   route(app, 'findMemberPw', async (req) => {
-    await resetPasswordByPhone(db, ctx.realtime, req.body);
-    return created(undefined, MSG.passwordChanged);
+    const { loginId } = await resetPasswordByPhone(db, ctx.realtime, req.body);
+    return created({ id: loginId }, MSG.passwordChanged);
   });
 
   route(

@@ -328,13 +328,13 @@ function accountToReset<T extends { loginId: string; phoneVerified: boolean }>(
  * account ends. The code is used up only with the reset: a refusal for the id (none given where several
  * accounts gave the phone and none proved it, or one not among them) leaves it usable, but each
  * judgement spends one of its 5 tries, so one code tries at most 5 ids
- * (docs/security.md#account-enumeration).
+ * (docs/security.md#account-enumeration). Answers the login id reset: the page names it.
  */
 export async function resetPasswordByPhone(
   db: Db,
   sockets: SessionSockets,
   form: { phone: string; authCode: string; pw: string; id?: string | undefined },
-): Promise<number[]> {
+): Promise<{ loginId: string }> {
   const held = await holdPhoneCode(db, form.phone, 'find', form.authCode, 400);
   const passwordHash = await hashPassword(form.pw);
   const member = await db.transaction(async (tx) => {
@@ -347,5 +347,6 @@ export async function resetPasswordByPhone(
   await markPhoneVerified(db, member.id);
   // The owner proved the phone: the password guesses counted so far no longer hold the account back.
   await forgetLoginGuesses(db, member.loginId);
-  return endSessions(db, sockets, { memberIds: [member.id] });
+  await endSessions(db, sockets, { memberIds: [member.id] });
+  return { loginId: member.loginId };
 }

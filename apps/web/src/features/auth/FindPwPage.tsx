@@ -48,7 +48,8 @@ export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
     if (step !== 1 || change.isPending) return;
     change.mutate(v, {
       onSuccess: (answer) => {
-        notify.toast(answer.message);
+        // Names the account: where several gave the phone, the buyer sees which one changed.
+        notify.toast(answer.results ? T.findPw.changedFor(answer.results.id) : answer.message);
         navigate(pathFor('login', mobile));
       },
       onError: async (e) => {
