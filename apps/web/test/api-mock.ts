@@ -23,6 +23,22 @@ export function memberUser(fields: Partial<typeof DEMO_USER_INFO> = {}): UserInf
   return loginResult.shape.userInfo.parse({ ...DEMO_USER_INFO, ...fields });
 }
 
+/** One of the shop's own accounts as the client holds it after login: no company, the role and fields given. */
+export function staffUser(role: 'staff' | 'admin', fields: Partial<UserInfo> = {}): UserInfo {
+  return loginResult.shape.userInfo.parse({
+    ...DEMO_USER_INFO,
+    seq: 2,
+    id: `${role}@partsmall.kr`,
+    name: role === 'admin' ? '관리자' : '상담원',
+    phone: '',
+    mail: `${role}@partsmall.kr`,
+    role,
+    companyId: null,
+    companyName: '',
+    ...fields,
+  });
+}
+
 /** The fetch the client sees: it answers each call with `res`, and records what it was asked. */
 export function stubFetch(res: (url: string) => Response) {
   const fetch = vi.fn(async (url: string, _init: RequestInit) => res(url));

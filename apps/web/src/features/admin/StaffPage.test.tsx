@@ -2,11 +2,11 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loginResult, type StaffRow } from '@partsmall/contract';
+import type { StaffRow } from '@partsmall/contract';
 import { session } from '../../shared/session';
 import StaffPage from './StaffPage';
 import { renderScreen } from '../../../test/render-screen';
-import { jsonAnswer } from '../../../test/api-mock';
+import { jsonAnswer, staffUser } from '../../../test/api-mock';
 
 /**
  * 직원 계정 (docs/requirements.md#sub-accounts: nobody stops or resets their own account): the admin's own
@@ -28,21 +28,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async () => jsonAnswer({ code: 200, results: rows, total: rows.length })),
   );
-  session.login(
-    'tok-admin',
-    loginResult.shape.userInfo.parse({
-      seq: 5,
-      id: 'admin@partsmall.kr',
-      name: '관리자',
-      phone: '01012345678',
-      mail: 'admin@partsmall.kr',
-      type: 0,
-      role: 'admin',
-      companyId: null,
-      companyName: '',
-      companyInfo: null,
-    }),
-  );
+  session.login('tok-admin', staffUser('admin', { seq: 5, phone: '01012345678' }));
 });
 afterEach(() => {
   cleanup();

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatUser } from '@partsmall/contract';
 import { session } from '../../shared/session';
+import { staffUser } from '../../../test/api-mock';
 import { NotifyProvider } from '../../shared/ui/notify';
 import { ChatAdminPage } from './ChatAdminPage';
 
@@ -50,18 +51,7 @@ vi.mock('./useChat', () => ({
 
 beforeEach(() => {
   localStorage.setItem('chatNotifyAsked', '1');
-  session.login('staff-token', {
-    seq: 2,
-    id: 'staff@partsmall.kr',
-    name: '상담원',
-    phone: '',
-    mail: '',
-    type: 0,
-    role: 'staff',
-    companyId: null,
-    companyName: '',
-    companyInfo: null,
-  });
+  session.login('staff-token', staffUser('staff'));
 });
 afterEach(() => {
   cleanup();
