@@ -95,10 +95,20 @@ describe('the VIN box', () => {
     await memberLogin(page, `${shop.server.base}/notice`, 'demo@partsmall.kr');
     const epc = await openEpc(context, page);
     const hint = epc.locator('.epc-hint');
+    const history = epc.locator('.epc-history');
+    // A VIN searched once is in the company's history.
+    await epc.getByTestId('epc-vin').fill(BMW_TEST);
+    await epc.getByTestId('epc-search').click();
+    await epc.locator('.epc-data').getByText('330i (G20)').waitFor();
+    // The history lists the entries holding what is typed: a part of the VIN keeps it …
+    await epc.getByTestId('epc-vin').fill(BMW_TEST.slice(3, 9));
+    await history.getByText(BMW_TEST).waitFor();
+    // … and a VIN no entry holds shuts the list, so the hint under the box is not covered.
     await epc.getByTestId('epc-vin').fill('WBA5R7C');
     expect(await hint.innerText()).toBe(EPC_MSG.hintFull);
     await epc.getByTestId('epc-vin').fill('WBA5R7CO9LFH40213');
     await hint.getByText(EPC_MSG.vinIoq).waitFor();
+    expect(await history.count()).toBe(0);
     expect(await epc.getByTestId('epc-search').count()).toBe(0);
     await shot(epc, 'epc-vin-ioq-desktop');
     await epc.getByTestId('epc-vin').fill('WBA5R7C09LFH40213');

@@ -35,9 +35,12 @@ export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins,
   const [historyOpen, setHistoryOpen] = useState(false);
   const history = useQuery({ ...historyQuery(brand), enabled: licensed && historyOpen });
   const checked = checkVin(brand, vin);
+  // The entries holding what is typed; with none, the list stays shut so the hint under the box shows.
+  const entries = vin === '' ? history.data : history.data?.filter((h) => h.vin.includes(vin));
+  const listShown = historyOpen && (vin === '' || (entries?.length ?? 0) > 0);
   const vinRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const historyKeys = useHistoryKeys(vinRef, listRef, historyOpen, setHistoryOpen, history.data?.length ?? 0);
+  const historyKeys = useHistoryKeys(vinRef, listRef, historyOpen, setHistoryOpen, entries?.length ?? 0);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -92,10 +95,10 @@ export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins,
             spellCheck={false}
             data-testid="epc-vin"
           />
-          {historyOpen && (
+          {listShown && (
             <ul className="epc-history" ref={listRef} role="listbox" aria-label={TE.history}>
-              {history.data && history.data.length === 0 && <li className="muted">{TE.historyEmpty}</li>}
-              {history.data?.map((h) => (
+              {entries && entries.length === 0 && <li className="muted">{TE.historyEmpty}</li>}
+              {entries?.map((h) => (
                 <li key={h.vin} role="option" aria-selected={false}>
                   <button
                     type="button"
