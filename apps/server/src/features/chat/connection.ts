@@ -18,8 +18,13 @@ export type Side = ChatSocketData['side'];
 /** A customer staff write to, and their conversation. */
 export type ChatTarget = { customer: ChatCustomer; conversationId: number };
 
+/** How an event was sent: `acked` when with an acknowledgement callback (ours), not by the original client. */
+export interface ChatCall {
+  acked: boolean;
+}
+
 /** One event's work: its answer, or an AppError for a refusal (see handle). */
-export type ChatHandler = (conn: ChatConnection, payload: unknown) => Promise<ChatAck>;
+export type ChatHandler = (conn: ChatConnection, payload: unknown, call: ChatCall) => Promise<ChatAck>;
 
 /** What every connection of the namespace shares: the database, the grouped lookups, presence and delivery. */
 export interface ChatServer {
@@ -51,7 +56,10 @@ export interface ChatConnection {
   lastTyping: number;
 }
 
-/** A message to the customer's tabs and to staff, except the socket it came from. */
+/**
+ * A message to the customer's tabs and to staff; `from`, a socket whose acknowledgement carries the
+ * message, is left out (docs/requirements.md#realtime-channels).
+ */
 export function announce(nsp: Namespace, message: ChatMessage, from?: Socket) {
   const toCustomer =
     from?.data && (from.data as ChatSocketData).side === 'customer'
@@ -63,14 +71,20 @@ export function announce(nsp: Namespace, message: ChatMessage, from?: Socket) {
   toStaff.emit(CHAT_EVENTS.messageToAdmin, message);
 }
 
-/** A message a socket stored: delivered, then told to the app's subscribers without delaying the ack. */
+/**
+ * A message a socket stored: delivered, then told to the app's subscribers without delaying the ack.
+ * Sent without an acknowledgement callback (the original client), it reaches the sending socket too,
+ * as the event its side listens to: the original client shows its own message as it arrives
+ * (docs/requirements.md#realtime-channels).
+ */
 export function stored(
   chat: ChatServer,
   message: ChatMessage,
   row: { conversationId: number; createdAt: Date },
   from: Socket,
+  call: ChatCall,
 ) {
-  announce(chat.nsp, message, from);
+  announce(chat.nsp, message, call.acked ? from : undefined);
   const { conversationId, createdAt: storedAt } = row;
   void chat.events?.publish({ type: 'messageStored', message, conversationId, storedAt, delivered: true });
 }

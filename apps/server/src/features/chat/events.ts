@@ -20,7 +20,7 @@ import { AppError, forbidden, notFound } from '../../shared/http.js';
 import { parseOr400 } from '../../shared/parse.js';
 import { productById } from '../products/index.js';
 import { chatRooms } from './rooms.js';
-import { stored, type ChatConnection, type ChatHandler } from './connection.js';
+import { stored, type ChatCall, type ChatConnection, type ChatHandler } from './connection.js';
 import { loginIdNamed, memberNumberOf } from './lookups.js';
 import {
   conversationOf,
@@ -68,23 +68,24 @@ async function byMemberNumber(conn: ChatConnection, payload: unknown, field: 'ta
 /** A text message stored in a customer's conversation, delivered if new (not a resend), and answered with. */
 async function sendText(
   conn: ChatConnection,
+  call: ChatCall,
   customer: ChatCustomer,
   text: Omit<NewMessage, 'senderId' | 'side' | 'type'>,
 ): Promise<ChatAck> {
   const { chat, me, side, sender, socket } = conn;
   const { row, created } = await chat.storeText({ ...text, senderId: me.id, side, type: 'text' });
   const [message] = await toChatMessages(chat.db, [row], customer, [sender]);
-  if (created) stored(chat, message!, row, socket);
+  if (created) stored(chat, message!, row, socket, call);
   return { code: 201, message: MSG_CHAT.sent, results: message };
 }
 
 /** A customer writes to staff, maybe asking about a product. */
-async function customerMessage(conn: ChatConnection, payload: unknown): Promise<ChatAck> {
+async function customerMessage(conn: ChatConnection, payload: unknown, call: ChatCall): Promise<ChatAck> {
   needCustomer(conn);
   const form = parseOr400(CHAT_SOCKET.toServer.userMessage.payload, payload);
   if (form.productId !== undefined && !(await productById(conn.chat.db, form.productId)))
     throw notFound(MSG_CHAT.productNotFound);
-  return sendText(conn, conn.self, {
+  return sendText(conn, call, conn.self, {
     conversationId: await conn.ownConversation(),
     clientMessageId: form.clientMessageId ?? randomUUID(),
     body: form.sendMessage,
@@ -93,11 +94,11 @@ async function customerMessage(conn: ChatConnection, payload: unknown): Promise<
 }
 
 /** Staff write to a customer. */
-async function staffMessage(conn: ChatConnection, payload: unknown): Promise<ChatAck> {
+async function staffMessage(conn: ChatConnection, payload: unknown, call: ChatCall): Promise<ChatAck> {
   needStaff(conn);
   const form = parseOr400(CHAT_SOCKET.toServer.adminMessage.payload, await byMemberNumber(conn, payload, 'targetUser'));
   const t = await conn.target(form.targetUser);
-  return sendText(conn, t.customer, {
+  return sendText(conn, call, t.customer, {
     conversationId: t.conversationId,
     clientMessageId: form.clientMessageId ?? randomUUID(),
     body: form.sendMessage,

@@ -145,7 +145,8 @@ function joinRooms({ chat, socket, me, side }: ChatConnection, sessionId: number
  * One handler per event: the session is checked again when the last check is older than
  * sessionRecheckMs (it may have expired or been revoked), the payload
  * parsed with the contract, and the answer goes to the acknowledgement callback, or, for a
- * refusal without one, to chatError. A failure never ends the socket, except a dead session.
+ * refusal without one, to chatError (a message sent without one comes back as it is delivered:
+ * connection.ts stored). A failure never ends the socket, except a dead session.
  */
 function handle(conn: ChatConnection, event: string, work: ChatHandler) {
   const { socket, session } = conn;
@@ -159,7 +160,7 @@ function handle(conn: ChatConnection, event: string, work: ChatHandler) {
         refuse(socket, { ...UNAUTHORIZED, event });
         return;
       }
-      answer = await work(conn, args[0]);
+      answer = await work(conn, args[0], { acked: ack !== null });
     } catch (err) {
       if (err instanceof AppError) {
         answer = { code: err.code, message: err.message };
