@@ -250,6 +250,22 @@ describe("member area paperwork: 거래명세서, the company's invoice fields a
     await snap(page, 'orders-phone');
     await context.close();
   });
+  it("on a phone a sub-account's 회사 정보 wraps a long 상호 and 주소 without spaces inside the screen", async () => {
+    // A 50-letter name with no space (the name rule allows it) and unit numbers joined by commas.
+    const long = await makeCompany(server, '긴상호');
+    const name = '㈜한빛수입차부품유통주식회사글로벌오토파츠인터내셔널코리아서울본사성수지점특수부품사업부문ABCDE';
+    const addrSub = Array.from({ length: 14 }, (_, i) => `${301 + i}호`).join(',');
+    await server.db.update(companies).set({ name, addrSub }).where(eq(companies.id, long.companyId));
+    const { context, page } = await phonePage(browser);
+    await memberLogin(page, url('/mobileManagement?menu=editCompanyInfo'), long.subs[0]!.id, long.subs[0]!.pw);
+    const facts = page.getByTestId('company-facts');
+    await facts.getByText(name).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).toEqual([390, 390]);
+    const box = (await facts.getByText(name).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await snap(page, 'company-info-sub-long-phone');
+    await context.close();
+  });
 });
 
 describe('back office 세금계산서', () => {
