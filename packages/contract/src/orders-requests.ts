@@ -5,18 +5,27 @@ import { MSG_ORDER } from './messages-shop.js';
 import { dateRangeListRequest } from './member-payments.js';
 import { EPC_MSG, normalizeVin } from './epc-vin.js';
 import { jobRefField } from './quick-order.js';
-import { listKeyword, pageNumber, pageSize, rowId, wholeNumber } from './page-fields.js';
+import { fromDigits, listKeyword, pageNumber, pageSize, rowId, wholeNumber } from './page-fields.js';
 import { payWithField } from './orders-pay-with.js';
 import { hasVisibleText } from './rules.js';
 import { plainLines, plainText, textField } from './text-field.js';
 
 /** The most one line may hold; over it the refusal names the limit (docs/requirements.md#limits). */
 const MAX_LINE_QTY = 100_000;
-const positiveQty = z
-  .number({ error: MSG_ORDER.qtyInvalid })
-  .int(MSG_ORDER.qtyInvalid)
-  .min(1, MSG_ORDER.qtyInvalid)
-  .max(MAX_LINE_QTY, MSG_ORDER.qtyMax(MAX_LINE_QTY));
+/**
+ * A line's quantity, as a number or a string of digits ('2'): the original client keeps digits only in
+ * its number inputs (docs/requirements.md#validation). The limit is checked first, so a number too
+ * large to be exact ('99999999999999999999') names the limit too.
+ */
+const positiveQty = fromDigits(
+  z
+    .number({ error: MSG_ORDER.qtyInvalid })
+    .max(MAX_LINE_QTY, MSG_ORDER.qtyMax(MAX_LINE_QTY))
+    .int(MSG_ORDER.qtyInvalid)
+    .min(1, MSG_ORDER.qtyInvalid),
+);
+/** A field of the original buy form the server ignores (it prices from its own table): a number, text or null. */
+const ignoredField = z.union([z.number(), z.string(), z.null()]).optional();
 /** A product's, a cart line's and a saved address's number, as a number or a string of digits ('3'). */
 const productId = rowId(MSG_ORDER.selectProduct);
 const cartLineSeq = rowId(MSG_ORDER.cartLineNotFound);
@@ -66,9 +75,9 @@ export const buyOrCartForm = z
     hasAmount: positiveQty.optional(),
     /** Mobile sends qty. */
     qty: positiveQty.optional(),
-    price: z.number().optional(),
-    originHasAmount: z.number().optional(),
-    companyId: z.number().optional(),
+    price: ignoredField,
+    originHasAmount: ignoredField,
+    companyId: ignoredField,
   })
   .refine((v) => v.hasAmount !== undefined || v.qty !== undefined, {
     path: ['hasAmount'],

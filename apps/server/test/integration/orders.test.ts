@@ -122,7 +122,7 @@ describe('cart', () => {
     expect((await call(server, 'addToCart', { productId: p.id, hasAmount: 2 }, { token: staff })).status).toBe(403);
     const added = await call(server, 'addToCart', { productId: p.id, hasAmount: 2 }, { token: demo });
     expect([added.body.code, added.body.message]).toEqual([201, '장바구니에 담았습니다.']);
-    for (const qty of [0, -1, 1.5, 1e9, '3']) {
+    for (const qty of [0, -1, 1.5, 1e9, '1.5', ' 3']) {
       const bad = await call(server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: qty }, demo);
       expect(bad.status).toBe(400);
       expect(bad.body.message).toMatch(/[가-힣]/);

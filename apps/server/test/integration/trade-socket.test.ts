@@ -184,6 +184,97 @@ describe('trade socket: the cart and what a tab is told', () => {
     }
   });
 
+  /**
+   * The original client keeps digits only in its number inputs, so its quantity may come as '2'; the
+   * price, originHasAmount and companyId it sends beside it are ignored in any shape
+   * (docs/requirements.md#validation).
+   */
+  it('a quantity sent as a string of digits is added, bought and changed over HTTP; other text is refused', async () => {
+    const { token, tab, p, q } = await openTab('문자수량');
+    tab.close();
+    const post = (path: string, body: Record<string, unknown>) => call(server, 'POST', `api/${path}`, body, token);
+    const answer = (r: { status: number; body: { message?: string; field?: string } }) => [
+      r.status,
+      r.body.message,
+      r.body.field,
+    ];
+    const desktop = { productId: String(p.id), hasAmount: '2', price: 21700, originHasAmount: 23, companyId: 0 };
+    expect((await post('addToCart', desktop)).status).toBe(200);
+    const phone = { productId: q.id, qty: '1', price: '3000', originHasAmount: null, companyId: '0' };
+    expect((await post('addToCart', phone)).status).toBe(200);
+    const bought = await post('addToBuy', { ...desktop, hasAmount: '3', price: null });
+    expect((bought.body.results as { qty: number }[])[0]!.qty).toBe(3);
+    expect((await cartQuantities(token)).sort()).toEqual([1, 2]);
+    for (const hasAmount of ['0', '-1', '1.5', '1e3', ' 2', '２', '']) {
+      for (const path of ['addToCart', 'addToBuy'])
+        expect(answer(await post(path, { ...desktop, hasAmount })), `${path} ${JSON.stringify(hasAmount)}`).toEqual([
+          400,
+          MSG_ORDER.qtyInvalid,
+          'hasAmount',
+        ]);
+    }
+    expect(answer(await post('addToCart', { ...phone, qty: '1.5' }))).toEqual([400, MSG_ORDER.qtyInvalid, 'qty']);
+    expect(answer(await post('addToCart', { ...desktop, hasAmount: '99999999999999999999' }))).toEqual([
+      400,
+      MSG_ORDER.qtyMax(100_000),
+      'hasAmount',
+    ]);
+    const lines = (await call(server, 'getMallCartInfo', {}, { token })).body.results!;
+    const line = lines.find((l) => l.productInfo.seq === p.id)!;
+    expect((await post('updateCartQuantity', { seq: String(line.seq), qty: '4' })).status).toBe(200);
+    expect(answer(await post('updateCartQuantity', { seq: line.seq, qty: '1e3' }))).toEqual([
+      400,
+      MSG_ORDER.qtyInvalid,
+      'qty',
+    ]);
+    // Over the stock names the field the call sent: updateCartQuantity's and a phone's qty.
+    expect(answer(await post('updateCartQuantity', { seq: line.seq, qty: '21' }))).toEqual([
+      400,
+      MSG_ORDER.qtyOverStock(20),
+      'qty',
+    ]);
+    expect(answer(await post('addToCart', { ...phone, qty: '20' }))).toEqual([
+      400,
+      MSG_ORDER.qtyOverStock(20, 1),
+      'qty',
+    ]);
+    expect(answer(await post('addToCart', { ...desktop, hasAmount: '17' }))).toEqual([
+      400,
+      MSG_ORDER.qtyOverStock(20, 4),
+      'hasAmount',
+    ]);
+    expect((await cartQuantities(token)).sort()).toEqual([1, 4]);
+  });
+
+  it("the trade channel's addToCart takes a quantity of digits and refuses other text on the field sent", async () => {
+    const { token, tab, p, q } = await openTab('소켓문자수량');
+    const add = async (form: Record<string, unknown>) => {
+      const answered = nextEvent<TradeAnswer>(tab, 'addToCartCallBack');
+      tab.emit('addToCart', form);
+      return answered;
+    };
+    try {
+      const ignored = { price: '1', originHasAmount: null, companyId: '0' };
+      expect(await add({ productId: String(p.id), hasAmount: '2', ...ignored })).toMatchObject({ code: 201 });
+      expect(await add({ productId: q.id, qty: '3', ...ignored })).toMatchObject({ code: 201 });
+      for (const hasAmount of ['0', '1.5', '1e3', ' 2', '２', ''])
+        expect(await add({ productId: p.id, hasAmount }), JSON.stringify(hasAmount)).toMatchObject({
+          code: 400,
+          message: MSG_ORDER.qtyInvalid,
+          field: 'hasAmount',
+        });
+      expect(await add({ productId: q.id, qty: '-1' })).toMatchObject({ code: 400, field: 'qty' });
+      expect(await add({ productId: q.id, qty: '18' })).toMatchObject({
+        code: 400,
+        message: MSG_ORDER.qtyOverStock(20, 3),
+        field: 'qty',
+      });
+      expect((await cartQuantities(token)).sort()).toEqual([2, 3]);
+    } finally {
+      tab.close();
+    }
+  });
+
   it('a payment over the socket whose delivery memo holds a NUL is refused on the field (400), nothing paid', async () => {
     const { c, tab, p } = await openTab('소켓제어문자');
     try {

@@ -4,7 +4,7 @@ import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
 import type { AuthContext } from '../auth/index.js';
 import { fitsOfProducts } from '../vehicles/index.js';
-import { addToCart, cartLines, paymentItems, setCartLineJobRef, updateCartQuantity } from './service.js';
+import { addToCart, cartLines, formQuantity, paymentItems, setCartLineJobRef, updateCartQuantity } from './service.js';
 
 /** The company's price level, from the request context (its one query read it with the session). */
 const levelOf = (auth: AuthContext): CompanyLevel => auth.company?.level ?? 'd';
@@ -14,20 +14,12 @@ export function cartRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'addToBuy', async (req) => {
     const auth = requireCompanyMember(req);
-    const qty = req.body.hasAmount ?? req.body.qty!;
-    return created(await paymentItems(db, levelOf(auth), req.body.productId, qty, req.body.vin));
+    return created(await paymentItems(db, levelOf(auth), req.body.productId, formQuantity(req.body), req.body.vin));
   });
 
   route(app, 'addToCart', async (req) => {
     const auth = requireCompanyMember(req);
-    await addToCart(
-      db,
-      ctx.events,
-      buyerOf(auth),
-      req.body.productId,
-      req.body.hasAmount ?? req.body.qty!,
-      req.body.vin,
-    );
+    await addToCart(db, ctx.events, buyerOf(auth), req.body.productId, formQuantity(req.body), req.body.vin);
     return created(undefined, MSG_ORDER.addedToCart);
   });
 

@@ -27,18 +27,31 @@ function productInfo(product: ProductRecord, level: CompanyLevel): CartLine['pro
   };
 }
 
-/** A product on sale and in stock; else the refusal the buyer reads. */
-async function productInStock(db: Db, productId: number): Promise<ProductRow> {
+/**
+ * A quantity and the payload field it came in: the buy and cart forms' `hasAmount`, or `qty` from a
+ * phone and api/updateCartQuantity. A stock refusal names that field (docs/requirements.md#cart-and-checkout).
+ */
+export interface LineQuantity {
+  qty: number;
+  field: 'hasAmount' | 'qty';
+}
+
+/** The quantity of a buy or cart form: `hasAmount`, or a phone's `qty`. */
+export const formQuantity = (form: { hasAmount?: number; qty?: number }): LineQuantity =>
+  form.hasAmount !== undefined ? { qty: form.hasAmount, field: 'hasAmount' } : { qty: form.qty!, field: 'qty' };
+
+/** A product on sale and in stock; else the refusal the buyer reads, on the quantity's field. */
+async function productInStock(db: Db, productId: number, field: LineQuantity['field']): Promise<ProductRow> {
   const product = await productById(db, productId);
   if (!product) throw notFound(MSG_ORDER.productGone);
-  if (product.hasAmount <= 0) throw badRequest(MSG_ORDER.soldOut(product.name), 'hasAmount');
+  if (product.hasAmount <= 0) throw badRequest(MSG_ORDER.soldOut(product.name), field);
   return product;
 }
 
 /** A quantity a member may put in the cart or buy now: 1 to the product's stock. */
-async function checkedProduct(db: Db, productId: number, qty: number): Promise<ProductRow> {
-  const product = await productInStock(db, productId);
-  if (qty > product.hasAmount) throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount), 'hasAmount');
+async function checkedProduct(db: Db, productId: number, { qty, field }: LineQuantity): Promise<ProductRow> {
+  const product = await productInStock(db, productId, field);
+  if (qty > product.hasAmount) throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount), field);
   return product;
 }
 
@@ -55,10 +68,10 @@ export async function addToCart(
   events: EventSink,
   buyer: Buyer,
   productId: number,
-  qty: number,
+  { qty, field }: LineQuantity,
   vin: string | null = null,
 ): Promise<void> {
-  const product = await productInStock(db, productId);
+  const product = await productInStock(db, productId, field);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(cartItems)
@@ -70,7 +83,7 @@ export async function addToCart(
       .returning({ qty: cartItems.qty });
     // The line as it would stand: what the cart held before this add, and the add.
     if (row!.qty > product.hasAmount)
-      throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount, row!.qty - qty), 'hasAmount');
+      throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount, row!.qty - qty), field);
   });
   await events.publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'added' });
 }
@@ -80,14 +93,14 @@ export async function paymentItems(
   db: Db,
   level: CompanyLevel,
   productId: number,
-  qty: number,
+  quantity: LineQuantity,
   vin: string | null = null,
 ): Promise<BuyItem[]> {
-  const product = priceFor(await checkedProduct(db, productId, qty), { level });
+  const product = priceFor(await checkedProduct(db, productId, quantity), { level });
   return [
     {
       productId: product.seq,
-      qty,
+      qty: quantity.qty,
       managerCompanyId: product.companyId,
       productInfo: { ...product, price: product.price! },
       vin,
@@ -161,7 +174,7 @@ export async function updateCartQuantity(
   qty: number,
 ): Promise<void> {
   const line = await ownLine(db, buyer, seq);
-  await checkedProduct(db, line.productId, qty);
+  await checkedProduct(db, line.productId, { qty, field: 'qty' });
   await db.update(cartItems).set({ qty }).where(eq(cartItems.id, line.id));
   await events.publish({
     type: 'cartChanged',

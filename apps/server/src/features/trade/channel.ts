@@ -20,7 +20,7 @@ import { invalidText } from '../../shared/db-errors.js';
 import { AppError } from '../../shared/http.js';
 import { parseOr400 } from '../../shared/parse.js';
 import { resolveSession } from '../auth/index.js';
-import { addToCart, removeCartLine } from '../cart/index.js';
+import { addToCart, formQuantity, removeCartLine } from '../cart/index.js';
 import { payOrder } from '../orders/index.js';
 import { buildBaseInfo } from './base-info.js';
 
@@ -108,7 +108,7 @@ export function registerTradeChannel({
       );
     };
     handle(TRADE_EVENTS.addToCart, async (buyer, form, sink) => {
-      await addToCart(db, sink, buyer, form.productId, form.hasAmount ?? form.qty!, form.vin);
+      await addToCart(db, sink, buyer, form.productId, formQuantity(form), form.vin);
       return { code: 201, message: MSG_ORDER.addedToCart };
     });
     handle(TRADE_EVENTS.stateCartItem, async (buyer, { seq }, sink) => {
