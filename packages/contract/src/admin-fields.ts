@@ -15,9 +15,15 @@ export const page = pageNumber();
 export const size = backOfficePageSize;
 /**
  * The back office's search boxes (companies, products, the audit log): text of up to 100 characters;
- * a number or any other non-text is told to be written as text, not that it is too long.
+ * a number or any other non-text is told to be written as text, not that it is too long. A NUL, which
+ * no database text holds, is refused on the field rather than by the database's error without one.
  */
-export const keyword = z.string({ error: MSG.keywordType }).trim().max(100, MSG.adminKeywordLength).optional();
+export const keyword = z
+  .string({ error: MSG.keywordType })
+  .trim()
+  .max(100, MSG.adminKeywordLength)
+  .refine((s) => !s.includes('\u0000'), MSG.textInvalid)
+  .optional();
 /**
  * The reason of an audited change (cash, licence, stock, credit): 2-200 characters, one of them
  * visible, since the buyer's 캐시 원장 shows it ('관리자 조정: …'; docs/requirements.md#validation).

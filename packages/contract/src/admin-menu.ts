@@ -90,6 +90,9 @@ export const MSG_ADMIN = {
   stockBelowZero: '변경 후 재고가 0개 미만이 됩니다.',
   stockAboveMax: `변경 후 재고가 ${groupDigits(STOCK_MAX)}개를 넘습니다.`,
   stockChanged: '재고를 변경했습니다.',
+  /** The product search's fixed lists (docs/requirements.md#validation). */
+  productSearchTypeInvalid: '검색 기준(상품명 또는 품번)을 다시 선택하세요.',
+  stockStateInvalid: '재고 상태를 다시 선택하세요.',
   duplicatePid: '같은 창고에 같은 품번의 상품이 이미 있습니다.',
   nameRequired: '상품명을 입력하세요. (1~200자)',
   pidRequired: '품번을 입력하세요. (영문·숫자 포함 1~50자)',

@@ -12,10 +12,10 @@ const productSeq = rowId(MSG_ADMIN.selectProduct);
 export const productSeqRequest = z.object({ seq: productSeq });
 
 export const adminProductListRequest = z.object({
-  searchType: z.enum(['name', 'pid']).default('name'),
+  searchType: z.enum(['name', 'pid'], { error: MSG_ADMIN.productSearchTypeInvalid }).default('name'),
   keyword,
   stockName: keyword,
-  stockState: z.enum(['in', 'out', 'low']).optional(),
+  stockState: z.enum(['in', 'out', 'low'], { error: MSG_ADMIN.stockStateInvalid }).optional(),
   page,
   size: size(PAGE_SIZE.backOffice),
 });

@@ -15,14 +15,15 @@ import {
   type Warehouse,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { lockProductsByNumber, productCount, productsByNumber, productsInOrder } from '../products/repository.js';
+import { lockProductsByNumber, productsByNumber } from '../products/repository.js';
 import { AppError, badRequest } from '../../shared/http.js';
 import { onStocksRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
 import { blankRecord, recordLineOf, textOfCell, toCsv } from '../../shared/csv.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
-import { insertProducts, productWhere, toProduct, updateProducts } from './product-rows.js';
+import { insertProducts, toProduct, updateProducts } from './product-rows.js';
+import { searchRows } from './product-search.js';
 import type { Fields, ProductQuery } from './product-rows.js';
 import { lockAllFor } from '../../db/locks.js';
 import { readWarehouses, warehouseRefusal } from './product-warehouses.js';
@@ -329,15 +330,13 @@ export async function importProducts(
 }
 
 /**
- * Every product matching the list's search, oldest first, up to `max` (EXPORT_MAX_ROWS): an export is
+ * Every product the list's search finds (product-search.ts: the shop's hits first, then the rest
+ * oldest first), up to `max` (EXPORT_MAX_ROWS): an export is
  * not an import, and a file cut at the import's 5,000 lines without a word lost the rest
  * (docs/requirements.md#back-office). Past `max` the file holds the first ones and `message` says so.
  */
 export async function exportProducts(db: Db, q: Omit<ProductQuery, 'page' | 'size'>, max = EXPORT_MAX_ROWS) {
-  const where = productWhere(q);
-  const found = await productsInOrder(db, where, max + 1);
-  const rows = found.slice(0, max);
-  const total = found.length > max ? await productCount(db, where) : rows.length;
+  const { rows, total } = await searchRows(db, q, max);
   const lines = rows
     .map(toProduct)
     .map((p) =>

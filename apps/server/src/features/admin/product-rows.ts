@@ -61,7 +61,15 @@ export interface ProductQuery {
   size: number;
 }
 
-export function productWhere(q: Omit<ProductQuery, 'page' | 'size'>): SQL | undefined {
+/**
+ * The conditions of a search: the keyword as typed (a name holding it, a number starting with it),
+ * the warehouse's name and the stock state, and only the products `among` or `except` the ids given
+ * (the shop's search's hits, product-search.ts).
+ */
+export function productWhere(
+  q: Omit<ProductQuery, 'page' | 'size'>,
+  ids: { among?: readonly number[]; except?: readonly number[] } = {},
+): SQL | undefined {
   const byPid = q.keyword && q.searchType === 'pid';
   return staffProductWhere({
     pidKey: byPid ? alphaNumber(q.keyword!) : undefined,
@@ -69,6 +77,7 @@ export function productWhere(q: Omit<ProductQuery, 'page' | 'size'>): SQL | unde
     stockNamePattern: q.stockName ? `%${escapeLike(q.stockName)}%` : undefined,
     stockState: q.stockState,
     lowStock: LOW_STOCK,
+    ...ids,
   });
 }
 

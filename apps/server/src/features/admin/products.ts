@@ -3,14 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MSG_ADMIN, PRODUCT_IMAGE_MAX, type AdminProduct, type ProductFields } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import {
-  appendProductImage,
-  imageInUse,
-  moveStock,
-  productCount,
-  productPage,
-  setProductImages,
-} from '../products/repository.js';
+import { appendProductImage, imageInUse, moveStock, setProductImages } from '../products/repository.js';
 import { lockFor } from '../../db/locks.js';
 import { AppError, badRequest } from '../../shared/http.js';
 import { checkUploadBatch, decodeQueue, processImage } from '../chat/index.js';
@@ -18,12 +11,12 @@ import { onStockRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
 import { readWarehouses, warehouseRefusal } from './product-warehouses.js';
+import { searchPage } from './product-search.js';
 import {
   assertUniquePid,
   lockProductNumber,
   insertProduct,
   productRow,
-  productWhere,
   toProduct,
   updateProduct,
   type Fields,
@@ -38,12 +31,9 @@ import {
 export { exportProducts, importProducts } from './product-csv.js';
 export type { ProductQuery, ProductFields };
 
+/** A page of the product search: a keyword as the shop reads it, then the back office's filters (product-search.ts). */
 export async function listProducts(db: Db, q: ProductQuery) {
-  const w = productWhere(q);
-  const [rows, total] = await Promise.all([
-    productPage(db, w, { limit: q.size, offset: (q.page - 1) * q.size }),
-    productCount(db, w),
-  ]);
+  const { rows, total } = await searchPage(db, q);
   return { results: rows.map(toProduct), total };
 }
 

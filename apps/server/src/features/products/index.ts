@@ -9,7 +9,8 @@ export {
   type NumberHit,
 } from './part-numbers.js';
 export { makerlessFactoryNumbers } from './makerless-numbers.js';
-export { priceFor, type ProductRow, type Viewer } from './service.js';
+export { priceFor, searchProducts, type ProductRow, type Viewer } from './service.js';
+export { SEARCHED_ROWS } from './word-search.js';
 export { productById, productsByOeKeys } from './lookups.js';
 export { invalidateProductLists } from './list-cache.js';
 export { fillProductNameColumns, invalidateSynonyms } from './name-search.js';

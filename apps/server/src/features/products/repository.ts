@@ -46,6 +46,12 @@ export function productPage(db: Db, where: SQL | undefined, page: { limit: numbe
   return db.select().from(products).where(where).orderBy(desc(products.id)).limit(page.limit).offset(page.offset);
 }
 
+/** The ids of the products matching `where`, in no order. */
+export async function productIdsWhere(db: Db, where: SQL | undefined): Promise<Set<number>> {
+  const rows = await db.select({ id: products.id }).from(products).where(where);
+  return new Set(rows.map((r) => r.id));
+}
+
 /** How many products match `where`. */
 export async function productCount(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(products).where(where);
@@ -177,10 +183,17 @@ export async function productLabel(db: Db, id: number): Promise<{ pid: string; n
   return row;
 }
 
+/** The products with these ids (`among`) or all others (`except`), the ids sent as one array. */
+const byIds = (ids: readonly number[], among: boolean) =>
+  among
+    ? sql`${products.id} = any(${sql.param([...ids])}::int[])`
+    : sql`${products.id} <> all(${sql.param([...ids])}::int[])`;
+
 /**
- * The back office's product search: a part or factory number starting with `pidKey` (null: a
+ * The back office's product conditions: a part or factory number starting with `pidKey` (null: a
  * number with no letters or digits, which matches nothing), a name and a warehouse name matching
- * ILIKE patterns, and a stock state (`low`: at most `lowStock`).
+ * ILIKE patterns, a stock state (`low`: at most `lowStock`), and only the products `among` these
+ * ids or `except` them (the shop's search's hits: docs/search.md#the-back-office-searches-as-the-shop-does).
  */
 export function staffProductWhere(f: {
   pidKey?: string | null | undefined;
@@ -188,8 +201,12 @@ export function staffProductWhere(f: {
   stockNamePattern?: string | undefined;
   stockState?: 'in' | 'out' | 'low' | undefined;
   lowStock: number;
+  among?: readonly number[] | undefined;
+  except?: readonly number[] | undefined;
 }): SQL | undefined {
   const c: (SQL | undefined)[] = [];
+  if (f.among) c.push(f.among.length > 0 ? byIds(f.among, true) : sql`false`);
+  if (f.except && f.except.length > 0) c.push(byIds(f.except, false));
   if (f.pidKey !== undefined)
     c.push(
       f.pidKey ? or(like(products.pidKey, `${f.pidKey}%`), like(products.factoryKey, `${f.pidKey}%`)) : sql`false`,
