@@ -137,13 +137,22 @@ export const calendarDateField = z
   });
 
 /**
+ * A date of a range list: null is no date, as '' or a missing field, for the original client sends a
+ * cleared date as null (docs/requirements.md#validation). Any other value is judged as a date.
+ */
+const rangeDateField = calendarDateField
+  .nullable()
+  .optional()
+  .transform((v) => v ?? undefined);
+
+/**
  * A date-range list query (orders, cash and licence payment histories): with searchType 'date',
  * both dates are needed (Asia/Seoul days, inclusive) and the start may not follow the end.
  */
 export const dateRangeListRequest = z
   .object({
-    startDate: calendarDateField.optional(),
-    endDate: calendarDateField.optional(),
+    startDate: rangeDateField,
+    endDate: rangeDateField,
     searchType: z.enum(['date', '']).optional(),
     page: pageNumber(),
     size: pageSize(PAGE_SIZE.memberArea),

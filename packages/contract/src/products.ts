@@ -141,11 +141,20 @@ export const noticeRequest = z.object({
   size: size(PAGE_SIZE.notice),
 });
 
-/** A row of the notice list. */
-export const noticeRow = z.object({ seq: int, type: int, title: z.string(), created: z.iso.datetime() });
+/**
+ * A row of the notice list, with its (sanitised HTML) content: the original client's profile shows a
+ * row's content in its detail panel with no second call (docs/requirements.md#entities, Notice).
+ */
+export const noticeRow = z.object({
+  seq: int,
+  type: int,
+  title: z.string(),
+  content: z.string(),
+  created: z.iso.datetime(),
+});
 export type NoticeRow = z.infer<typeof noticeRow>;
-/** A notice with its (sanitised HTML) content. */
-export const noticeDetail = noticeRow.extend({ content: z.string() });
+/** A notice with its (sanitised HTML) content: the same fields as a row of the list. */
+export const noticeDetail = noticeRow;
 export type NoticeDetail = z.infer<typeof noticeDetail>;
 /** api/getMallNotice: a page of the list, or with `seq` one notice. */
 export const noticeListAnswer = pageAnswerOf(noticeRow);

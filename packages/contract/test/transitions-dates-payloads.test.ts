@@ -122,6 +122,14 @@ describe('one date schema', () => {
     );
     expect(first({ searchType: 'date', startDate: '2026-01-31', endDate: '2026-01-31' })).toBeNull();
     expect(first({ searchType: '', startDate: '', endDate: '', page: 1, size: 15 })).toBeNull();
+    // A cleared date of the original client is null: no date, as '' or a missing field.
+    expect(first({ searchType: '', startDate: null, endDate: null, page: 1, size: 15 })).toBeNull();
+    expect(dateRangeListRequest.parse({ startDate: null, endDate: null, page: 1 })).toMatchObject({
+      startDate: undefined,
+      endDate: undefined,
+    });
+    expect(first({ searchType: 'date', startDate: null, endDate: '2026-01-31' })).toBe(MSG_MEMBER.dateRangeRequired);
+    expect(first({ searchType: '', startDate: 20260101 })).toBe(MSG_MEMBER.dateInvalid);
     expect(first({ searchType: 'date', startDate: '2026-02-30', endDate: '2026-03-01' })).toBe(
       MSG_MEMBER.dateImpossible,
     );

@@ -68,13 +68,18 @@ interface ValidationItem {
 
 /**
  * One error handler for the whole API: rule breaks become 400 with the field named and the
- * contract's Korean message (the body code the route names, 400 without one); anything unexpected
- * becomes a generic 500 with a request id.
+ * contract's Korean message (the body code the route names, 400 without one; for every refusal where
+ * the route says so, RouteExtras.everyRefusal); anything unexpected becomes a generic 500 with a
+ * request id.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    const { refusalCode, everyRefusal } = request.routeOptions.config;
+    // The body code of a refusal (HTTP status under 500): the route's for all of them where it says so.
+    const refused = (status: number, code: number) =>
+      everyRefusal && refusalCode !== undefined && status < 500 ? refusalCode : code;
     if (err instanceof AppError) {
-      const body: ApiEnvelope = { code: err.code, message: err.message };
+      const body: ApiEnvelope = { code: refused(err.status, err.code), message: err.message };
       if (err.field) body.field = err.field;
       if (err.results !== undefined) body.results = err.results;
       // A fault (503: a provider or the database unavailable) carries the id the logs know it by.
@@ -86,16 +91,17 @@ export function installErrorHandler(app: FastifyInstance): void {
       const first = validation[0]!;
       const path = first.params?.issue?.path?.map(String) ?? (first.instancePath ?? '').split('/').filter(Boolean);
       const message = first.message && HANGUL.test(first.message) ? first.message : MSG.badRequest;
-      const body: ApiEnvelope = { code: request.routeOptions.config.refusalCode ?? 400, message };
+      const body: ApiEnvelope = { code: refusalCode ?? 400, message };
       if (path.length > 0) body.field = path.join('.');
       return reply.status(400).send(body);
     }
     // Backstop for free text that slipped past a schema: the user's input, so a 400, not a 500.
-    if (invalidText(err)) return reply.status(400).send({ code: 400, message: MSG.textInvalid });
+    if (invalidText(err)) return reply.status(400).send({ code: refused(400, 400), message: MSG.textInvalid });
     const status = (err as FastifyError).statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ code: 413, message: MSG.payloadTooLarge });
-    if (status === 429) return reply.status(429).send({ code: 429, message: MSG.tooMany });
-    if (status >= 400 && status < 500) return reply.status(status).send({ code: status, message: MSG.badRequest });
+    if (status === 413) return reply.status(413).send({ code: refused(413, 413), message: MSG.payloadTooLarge });
+    if (status === 429) return reply.status(429).send({ code: refused(429, 429), message: MSG.tooMany });
+    if (status >= 400 && status < 500)
+      return reply.status(status).send({ code: refused(status, status), message: MSG.badRequest });
     request.log.error({ err: loggableError(err) }, 'unhandled error');
     return reply.status(500).send({ code: 500, message: MSG.serverError, requestId: request.id });
   });

@@ -79,13 +79,19 @@ export function socketPacketDataStart(packet: string): number {
 /**
  * The JSON body parser of every call: Fastify's own (secure-json-parse, which refuses `__proto__` and
  * `constructor.prototype` as Fastify does by default), after the nesting check. Too deep a body is
- * the 400 of any unreadable body. Route body limits still apply (a parser added without its own limit
- * reads each route's).
+ * the 400 of any unreadable body. An empty body is no payload, as a request without the content type:
+ * the original client sends calls that take none (api/getMallConfig, epc/initEpc) with the JSON type
+ * and no body (docs/requirements.md#answers-and-errors). Route body limits still apply (a parser added
+ * without its own limit reads each route's).
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
+    if (text.length === 0) {
+      done(null, undefined);
+      return;
+    }
     if (jsonNestedDeeperThan(text)) {
       done(badRequest(MSG.badRequest), undefined);
       return;

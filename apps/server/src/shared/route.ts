@@ -42,6 +42,13 @@ export interface RouteExtras {
   bodyLimit?: number;
   onRequest?: onRequestHookHandler;
   refusalCode?: number;
+  /**
+   * With `refusalCode`, every refusal of the call answers that body code, the HTTP status kept: the
+   * service's (an AppError under 500) and the framework's (a body that is no JSON, too large) as well as
+   * the payload's rule breaks. For a call whose original client shows only that code's message
+   * (api/findMemberPw: 0, docs/requirements.md#account-screens).
+   */
+  everyRefusal?: boolean;
 }
 
 declare module 'fastify' {
@@ -50,6 +57,8 @@ declare module 'fastify' {
     call?: CallId;
     /** The body code of a payload's rule break (RouteExtras.refusalCode); 400 without it. */
     refusalCode?: number;
+    /** The refusal code holds for every refusal of the call (RouteExtras.everyRefusal). */
+    everyRefusal?: boolean;
   }
 }
 
@@ -66,6 +75,7 @@ export function route<I extends CallId>(app: Api, id: I, handler: CallHandler<I>
       access: entry.access,
       call: id,
       ...(extras.refusalCode !== undefined && { refusalCode: extras.refusalCode }),
+      ...(extras.everyRefusal && { everyRefusal: true }),
     },
     schema: {
       ...(schemas.body && { body: schemas.body }),

@@ -93,7 +93,7 @@ describe('find password: a phone several accounts gave', () => {
     const code = await sendPhoneCode(server, phone, 'find');
 
     const asked = await findPw(phone, code, 'chosen123');
-    expect([asked.status, asked.body]).toEqual([400, { code: 400, message: MSG.recoverIdRequired, field: 'id' }]);
+    expect([asked.status, asked.body]).toEqual([400, { code: 0, message: MSG.recoverIdRequired, field: 'id' }]);
     expect(await hashOf(older)).toEqual(before.older);
     expect(await hashOf(newer)).toEqual(before.newer);
 
@@ -112,7 +112,7 @@ describe('find password: a phone several accounts gave', () => {
     expect(listed.body.results).toEqual({ id: `${older}, ${newer}`, ids: [older, newer] });
     // The code reset one account and is spent.
     expect((await findPw(phone, code, 'again1234', newer)).body).toEqual({
-      code: 400,
+      code: 0,
       message: MSG.codeNotRequested,
       field: 'authCode',
     });
@@ -127,12 +127,12 @@ describe('find password: a phone several accounts gave', () => {
       const res = await findPw(phone, code, 'stolen123', i === 0 ? other.main.id : `guess${i}@shared.kr`);
       expect([res.status, res.body], `try ${i + 1}`).toEqual([
         400,
-        { code: 400, message: MSG.recoverIdNotFound, field: 'id' },
+        { code: 0, message: MSG.recoverIdNotFound, field: 'id' },
       ]);
     }
     // The code's tries are spent: the right id no longer resets anything with it.
     const locked = await findPw(phone, code, 'stolen123', newer);
-    expect(locked.body).toEqual({ code: 400, message: MSG.codeTooManyTries, field: 'authCode' });
+    expect(locked.body).toEqual({ code: 0, message: MSG.codeTooManyTries, field: 'authCode' });
     expect(await hashOf(older)).toEqual(before.older);
     expect(await hashOf(newer)).toEqual(before.newer);
     expect(await hashOf(other.main.id)).toEqual(before.other);
@@ -206,7 +206,7 @@ describe('find password: a phone one account gave', () => {
     const stranger = await makeCompany(server, 'singlepwother', 0);
     const code = await sendPhoneCode(server, c.main.phone, 'find');
     const wrong = await findPw(c.main.phone, code, 'single123', stranger.main.id);
-    expect([wrong.status, wrong.body]).toEqual([400, { code: 400, message: MSG.recoverIdNotFound, field: 'id' }]);
+    expect([wrong.status, wrong.body]).toEqual([400, { code: 0, message: MSG.recoverIdNotFound, field: 'id' }]);
     expect(await loginAs(server, stranger.main.id, stranger.main.pw)).toBeTruthy();
     const res = await findPw(c.main.phone, code, 'single123');
     expect([res.status, res.body]).toEqual([
@@ -220,7 +220,7 @@ describe('find password: a phone one account gave', () => {
     const c = await makeCompany(server, 'blankid', 0);
     const code = await sendPhoneCode(server, c.main.phone, 'find');
     const long = await findPw(c.main.phone, code, 'blank1234', `${'a'.repeat(60)}@shared.kr`);
-    expect(long.body).toEqual({ code: 400, message: MSG.loginIdLength, field: 'id' });
+    expect(long.body).toEqual({ code: 0, message: MSG.loginIdLength, field: 'id' });
     const typed = await call(server, 'POST', 'api/findMemberPw', {
       phone: c.main.phone,
       authCode: code,
@@ -228,7 +228,7 @@ describe('find password: a phone one account gave', () => {
       cpw: 'blank1234',
       id: 7,
     });
-    expect(typed.body).toEqual({ code: 400, message: MSG.loginIdRequired, field: 'id' });
+    expect(typed.body).toEqual({ code: 0, message: MSG.loginIdRequired, field: 'id' });
     const blank = await findPw(c.main.phone, code, 'blank1234', '  ');
     expect(blank.body).toEqual({ code: 201, message: MSG.passwordChanged, results: { id: c.main.id } });
     expect(await loginAs(server, c.main.id, 'blank1234')).toBeTruthy();

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@partsmall/contract';
 import { companies, members, phoneCodes } from '../../src/db/schema.js';
 import { DEMO_COMPANY, withCheckDigit } from '../../src/seed/demo.js';
-import { rawCall, startTestServer, type RawResult, type TestServer } from '../helpers.js';
+import { loginAs, rawCall, startTestServer, type RawResult, type TestServer } from '../helpers.js';
+import { makeCompany } from '../member-helpers.js';
 
 /**
  * No input a user can send produces a 500 (docs/requirements.md#answers-and-errors): malformed JSON, missing bodies,
@@ -30,8 +31,14 @@ function expectEnvelope(res: RawResult, what: string) {
   for (const key of Object.keys(body)) expect(ENVELOPE_KEYS, `${what}: key ${key}`).toContain(key);
 }
 
-/** The body code of a payload's rule break: 499 where the original client reads that as a refusal (docs/requirements.md#join). */
-const refusalCodeOf = (path: string) => (path === 'api/join' || path === 'api/checkLicense' ? 499 : 400);
+/**
+ * The body code of a payload's rule break: 499 where the original client reads that as a refusal
+ * (docs/requirements.md#join), 0 for every refusal of find password (docs/requirements.md#account-screens).
+ */
+const refusalCodeOf = (path: string) =>
+  path === 'api/findMemberPw' ? 0 : path === 'api/join' || path === 'api/checkLicense' ? 499 : 400;
+/** The body code of a body the JSON parser refuses: 400, but find password answers 0 for any refusal. */
+const unparsedCodeOf = (path: string) => (path === 'api/findMemberPw' ? 0 : 400);
 
 function expect400(res: RawResult, what: string, field?: string, bodyCode = 400) {
   expectEnvelope(res, what);
@@ -113,7 +120,6 @@ const WRONG_VALUES: [string, unknown][] = [
 /** The malformed bodies the JSON parser itself refuses. */
 const UNPARSED = new Set([
   'broken JSON',
-  'an empty body',
   'a prototype-polluting object',
   'a constructor-polluting object',
   'deeply nested arrays',
@@ -144,13 +150,30 @@ describe('malformed bodies', () => {
         return;
       }
       // A body that is no JSON, or JSON the parser refuses, is answered before the call's rules: 400.
-      expect400(res, `${path} ${what}`, undefined, UNPARSED.has(what) ? 400 : refusalCodeOf(path));
+      expect400(res, `${path} ${what}`, undefined, UNPARSED.has(what) ? unparsedCodeOf(path) : refusalCodeOf(path));
     });
   }
 
   it.each(Object.keys(BODY_CALLS))('%s without any body or content type -> 400', async (path) => {
     expect400(await rawCall(server, 'POST', path), path, undefined, refusalCodeOf(path));
   });
+
+  // The original client sends these with the JSON type and no body at all: an empty body is no payload,
+  // as without the type (docs/requirements.md#answers-and-errors).
+  it.each(['api/getMallConfig', 'epc/initEpc', 'api/updateSecurityNumber', 'api/getDeliInfo'])(
+    '%s with the JSON type and an empty body answers as with no body',
+    async (path) => {
+      const company = await makeCompany(server, '빈본문', 0);
+      const authorization = `Bearer ${await loginAs(server, company.main.id, company.main.pw)}`;
+      const empty = await rawCall(server, 'POST', path, {
+        body: '',
+        headers: { authorization, 'content-type': 'application/json' },
+      });
+      const none = await rawCall(server, 'POST', path, { headers: { authorization } });
+      expectEnvelope(empty, path);
+      expect([empty.status, empty.body!.code], empty.text.slice(0, 200)).toEqual([200, none.body!.code]);
+    },
+  );
 
   it.each(Object.keys(BODY_CALLS))('%s as text/plain or a form -> refused with a Korean message', async (path) => {
     const text = await rawCall(server, 'POST', path, {

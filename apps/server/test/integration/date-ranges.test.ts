@@ -126,6 +126,39 @@ describe('possible dates', () => {
     expect(paid.body.results!.map((r) => r.amount)).toEqual([12_000, 11_000]);
   });
 
+  it("a null date is no date, as '' or a missing field: the original client's cleared dates", async () => {
+    for (const path of CALLS) {
+      const answers = [];
+      for (const dates of [{ startDate: null, endDate: null }, { startDate: '', endDate: '' }, {}]) {
+        const res = await call(server, 'POST', path, { ...dates, searchType: '', page: 1, size: 15 }, token);
+        expect([res.status, res.body.code], `${path} ${JSON.stringify(dates)}`).toEqual([200, 200]);
+        answers.push([res.body.results, res.body.total]);
+      }
+      expect(answers[0], path).toEqual(answers[1]);
+      expect(answers[0], path).toEqual(answers[2]);
+      // To search by date both are needed: a null one is told so, as a blank one.
+      const asked = await call(
+        server,
+        'POST',
+        path,
+        { startDate: null, endDate: '2026-03-11', searchType: 'date' },
+        token,
+      );
+      expect([asked.status, asked.body.message, asked.body.field]).toEqual([
+        400,
+        MSG_MEMBER.dateRangeRequired,
+        'startDate',
+      ]);
+    }
+    const orders = await call(
+      server,
+      'getMallOrderInfo',
+      { startDate: null, endDate: null, searchType: '' },
+      { token },
+    );
+    expect(orders.body.total).toBe(2);
+  });
+
   it('the cash history counts Seoul days the same way, and the range is inclusive', async () => {
     const amounts = async (startDate: string, endDate: string) =>
       (

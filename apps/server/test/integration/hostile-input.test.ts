@@ -265,8 +265,9 @@ describe('ill-formed Unicode in every string field of every call, as admin or me
     const answer = (await res.json()) as { code: number; message: string; field?: string };
     expect(res.status).toBeLessThan(500);
     // A query string cannot carry a lone surrogate (URLSearchParams writes U+FFFD): only bodies are refused.
-    // A refused join answers body code 499, which the original client shows (docs/requirements.md#join).
-    const code = entry.path === CALLS.join.path ? 499 : 400;
+    // A refused join answers body code 499 and a refused password reset 0, which the original client
+    // shows (docs/requirements.md#join, docs/requirements.md#account-screens).
+    const code = entry.path === CALLS.join.path ? 499 : entry.path === CALLS.findMemberPw.path ? 0 : 400;
     if (entry.method === 'POST') expect(answer).toEqual({ code, message: MSG.textInvalid, field: path.join('.') });
     expect(await audits()).toBe(before);
   });

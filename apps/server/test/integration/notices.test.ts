@@ -5,17 +5,16 @@ import { notices } from '../../src/db/schema.js';
 import { createNotice } from '../../src/features/notices/service.js';
 import { updateNotice } from '../../src/features/notices/repository.js';
 import { DEMO_NOTICES } from '../../src/seed/notices.js';
-import { call, startTestServer, type TestServer } from '../helpers.js';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 
 interface Row {
   seq: number;
   type: number;
   title: string;
+  content: string;
   created: string;
 }
-interface Detail extends Row {
-  content: string;
-}
+type Detail = Row;
 
 const HANGUL = /[가-힣]/;
 
@@ -59,7 +58,7 @@ describe('notice list', () => {
     expect(first.body.total).toBe(total);
     expect(first.body.results).toHaveLength(PAGE_SIZE.notice);
     const row = first.body.results![0]!;
-    expect(Object.keys(row).sort()).toEqual(['created', 'seq', 'title', 'type']);
+    expect(Object.keys(row).sort()).toEqual(['content', 'created', 'seq', 'title', 'type']);
     const second = await list({ page: 2, size: 20 });
     expect(second.body.total).toBe(total);
     expect(second.body.results).toHaveLength(total - 20);
@@ -72,6 +71,24 @@ describe('notice list', () => {
     expect(beyond.body.results).toEqual([]);
     expect(beyond.body.total).toBe(total);
     expect(beyond.body.message).toBe(MSG_SHOP.noInfo);
+  });
+
+  it("carries each notice's content: the original client's profile shows the latest 5 with no second call", async () => {
+    // docs/requirements.md#entities, Notice: the profile page's detail panel reads the list row.
+    const res = await call<Row[]>(
+      server,
+      'POST',
+      'api/getMallNotice',
+      { searchKeyword: '', searchType: '', page: 1, size: 5 },
+      await loginAs(server, 'demo@partsmall.kr', 'demo1234'),
+    );
+    expect(res.body.code).toBe(200);
+    expect(res.body.results).toHaveLength(5);
+    for (const row of res.body.results!) {
+      const d = await detail(row.seq);
+      expect(row.content, row.title).toBe(d.body.results!.content);
+      expect(row.content).toMatch(HANGUL);
+    }
   });
 
   it('uses 20 when no size is sent and clamps a huge size to 100', async () => {
@@ -355,5 +372,8 @@ describe('notice HTML', () => {
     const res = await detail(row!.id);
     expect(res.status).toBe(200);
     expectClean(res.body.results!.content);
+    const listed = await list({ searchType: 'title', searchKeyword: '직접 입력된 공지' });
+    expect(listed.body.results!.map((r) => r.seq)).toEqual([row!.id]);
+    expectClean(listed.body.results![0]!.content);
   });
 });

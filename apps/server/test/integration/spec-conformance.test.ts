@@ -9,6 +9,7 @@ import {
   sendPhoneCode,
   startTestServer,
   tradeSocket,
+  wrongCode,
   type CallResult,
 } from '../helpers.js';
 import { chatSocket, memberIdOf, openChat, tokenFor, waitFor } from '../chat-helpers.js';
@@ -245,13 +246,29 @@ const rows: Row[] = [
       return { live: { phone, authCode: await sendPhoneCode(server, phone, 'find') } };
     },
   },
+  // A refusal of find password answers body code 0: the original client shows the message of a 0 only.
+  ...(['a wrong code', 'a mismatched confirmation'] as const).map((what): Row => ({
+    call: 'findMemberPw',
+    what,
+    codes: [0],
+    reads: ['code', 'message'],
+    run: async () => {
+      const phone = (await makeCompany(server, '비번거절', 0)).main.phone;
+      const code = await sendPhoneCode(server, phone, 'find');
+      return {
+        live:
+          what === 'a wrong code' ? { phone, authCode: wrongCode(code) } : { phone, authCode: code, cpw: 'other123' },
+      };
+    },
+  })),
   { call: 'registerInquiry', codes: [201], reads: ['code', 'message'], run: async () => ({}) },
   { call: 'getMallNotice', what: 'list', codes: [200], reads: ['results'], run: async () => ({}) },
   {
     call: 'getMallNotice',
     what: 'list of the profile (size 5)',
     codes: [200],
-    reads: ['results'],
+    // The profile's detail panel shows a row's content: the original client makes no second call.
+    reads: ['results', 'results.0.content', 'results.4.content'],
     run: async () => ({ token: demoToken, live: { searchType: '', size: 5 } }),
   },
   {
@@ -370,6 +387,14 @@ const rows: Row[] = [
   },
   { call: 'mallCashPaymentInfo', codes: [200], reads: ['results', 'total'], run: member },
   { call: 'mallLicensePaymentInfo', codes: [200], reads: ['results', 'total'], run: member },
+  // The original client's cleared dates are null: the whole list.
+  ...(['getMallOrderInfo', 'mallCashPaymentInfo', 'mallLicensePaymentInfo'] as const).map((id): Row => ({
+    call: id,
+    what: 'cleared dates (null)',
+    codes: [200],
+    reads: ['results', 'total'],
+    run: async () => ({ token: demoToken, live: { startDate: null, endDate: null, searchType: '' } }),
+  })),
   {
     call: 'updateSecurityNumber',
     codes: [201],

@@ -73,10 +73,17 @@ export function authRoutes(app: Api, ctx: AppContext) {
     return ok(ids.length === 1 ? { id: ids[0]! } : { id: ids.join(', '), ids }, MSG.foundId);
   });
 
-  route(app, 'findMemberPw', async (req) => {
-    const { loginId } = await resetPasswordByPhone(db, ctx.realtime, req.body);
-    return created({ id: loginId }, MSG.passwordChanged);
-  });
+  // The original client shows the message of body code 0 only (else a fallback of its own): every
+  // refusal answers 0, the HTTP status kept (docs/requirements.md#account-screens).
+  route(
+    app,
+    'findMemberPw',
+    async (req) => {
+      const { loginId } = await resetPasswordByPhone(db, ctx.realtime, req.body);
+      return created({ id: loginId }, MSG.passwordChanged);
+    },
+    { refusalCode: 0, everyRefusal: true },
+  );
 
   route(
     app,

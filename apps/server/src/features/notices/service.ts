@@ -32,14 +32,25 @@ export async function listNotices(db: Db, q: NoticeQuery) {
   const where = conditions.length ? and(...conditions) : undefined;
   const { rows, total } = await pageWithTotal(db, notices, where, q, (limit, offset) =>
     db
-      .select({ seq: notices.id, type: notices.type, title: notices.title, created: notices.createdAt })
+      .select({
+        seq: notices.id,
+        type: notices.type,
+        title: notices.title,
+        content: notices.content,
+        created: notices.createdAt,
+      })
       .from(notices)
       .where(where)
       .orderBy(desc(notices.createdAt), desc(notices.id))
       .limit(limit)
       .offset(offset),
   );
-  return { rows: rows.map((r) => ({ ...r, created: r.created.toISOString() })), total };
+  // A row carries its content (docs/requirements.md#entities, Notice), sanitised again on the way out
+  // as the detail's is, in case a row was written by other means.
+  return {
+    rows: rows.map((r) => ({ ...r, content: sanitizeNoticeHtml(r.content), created: r.created.toISOString() })),
+    total,
+  };
 }
 
 export async function noticeById(db: Db, id: number) {

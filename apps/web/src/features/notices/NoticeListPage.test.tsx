@@ -18,6 +18,7 @@ const row = (seq: number): NoticeRow => ({
   seq,
   type: 0,
   title: `공지 ${seq}`,
+  content: '<p>안내</p>',
   created: '2026-12-01T01:00:00.000Z',
 });
 let sent: Record<string, unknown>[];
