@@ -46,7 +46,7 @@ export const statementLine = z.object({
 });
 export type StatementLine = z.infer<typeof statementLine>;
 export const statementPreviewAnswer = answerOf(
-  statementRow.omit({ seq: true, closedAt: true, taxInvoice: true, virtualAccount: true }).extend({
+  statementRow.omit({ seq: true, closedAt: true, taxInvoice: true, virtualAccount: true, refunded: true }).extend({
     lines: z.array(statementLine),
     /**
      * The months before it no close took, which the close makes first, oldest first

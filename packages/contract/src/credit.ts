@@ -170,8 +170,10 @@ export const creditSummary = z.object({
   /** Why the account is on hold or suspended (names the overdue statement), when it is. */
   holdReason: z.string().optional(),
   aging: agingFields,
-  /** Won the next close takes off (a return after a close): off `used`, not yet off aging; absent when none. */
+  /** Won the next close takes off (returns on no statement yet): off `used`, not yet off aging; absent when none. */
   pendingCredit: int.optional(),
+  /** Credit left on closed statements (not refunded), used to pay the next ones; absent when none. */
+  statementCredit: int.optional(),
 });
 export type CreditSummary = z.infer<typeof creditSummary>;
 export const creditSummaryAnswer = answerOf(creditSummary);
@@ -207,6 +209,8 @@ export const statementRow = z.object({
   paid: int,
   /** amountDue − paid, never below 0. */
   unpaid: int,
+  /** What of its credit (returns beyond its charges) went back to the company's cash at the close, won. */
+  refunded: int,
   dueDate: seoulDateField,
   status: z.enum(STATEMENT_STATUSES),
   statusLabel: z.string(),

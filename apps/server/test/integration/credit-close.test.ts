@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT, MSG_PAPERWORK, creditNoteMgtKey, statementMgtKey } from '@partsmall/contract';
+import { MALL_CONFIG } from '../../src/seed/mall-config.js';
 import { queryRows } from '../../src/db/client.js';
 import {
   companies,
@@ -14,7 +15,7 @@ import {
 } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { closeMonth } from '../../src/features/credit/close.js';
-import { applyStatementPayment } from '../../src/features/credit/index.js';
+import { applyStatementPayment, postLedgerEntry } from '../../src/features/credit/index.js';
 import { dueDateOf, nextMonth } from '../../src/features/credit/rules.js';
 import { call, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
@@ -277,7 +278,7 @@ describe('statements as buyers and staff read them', () => {
       status: 'unpaid',
       statusLabel: '미결제',
       taxInvoice: { status: 'sent', statusLabel: '국세청 전송' },
-      virtualAccount: { holder: '마감상사' },
+      virtualAccount: { holder: MALL_CONFIG.mallBottom.companyName },
     });
     expect(mine.body.results![0]!.virtualAccount!.accountNumber).toMatch(/^\d{3}-\d{6}-\d{3}$/);
     const sub = await call(server, 'getStatements', {}, { token: t.sub });
@@ -573,11 +574,19 @@ describe('a statement the credit of an earlier one pays whole', () => {
     await server.db.transaction((tx) =>
       applyStatementPayment(tx, { statementId: s1.id, amount: 30_000, idemKey: `test:pay:${s1.id}`, via: 'transfer' }),
     );
-    // Month 2: the order returned, nothing bought: a statement of -30,000 whose credit waits.
-    expect((await call(server, 'returnMallOrder', { seq: first, returnReason: 1 }, { token })).body.code).toBe(201);
-    await move(first, 5);
-    // An order of 40,000 not shipped: 사용액 is it less the credit note's 30,000, before and after the
-    // close that bills the note (its credit then waits on the statement).
+    // Month 2: staff credit 30,000 (an adjustment), nothing bought: a statement of -30,000 whose credit
+    // waits. (A return of the paid order would go back to cash at the close: credit-refund.test.ts.)
+    await server.db.transaction((tx) =>
+      postLedgerEntry(tx, {
+        companyId: w.companyId,
+        kind: 'adjustment',
+        amount: -30_000,
+        idemKey: `test:adjust:${w.companyId}`,
+        note: '배송 지연 보상',
+      }),
+    );
+    // An order of 40,000 not shipped: 사용액 is it less the credit's 30,000, before and after the
+    // close that bills it (its credit then waits on the statement).
     await creditOrder(token, 4);
     const used = async () => (await call(server, 'getCreditSummary', {}, { token })).body.results!.used;
     expect(await used()).toBe(10_000);

@@ -2,17 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { statements } from '../../src/db/schema.js';
 import { closeMonth } from '../../src/features/credit/close.js';
-import { applyStatementPayment } from '../../src/features/credit/index.js';
+import { applyStatementPayment, postLedgerEntry } from '../../src/features/credit/index.js';
 import { nextMonth } from '../../src/features/credit/rules.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
-import { COURIER, makeProduct, placeOrder, seoulToday } from '../order-helpers.js';
+import { balanceOf, COURIER, makeProduct, placeOrder, seoulToday } from '../order-helpers.js';
 import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
 import type { TestCompany } from '../member-helpers.js';
 
 /**
  * A return after the close (docs/requirements.md#credit-summary-and-statements): its credit note
  * lowers 사용 at once but no statement until the next close, so the buyer's summary says how much the
- * next close takes off (`pendingCredit`): what 사용 and 기간별 미수 differ by.
+ * next close takes off (`pendingCredit`): what 사용 and 기간별 미수 differ by. Credit a close left on a
+ * statement is `statementCredit`; what the buyer had paid of it goes back to its cash at that close.
  */
 let server: TestServer;
 let t: CreditTokens;
@@ -85,7 +86,7 @@ describe('getCreditSummary after a return past the close', () => {
     expect(await figures()).toEqual({ used: 36_500, current: 97_500, pendingCredit: 61_000 });
   });
 
-  it('paid in full now, the credit waits on the next statement until a later close uses it', async () => {
+  it('paid in full now, the next close gives the paid money back to cash: nothing is pending after it', async () => {
     const first = await statementOf(month);
     await server.db.transaction((tx) =>
       applyStatementPayment(tx, {
@@ -102,13 +103,39 @@ describe('getCreditSummary after a return past the close', () => {
       companyId: buyer.companyId,
       now: new Date(`${nextMonth(next)}-01T12:00:00+09:00`),
     });
-    expect(await statementOf(next)).toMatchObject({ amountDue: -61_000, paid: 0 });
-    // Nothing unpaid to pay with it: it stays on that statement, still pending for the close after.
-    expect(await figures()).toEqual({ used: 0, current: 0, pendingCredit: 61_000 });
+    // Before, the 61,000 stayed on that statement for good, still pending (docs/requirements.md#monthly-close).
+    expect(await statementOf(next)).toMatchObject({ amountDue: -61_000, paid: -61_000, status: 'paid' });
+    expect(await balanceOf(server, buyer.companyId)).toBe(61_000);
+    expect(await figures()).toEqual({ used: 0, current: 0, pendingCredit: 0 });
+    expect(await summary()).not.toHaveProperty('statementCredit');
   });
 
-  it("staff see the same figure on the company's credit page", async () => {
+  it('credit a close left on a statement (a staff adjustment, never cash) is told apart from what is pending', async () => {
+    await server.db.transaction((tx) =>
+      postLedgerEntry(tx, {
+        companyId: buyer.companyId,
+        kind: 'adjustment',
+        amount: -20_000,
+        idemKey: `test:adjust:${buyer.companyId}`,
+        note: '배송 지연 보상',
+      }),
+    );
+    // Not on a statement yet: the next close takes it off.
+    expect(await figures()).toEqual({ used: 0, current: 0, pendingCredit: 20_000 });
+    const later = nextMonth(nextMonth(month));
+    await closeMonth(server.db, {
+      month: later,
+      companyId: buyer.companyId,
+      now: new Date(`${nextMonth(later)}-01T12:00:00+09:00`),
+    });
+    expect(await balanceOf(server, buyer.companyId)).toBe(61_000);
+    expect(await figures()).toEqual({ used: 0, current: 0, pendingCredit: 0 });
+    expect(await summary()).toMatchObject({ statementCredit: 20_000 });
+  });
+
+  it("staff see the same figures on the company's credit page", async () => {
     const page = await call(server, 'adminGetCreditAccount', { companyId: buyer.companyId }, { token: t.staff });
-    expect(page.body.results!.summary).toMatchObject({ used: 0, pendingCredit: 61_000 });
+    expect(page.body.results!.summary).toMatchObject({ used: 0, statementCredit: 20_000 });
+    expect(page.body.results!.summary).not.toHaveProperty('pendingCredit');
   });
 });

@@ -176,6 +176,7 @@ export async function summaryOf(
   const rows = unpaid.map((s) => ({ unpaid: s.amountDue - s.paid, dueDate: s.dueDate }));
   const used = positionExposure(position);
   const pendingCredit = pendingCreditOf(unbilled);
+  const { statementCredit } = unbilled;
   const status = account.status as CreditStatus;
   const holdReason =
     status === 'on_hold'
@@ -196,6 +197,7 @@ export async function summaryOf(
     aging: agingOf(rows, Math.max(0, unbilled.shipped), today),
     // Only when something is pending, as a hold's reason: an answer without it reads as before.
     ...(pendingCredit > 0 ? { pendingCredit } : {}),
+    ...(statementCredit > 0 ? { statementCredit } : {}),
   };
 }
 

@@ -27,6 +27,7 @@ import { statementFromMonth, unclosedMonthsBefore } from './closed-months.js';
 import { dueDateOf, monthEnd, nextMonth } from './rules.js';
 import { notifyStatement } from './notices.js';
 import { settleStatementCredits } from './payments.js';
+import { refundStatementCredits } from './refunds.js';
 import { reevaluateHold } from './overdue.js';
 import { paymentTerms, statementLines, statements, type CreditAccountRow, type StatementDbRow } from './schema.js';
 
@@ -333,6 +334,8 @@ async function closeCompanyMonth(
     // Credit on a statement (this one crediting more than it bills, or an earlier one's left over)
     // pays the company's unpaid statements, before the buyer is told and the account is issued.
     await settleStatementCredits(tx, companyId);
+    // What credit is left of returns the company had paid for goes back to its cash, as a cash order's return does.
+    await refundStatementCredits(tx, companyId);
     // What the credit left to pay: a statement it paid whole asks the buyer for nothing.
     const [settled] = await tx
       .select({ paid: statements.paid, status: statements.status })

@@ -13,6 +13,7 @@ import {
   paymentTerms,
   receivablesLedger,
   statementLines,
+  statementRefundedSql,
   statements,
   type ReceivableEntry,
 } from './schema.js';
@@ -229,7 +230,7 @@ export async function creditAuditOf(db: Db | Tx, companyId: number, limit = 100)
     .limit(limit);
 }
 
-/** Statements with their company's name and the state of their 월합계 invoice, newest month first. */
+/** Statements with their company's name, their 월합계's state and their refund to cash, newest month first. */
 export async function statementRowsWhere(db: Db | Tx, where: SQL | undefined, page: { offset: number; limit: number }) {
   const invoice = invoiceStateSql(statements.taxInvoiceId);
   const rows = await db
@@ -238,6 +239,7 @@ export async function statementRowsWhere(db: Db | Tx, where: SQL | undefined, pa
       companyName: companyNameSql(statements.companyId),
       invoiceStatus: invoice.status,
       invoiceError: invoice.error,
+      refunded: statementRefundedSql,
     })
     .from(statements)
     .where(where)
@@ -299,10 +301,7 @@ export async function setStatementAccount(
     .where(eq(statements.id, id));
 }
 
-/**
- * Locks the company's credit account row, the first lock a credit checkout takes: deposits of one
- * company then go one after the other and never deadlock with a checkout.
- */
+/** Locks the company's credit account row first, as a credit checkout does: deposits go one at a time, no deadlock. */
 export async function lockCreditAccount(tx: Tx, companyId: number): Promise<void> {
   await tx
     .select({ id: creditAccounts.companyId })

@@ -135,12 +135,13 @@ export function positionExposure(p: {
 }
 
 /**
- * What the next close takes off (docs/requirements.md#credit-summary-and-statements): unbilled credit
- * notes beyond the unbilled shipments, and credit left on statements. Exposure has it off already,
- * the aging and the statements not yet, so it is what they differ by and the buyer is told it.
+ * What the next close takes off and no statement has yet (docs/requirements.md#credit-summary-and-statements):
+ * unbilled credit notes beyond the unbilled shipments. Exposure has it off already, the aging and the
+ * statements not yet, so the buyer is told it. Credit left on closed statements is told apart
+ * (`statementCredit`): a close credited it already, and the next one uses it.
  */
-export function pendingCreditOf(unbilled: { shipped: number; statementCredit: number }): number {
-  return Math.max(0, -unbilled.shipped) + Math.max(0, unbilled.statementCredit);
+export function pendingCreditOf(unbilled: { shipped: number }): number {
+  return Math.max(0, -unbilled.shipped);
 }
 
 /** Whether a credit order of `amount` fits: exposure + amount ≤ limit, or the account may exceed. */

@@ -20,6 +20,7 @@ import {
   refTo,
   status,
   checkIn,
+  outerColumn,
 } from '../../db/columns.js';
 import { authorNote, companyRef, companyRow, memberRef } from '../members/schema.js';
 import { orderRef } from '../orders/schema.js';
@@ -136,6 +137,8 @@ export const receivablesLedger = pgTable(
   ],
 );
 export type ReceivableEntry = typeof receivablesLedger.$inferSelect;
+/** The key of a statement's refund to cash (refunds.ts): `refund:statement:<id>:after:<paid>`. */
+export const REFUND_KEY_PREFIX = 'refund:statement:';
 
 /**
  * A month's statement of a company with credit: made once by the close (unique company + month).
@@ -208,3 +211,8 @@ export const statementLines = pgTable(
   },
   (t) => [uniqueIndex('statement_lines_ledger').on(t.ledgerId), index('statement_lines_statement').on(t.statementId)],
 );
+
+/** What of a statement's credit went back to the company's cash (its refund rows), a column of its select. */
+export const statementRefundedSql = sql<number>`(select coalesce(sum(${receivablesLedger.amount}), 0)::int
+  from ${receivablesLedger} where ${receivablesLedger.statementId} = ${outerColumn(statements.id)}
+  and ${receivablesLedger.idemKey} like ${`${REFUND_KEY_PREFIX}%`})`;

@@ -170,6 +170,7 @@ export async function statementPdfInput(
     closing: row.closing,
     amountDue: row.amountDue,
     paid: row.paid,
+    refunded: row.refunded,
     dueDate: row.dueDate,
     termLabel: row.termLabel,
     statusLabel: row.statusLabel,
@@ -181,6 +182,8 @@ export async function statementPdfInput(
       description: l.description,
       amount: l.amount,
     })),
+    // Issued at its close: a download later prints the same date (docs/requirements.md#monthly-close).
+    issuedAt: new Date(row.closedAt),
   };
 }
 

@@ -52,7 +52,13 @@ export function auditFields(a: CreditAccountRow): Record<string, unknown> {
 }
 
 export function toStatementRow(
-  r: { s: StatementDbRow; companyName: string; invoiceStatus: string | null; invoiceError: string | null },
+  r: {
+    s: StatementDbRow;
+    companyName: string;
+    invoiceStatus: string | null;
+    invoiceError: string | null;
+    refunded: number;
+  },
   today: string,
 ): StatementRow {
   const s = r.s;
@@ -72,6 +78,7 @@ export function toStatementRow(
     amountDue: s.amountDue,
     paid: s.paid,
     unpaid: Math.max(0, s.amountDue - s.paid),
+    refunded: Number(r.refunded),
     dueDate: s.dueDate,
     status,
     statusLabel: STATEMENT_STATUS_LABELS[status],

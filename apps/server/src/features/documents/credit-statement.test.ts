@@ -44,3 +44,27 @@ describe('외상 명세서 PDF: 입금 계좌', () => {
     expect(t).not.toContain('562-123456-789');
   });
 });
+
+describe('외상 명세서 PDF: a statement that credits more than it bills', () => {
+  const credited = {
+    ...statement,
+    charges: 40_000,
+    credits: -320_000,
+    amountDue: -280_000,
+    paid: -200_000,
+    refunded: 200_000,
+    statusLabel: '결제 완료',
+  };
+
+  it('bills nothing and says where its credit went, never a negative amount in words', async () => {
+    const t = await text(credited);
+    expect(t).toContain('청구금액없음(반품·차감280,000원이청구보다많음)');
+    expect(t).toContain('차감액캐시로환급200,000원·차감잔액80,000원은다음명세서에서차감');
+    expect(t).not.toContain('영원정');
+    expect(t).not.toContain('₩-');
+  });
+
+  it('is dated by its close, not by the download', async () => {
+    expect(await text(credited)).toContain('2026.11.0100:10발행');
+  });
+});

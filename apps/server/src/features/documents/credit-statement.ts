@@ -4,7 +4,7 @@
  * by when, the virtual account, and every line. Plain input, no database.
  */
 import type { Readable } from 'node:stream';
-import { formatSeoulDate, formatSeoulDateTime, groupDigits } from '@partsmall/contract';
+import { formatSeoulDate, formatSeoulDateTime, groupDigits, statementCreditParts } from '@partsmall/contract';
 import { pdfDocumentStream, type Content, type TDocumentDefinitions } from './pdf.js';
 import { GRID, PAGE_MARGINS, fitColumns, label, partyBoxes } from './layout.js';
 import { MAX_STATEMENT_ROWS, StatementInputError, wonInWords, type StatementParty } from './statement-data.js';
@@ -23,12 +23,15 @@ export interface CreditStatementPdfInput {
   closing: number;
   amountDue: number;
   paid: number;
+  /** What of its credit went back to the company's cash at the close (statementCreditParts). */
+  refunded: number;
   dueDate: string;
   termLabel: string;
   statusLabel: string;
   virtualAccount?: { bank: string; accountNumber: string; holder: string } | null;
   lines: readonly { date: string; kindLabel: string; orderSeq: number | null; description: string; amount: number }[];
-  issuedAt?: Date;
+  /** When the statement was issued: its close (a download later prints the same statement). */
+  issuedAt: Date;
 }
 
 const signed = (n: number) => (n < 0 ? `-${groupDigits(-n)}` : groupDigits(n));
@@ -47,10 +50,48 @@ export function accountText(va: CreditStatementPdfInput['virtualAccount'], unpai
   return '입금 계좌 발급 중\n(발급되면 알림톡으로 알려 드립니다)';
 }
 
+/**
+ * 청구금액, 결제기한, 결제 상태 and 입금 계좌. A statement that credits more than it bills asks for
+ * nothing and says where its credit went (refunded to cash, used on other statements, left for the
+ * next), never a negative amount in words.
+ */
+function billedRows(input: CreditStatementPdfInput): Content[][] {
+  const unpaid = Math.max(0, input.amountDue - input.paid);
+  const account = [label('입금 계좌'), { text: accountText(input.virtualAccount, unpaid), fontSize: 7.5 }];
+  if (input.amountDue < 0)
+    return [
+      [
+        label('청구금액'),
+        { text: [{ text: '없음', bold: true }, `  (반품·차감 ${groupDigits(-input.amountDue)}원이 청구보다 많음)`] },
+        label('결제기한'),
+        { text: '-', alignment: 'center' },
+      ],
+      [label('결제 상태'), `${input.statusLabel} · 미결제 0원`, ...account],
+      [label('차감액'), { text: statementCreditParts(input).join(' · '), colSpan: 3 }, '', ''],
+    ];
+  return [
+    [
+      label('청구금액'),
+      {
+        text: [
+          { text: '일금 ' },
+          { text: `${wonInWords(input.amountDue)}원정`, bold: true },
+          `  (₩ ${groupDigits(input.amountDue)}, VAT 포함)`,
+        ],
+      },
+      label('결제기한'),
+      { text: formatSeoulDate(input.dueDate), bold: true, alignment: 'center' },
+    ],
+    [
+      label('결제 상태'),
+      `${input.statusLabel} · 결제 ${groupDigits(input.paid)}원 · 미결제 ${groupDigits(unpaid)}원`,
+      ...account,
+    ],
+  ];
+}
+
 function creditStatementDocument(input: CreditStatementPdfInput): TDocumentDefinitions {
   if (input.lines.length > MAX_STATEMENT_ROWS) throw new StatementInputError(`more than ${MAX_STATEMENT_ROWS} rows`);
-  const issuedAt = input.issuedAt ?? new Date();
-  const unpaid = Math.max(0, input.amountDue - input.paid);
   const body: Content[][] = [[label('일자'), label('구분'), label('주문'), label('내용'), label('금액 (원)')]];
   for (const l of input.lines)
     body.push([
@@ -62,7 +103,6 @@ function creditStatementDocument(input: CreditStatementPdfInput): TDocumentDefin
     ]);
   if (input.lines.length === 0)
     body.push([{ text: '이 달의 거래가 없습니다.', colSpan: 5, alignment: 'center' }, '', '', '', '']);
-  const va = input.virtualAccount;
   return {
     pageSize: 'A4',
     pageMargins: PAGE_MARGINS,
@@ -72,7 +112,7 @@ function creditStatementDocument(input: CreditStatementPdfInput): TDocumentDefin
       margin: [32, 12, 32, 0],
       columns: [
         {
-          text: `${input.supplier.company} · ${input.title} · ${formatSeoulDateTime(issuedAt)} 발행`,
+          text: `${input.supplier.company} · ${input.title} · ${formatSeoulDateTime(input.issuedAt)} 발행`,
           fontSize: 7,
           color: '#6b7280',
         },
@@ -100,33 +140,7 @@ function creditStatementDocument(input: CreditStatementPdfInput): TDocumentDefin
         },
         layout: GRID,
       },
-      {
-        margin: [0, 8, 0, 0],
-        table: {
-          widths: [70, '*', 60, 90],
-          body: [
-            [
-              label('청구금액'),
-              {
-                text: [
-                  { text: '일금 ' },
-                  { text: `${wonInWords(Math.max(0, input.amountDue))}원정`, bold: true },
-                  `  (₩ ${signed(input.amountDue)}, VAT 포함)`,
-                ],
-              },
-              label('결제기한'),
-              { text: formatSeoulDate(input.dueDate), bold: true, alignment: 'center' },
-            ],
-            [
-              label('결제 상태'),
-              `${input.statusLabel} · 결제 ${groupDigits(input.paid)}원 · 미결제 ${groupDigits(unpaid)}원`,
-              label('입금 계좌'),
-              { text: accountText(va, unpaid), fontSize: 7.5 },
-            ],
-          ],
-        },
-        layout: GRID,
-      },
+      { margin: [0, 8, 0, 0], table: { widths: [70, '*', 60, 90], body: billedRows(input) }, layout: GRID },
       { text: '거래 내역', bold: true, margin: [0, 12, 0, 4] },
       // Set widths: a long description wraps before the amount (layout.ts).
       { table: { headerRows: 1, dontBreakRows: true, widths: fitColumns([56, 82, 40, '*', 70]), body }, layout: GRID },

@@ -35,6 +35,7 @@ export const SAMPLE_CREDIT_STATEMENT: CreditStatementPdfInput = {
   closing: 30_000,
   amountDue: 30_000,
   paid: 0,
+  refunded: 0,
   dueDate: '2026-11-10',
   termLabel: '월말 마감 익월 10일',
   statusLabel: '미결제',

@@ -46,18 +46,21 @@ const december: StatementRow = {
   statusLabel: '미결제',
   termLabel: '월말 마감 익월 10일',
   closedAt: '2026-12-06T22:40:00.000Z',
+  refunded: 0,
   taxInvoice: null,
   virtualAccount: null,
 };
 
 let answer: CreditSummary;
+let rows: StatementRow[];
 beforeEach(() => {
+  rows = [december];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       if (url.endsWith('/api/getCreditSummary')) return jsonAnswer({ code: 200, message: '', results: answer });
       if (url.endsWith('/api/getStatements'))
-        return jsonAnswer({ code: 200, message: '', results: [december], total: 1 });
+        return jsonAnswer({ code: 200, message: '', results: rows, total: rows.length });
       throw new Error('no network in a component test');
     }),
   );
@@ -92,7 +95,7 @@ async function open(s: CreditSummary) {
   answer = s;
   renderScreen(<CreditSection />, new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   // The first render of a run loads the screen's modules: more than findBy's default second under load.
-  await screen.findAllByRole('button', { name: '2026년 12월 명세서 캐시 결제' }, { timeout: 5_000 });
+  await screen.findAllByTestId('statement-row', {}, { timeout: 5_000 });
 }
 
 /** Presses 캐시 결제 of December and answers the question's text (nothing is paid: it is not confirmed). */
@@ -125,6 +128,51 @@ describe('외상 거래 with a return still to be taken off', () => {
     await open(summary({ pendingCredit: 91_500 }));
     expect(await cashQuestion()).toBe(
       '보유 캐시 97,500원으로 2026년 12월 명세서를 결제합니다. 반품·취소 91,500원은 이 명세서에서 빠지지 않고 다음 마감 때 차감됩니다. 결제한 캐시는 되돌릴 수 없습니다.',
+    );
+  });
+});
+
+describe('외상 거래 after the statements are paid', () => {
+  const paid = { ...december, paid: 97_500, unpaid: 0, status: 'paid' as const, statusLabel: '결제 완료' };
+
+  it('a return still to come off says so, without asking to pay what nothing is left of', async () => {
+    rows = [paid];
+    await open(summary({ used: 0, available: 3_000_000, pendingCredit: 91_500 }));
+    expect(screen.getByTestId('statement-pending-note').textContent).toBe(
+      '반품·취소 91,500원은 마감된 명세서에서 빠지지 않고 다음 마감 때 차감됩니다.',
+    );
+  });
+
+  it('once the close credited it: no return pending, the refund to cash on its statement', async () => {
+    const january: StatementRow = {
+      ...december,
+      seq: 2,
+      month: '2027-01',
+      opening: 97_500,
+      charges: 0,
+      credits: -91_500,
+      payments: -97_500,
+      closing: -91_500,
+      amountDue: -91_500,
+      paid: -91_500,
+      unpaid: 0,
+      refunded: 91_500,
+      status: 'paid',
+      statusLabel: '결제 완료',
+    };
+    rows = [january, paid];
+    await open(summary({ used: 0, available: 3_000_000, aging: { ...summary().aging, current: 0 } }));
+    expect(screen.queryByTestId('credit-pending')).toBeNull();
+    expect(screen.queryByTestId('statement-pending-note')).toBeNull();
+    expect(screen.getAllByTestId('statement-credit')[0]!.textContent).toBe('캐시로 환급 91,500원');
+  });
+
+  it('credit a close left on a statement is told as what the next statement takes off', async () => {
+    rows = [paid];
+    await open(summary({ used: 0, available: 3_000_000, statementCredit: 20_000 }));
+    expect(screen.queryByTestId('credit-pending')).toBeNull();
+    expect(screen.getByTestId('credit-statement-credit').textContent).toBe(
+      '차감 잔액 20,000원은 다음 명세서에서 차감됩니다.',
     );
   });
 });

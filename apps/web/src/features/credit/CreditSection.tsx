@@ -131,7 +131,7 @@ export function CreditSection({ head }: { head?: (title: string, intro: string) 
         </h3>
         {pending > 0 && (
           <p className="cr-pending" data-testid="statement-pending-note">
-            {S.pendingNote(pending)}
+            {S.pendingNote(pending, Boolean(list.data?.results?.some((r) => r.unpaid > 0)))}
           </p>
         )}
         <StatementTable

@@ -46,6 +46,8 @@ export const CREDIT_TEXTS = {
     /** A return after the close: off 사용 already, off the statements at the next close. */
     pending: '반품·취소로 다음 마감 때 차감될 금액',
     pendingHint: '사용에는 이미 반영되었고, 기간별 미수와 명세서에는 다음 마감 때 반영됩니다.',
+    /** Credit a close left on a statement (not refunded to cash): the words of the statement's PDF. */
+    statementCredit: (amount: number) => `차감 잔액 ${won(amount)}은 다음 명세서에서 차감됩니다.`,
   },
   aging: {
     title: '기간별 미수',
@@ -76,9 +78,12 @@ export const CREDIT_TEXTS = {
     cashTitle: '캐시로 명세서 결제',
     cashConfirm: (month: string, amount: number, pending = 0) =>
       `보유 캐시 ${won(amount)}으로 ${month} 명세서를 결제합니다. ${pending > 0 ? `반품·취소 ${won(pending)}은 이 명세서에서 빠지지 않고 다음 마감 때 차감됩니다. ` : ''}결제한 캐시는 되돌릴 수 없습니다.`,
-    /** Over the statements while a return waits for the next close: a closed statement is paid as billed. */
-    pendingNote: (pending: number) =>
-      `반품·취소 ${won(pending)}은 마감된 명세서에서 빠지지 않고 다음 마감 때 차감됩니다. 지금 결제하시면 명세서의 미결제 금액대로 결제됩니다.`,
+    /**
+     * Over the statements while a return waits for the next close: a closed statement is paid as
+     * billed, which is said only while one of them has something unpaid.
+     */
+    pendingNote: (pending: number, unpaid: boolean) =>
+      `반품·취소 ${won(pending)}은 마감된 명세서에서 빠지지 않고 다음 마감 때 차감됩니다.${unpaid ? ' 지금 결제하시면 명세서의 미결제 금액대로 결제됩니다.' : ''}`,
     cashBusy: '결제 중…',
     deposit: '계좌 입금',
     depositOf: (month: string) => `${month} 명세서 가상계좌 입금`,

@@ -3,9 +3,11 @@ import {
   CREDIT_STATUSES,
   CREDIT_STATUS_LABELS,
   liftCreditHoldRequest,
+  setCreditAccountRequest,
   type CreditAccount,
   type PaymentTerm,
 } from '@partsmall/contract';
+import { isWonDigits } from '../../../shared/format';
 import { CheckField, Field, SelectField, useZodForm } from '../../../shared/ui/form';
 import { FormActions } from '../../../shared/ui/FormActions';
 import { WonField } from '../../../shared/ui/WonField';
@@ -37,6 +39,11 @@ export function CreditAccountModal({
 }) {
   const save = useCreditWrite('adminSetCreditAccount');
   const form = useZodForm(creditAccountForm, creditAccountDefaults(companyId, account, terms[0]?.code ?? ''));
+  // An amount beyond the contract's maximum is said while it is typed, as a non-number is (WonField).
+  const beyondMax = (name: 'limit' | 'overdueThreshold') => (value: string) => {
+    if (isWonDigits(value) && !setCreditAccountRequest.shape[name].safeParse(Number(value)).success)
+      void form.trigger(name);
+  };
   return (
     <ModalForm
       title={account ? K.edit : K.create}
@@ -54,9 +61,15 @@ export function CreditAccountModal({
           label={F.term}
           options={terms.map((t) => ({ value: t.code, label: t.label }))}
         />
-        <WonField name="limit" id="f-credit-limit" label={F.limit} />
+        <WonField name="limit" id="f-credit-limit" label={F.limit} onValue={beyondMax('limit')} />
         <Field name="graceDays" id="f-credit-grace" label={F.graceDays} hint={F.graceHint} inputMode="numeric" />
-        <WonField name="overdueThreshold" id="f-credit-threshold" label={F.threshold} hint={F.thresholdHint} />
+        <WonField
+          name="overdueThreshold"
+          id="f-credit-threshold"
+          label={F.threshold}
+          hint={F.thresholdHint}
+          onValue={beyondMax('overdueThreshold')}
+        />
       </div>
       <CheckField name="allowExceed" label={F.allowExceed} />
       <CheckField name="allowSubAccounts" label={F.allowSubAccounts} />

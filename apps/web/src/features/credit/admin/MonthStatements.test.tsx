@@ -24,6 +24,7 @@ const statement = (seq: number, companyName: string, amountDue: number, paid: nu
   amountDue,
   paid,
   unpaid: Math.max(0, amountDue - paid),
+  refunded: 0,
   dueDate: '2026-10-10',
   status: paid >= amountDue ? 'paid' : 'unpaid',
   statusLabel: paid >= amountDue ? '결제 완료' : '미결제',

@@ -63,6 +63,12 @@ export function CreditFigures({ summary }: { summary: CreditSummary }) {
           <span className="cr-pending-hint">{S.pendingHint}</span>
         </p>
       )}
+      {/* Credit a close left on a statement: the next close uses it on the next statement. */}
+      {(summary.statementCredit ?? 0) > 0 && (
+        <p className="cr-pending" data-testid="credit-statement-credit">
+          {S.statementCredit(summary.statementCredit ?? 0)}
+        </p>
+      )}
       {summary.holdReason && (
         <p className="cr-hold" role="alert" data-testid="credit-hold">
           <b>{S.holdReason}</b> {summary.holdReason}

@@ -22,6 +22,7 @@ const row: StatementRow = {
   amountDue: 116_700,
   paid: 0,
   unpaid: 116_700,
+  refunded: 0,
   dueDate: '2026-12-10',
   status: 'unpaid',
   statusLabel: '미결제',

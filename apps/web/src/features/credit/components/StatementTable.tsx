@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import type { StatementRow } from '@partsmall/contract';
+import { statementCreditParts, type StatementRow } from '@partsmall/contract';
 import { apiFile, messageOf } from '../../../shared/api';
 import { openFile } from '../../../shared/files';
-import { won } from '../../../shared/format';
+import { money, won } from '../../../shared/format';
 import { DataTable, type Column, type PageQuery, type Paging } from '../../../shared/ui/DataTable';
 import { useNotify } from '../../../shared/ui/notify';
 import { CREDIT_TEXTS } from '../texts';
@@ -40,6 +40,24 @@ export function VirtualAccountLine({ row }: { row: StatementRow }) {
       <span className="cr-va-bank">{va.bank}</span> <span className="cr-va-number num">{va.accountNumber}</span>
       <span className="cr-muted"> {va.holder}</span>
     </span>
+  );
+}
+
+/**
+ * What a statement bills; one that credits more than it bills also says where its credit went
+ * (refunded to cash, used on other statements, left for the next), in its PDF's words.
+ */
+function StatementAmount({ row }: { row: StatementRow }) {
+  const parts = statementCreditParts(row);
+  return (
+    <>
+      {money(row.amountDue)}
+      {parts.length > 0 && (
+        <span className="cr-credit-parts" data-testid="statement-credit">
+          {parts.join(' · ')}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -91,7 +109,10 @@ export function StatementTable({ actions, withCompany = false, ...list }: Props)
           },
         ]
       : []),
-    wonColumn<StatementRow>('amount', S.cols.amount, 96, (r) => r.amountDue),
+    {
+      ...wonColumn<StatementRow>('amount', S.cols.amount, 96, (r) => r.amountDue),
+      cell: (r) => <StatementAmount row={r} />,
+    },
     wonColumn<StatementRow>('unpaid', S.cols.unpaid, 96, (r) => r.unpaid),
     { id: 'due', header: S.cols.due, width: 92, className: 'center date', cell: (r) => r.dueDate },
     { id: 'status', header: S.cols.status, width: 80, className: 'center', cell: (r) => <StatementStatus row={r} /> },
@@ -115,6 +136,11 @@ export function StatementTable({ actions, withCompany = false, ...list }: Props)
           <p>
             {S.cols.amount} <b>{won(r.amountDue)}</b> · {S.cols.unpaid} <b>{won(r.unpaid)}</b>
           </p>
+          {statementCreditParts(r).length > 0 && (
+            <p className="cr-muted" data-testid="statement-credit">
+              {statementCreditParts(r).join(' · ')}
+            </p>
+          )}
           <p className="cr-muted">{S.dueLine(r.dueDate)}</p>
           <p>
             <VirtualAccountLine row={r} />
