@@ -89,6 +89,8 @@ export const MSG_ORDER = {
   payTypeNotOffered: '이 창고에서는 선택한 배송비 결제 방식을 이용할 수 없습니다. 결제 방식을 다시 선택하세요.',
   selfQuickNotOffered: '이 창고의 퀵배송은 직접 수령을 제공하지 않습니다.',
   paid: '결제가 완료되었습니다.',
+  /** A 외상 order's answer: nothing was paid, it goes on the receivables (docs/requirements.md#credit-checkout). */
+  orderedOnCredit: '외상으로 주문했습니다.',
   /** A line's price changed between the checkout screen and the payment (docs/requirements.md#prices-and-tiers). */
   priceChanged: (name: string, shown: number, now: number) =>
     `'${name}' 상품의 가격이 ${groupDigits(shown)}원에서 ${groupDigits(now)}원으로 바뀌었습니다. 바뀐 가격을 확인하고 다시 결제해 주세요.`,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PAY_WITH } from './orders-pay-with.js';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
-import { orderTaxInvoice } from './paperwork.js';
+import { orderTaxCorrection, orderTaxInvoice } from './paperwork.js';
 import { fitVehicle } from './vehicles.js';
 
 const int = z.number().int();
@@ -99,6 +99,11 @@ export const orderView = z.object({
   jobRef: z.string().optional(),
   /** The order's 전자세금계산서, when it has one (docs/requirements.md#tax-invoices). */
   taxInvoice: orderTaxInvoice.optional(),
+  /**
+   * Ours: the order's 수정세금계산서, oldest first, when a refund after issuance corrected its invoice
+   * (docs/requirements.md#tax-invoices); absent when it has none.
+   */
+  taxCorrections: z.array(orderTaxCorrection).optional(),
   /** Ours: 'credit' when paid on 외상 (docs/requirements.md#credit-checkout); absent for cash. */
   payWith: z.enum(PAY_WITH).optional(),
   /**

@@ -212,6 +212,17 @@ export const orderTaxInvoice = z.object({
 });
 export type OrderTaxInvoice = z.infer<typeof orderTaxInvoice>;
 
+/**
+ * A 수정세금계산서 of an order (a refund after its invoice was issued), as the order shows it beside
+ * the invoice it corrects: its amounts, negative, and where it stands (docs/requirements.md#tax-invoices).
+ */
+export const orderTaxCorrection = orderTaxInvoice.extend({
+  supply: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+});
+export type OrderTaxCorrection = z.infer<typeof orderTaxCorrection>;
+
 export const taxInvoiceRow = z.object({
   seq: z.number().int(),
   kind: z.enum(['order', 'monthly', 'correction']),

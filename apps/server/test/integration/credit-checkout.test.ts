@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_CREDIT, type PaymentFinishEvent, type PayWith } from '@partsmall/contract';
+import { MSG_CREDIT, MSG_ORDER, type PaymentFinishEvent, type PayWith } from '@partsmall/contract';
 import { orders, products, receivablesLedger } from '../../src/db/schema.js';
 import { call, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
@@ -145,6 +145,7 @@ describe('who may pay on credit', () => {
     const cash = await pay(t.main, 2);
     expect(cash.body.code).toBe(201);
     expect(cash.body.results).not.toHaveProperty('payWith');
+    expect(cash.body.message).toBe(MSG_ORDER.paid);
     expect(await balanceOf(server, buyer.companyId)).toBe(5_000);
     const [order] = await server.db.select().from(orders).where(eq(orders.id, cash.body.results!.orderSeq));
     expect(order!.payWith).toBe('cash');
@@ -160,7 +161,10 @@ describe("a credit checkout's answer", () => {
     const first = await call(server, 'requestPaymentProduct', { ...body, payWith: 'credit' }, { token: t.main });
     expect(first.body.code, first.body.message).toBe(201);
     expect(first.body.results).toMatchObject({ repeated: false, totalAmount: 10_000, payWith: 'credit' });
+    // Nothing was paid: the order went on the receivables.
+    expect(first.body.message).toBe('외상으로 주문했습니다.');
     const again = await call(server, 'requestPaymentProduct', { ...body, payWith: 'credit' }, { token: t.main });
+    expect(again.body.message).toBe(MSG_ORDER.orderedOnCredit);
     expect(again.body.results).toMatchObject({
       orderSeq: first.body.results!.orderSeq,
       repeated: true,
@@ -173,6 +177,7 @@ describe("a credit checkout's answer", () => {
       const event = await finished;
       expect(event.code, event.message).toBe(201);
       expect(event.results).toMatchObject({ repeated: false, totalAmount: 10_000, payWith: 'credit' });
+      expect(event.message).toBe(MSG_ORDER.orderedOnCredit);
     } finally {
       socket.close();
     }

@@ -29,6 +29,7 @@ async function raw(p: string, query: Record<string, string | number>, token?: st
     status: res.status,
     type: res.headers.get('content-type') ?? '',
     cache: res.headers.get('cache-control'),
+    disposition: res.headers.get('content-disposition') ?? '',
     body,
     json: () => JSON.parse(body.toString('utf8')) as { code: number; message: string; field?: string },
   };
@@ -498,6 +499,9 @@ describe('캐시 원장', () => {
     const pdf = await raw('api/cashLedgerExport', { format: 'pdf' }, tokens.main);
     expect(pdf.type).toBe('application/pdf');
     expect(pdf.cache).toBe('no-store');
+    // Every row of all time: the file says so, and the day it was made.
+    expect(csv.disposition).toContain(`filename="cash-ledger-all-${seoulToday()}.csv"`);
+    expect(pdf.disposition).toContain(`filename="cash-ledger-all-${seoulToday()}.pdf"`);
     const pdfLines = pdfText(pdf.body);
     expect(pdfLines.replace(/\s/g, '')).toContain('캐시원장');
     expect(pdfLines).toContain('-24,200');
@@ -560,6 +564,8 @@ describe('캐시 원장', () => {
       { format: 'csv', startDate: '2026-03-01', endDate: '2026-03-02' },
       token,
     );
+    // Named by its period, both days, as the 거래명세서 of a period is.
+    expect(csv.disposition).toContain('filename="cash-ledger-2026-03-01-2026-03-02.csv"');
     expect(csv.body.toString('utf8').slice(1).trim().split('\r\n')).toEqual([
       '일시,구분,주문·결제,내용,금액(원),잔액(원)',
       '2026.03.01 23:30,캐시 충전,결제 #77,"캐시 충전 30,000원 (결제 #77)",30000,30000',

@@ -132,6 +132,8 @@ describe('per-order invoices', () => {
       statusLabel: '국세청 전송',
       ntsConfirmNum: row!.ntsConfirmNum,
     });
+    // Nothing refunded: no correction on the order.
+    expect(orders.body.results!.find((o) => o.seq === orderId)!.taxCorrections).toBeUndefined();
     const list = await call(server, 'getTaxInvoices', { page: 1, size: 15 }, { token });
     expect(list.body.results!.map((r) => [r.mgtKey, r.total, r.statusLabel])).toEqual([
       [orderMgtKey(orderId), 61_600, '국세청 전송'],
@@ -183,6 +185,22 @@ describe('per-order invoices', () => {
       originalWriteDate: original!.writeDate,
       originalNtsConfirmNum: original!.ntsConfirmNum,
     });
+    // The order says both: the invoice it was issued, and the correction that undid it.
+    const detail = (await call(server, 'getMallOrderDetail', { seq: orderId }, { token })).body.results!;
+    expect(detail.taxInvoice).toMatchObject({ status: 'sent', ntsConfirmNum: original!.ntsConfirmNum });
+    const shown = {
+      supply: -20_000,
+      tax: -2_000,
+      total: -22_000,
+      status: 'sent',
+      statusLabel: '국세청 전송',
+      ntsConfirmNum: correction!.ntsConfirmNum,
+    };
+    expect(detail.taxCorrections).toEqual([expect.objectContaining(shown)]);
+    const listed = await call(server, 'getMallOrderInfo', { page: 1, size: 15 }, { token });
+    expect(listed.body.results!.find((o) => o.seq === orderId)!.taxCorrections).toEqual([
+      expect.objectContaining(shown),
+    ]);
   });
 
   it('a company without 업태, 종목 or e-mail: the invoice fails with a Korean message, nothing issued; staff fill them and retry', async () => {

@@ -59,6 +59,8 @@ export const PW = {
     reason: '실패 사유',
     onOrder: '세금계산서',
     issuedAt: (at: string) => `${at} 발행`,
+    /** A 수정세금계산서 on its order, its (negative) amount written as the money columns write it. */
+    correction: (amount: string) => `수정세금계산서 ${amount}`,
   },
   company: {
     invoiceTitle: '세금계산서 정보',

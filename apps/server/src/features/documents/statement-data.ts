@@ -78,6 +78,7 @@ export interface StatementRow extends VatSplit {
 }
 
 export interface StatementTotals extends VatSplit {
+  /** The goods' count: a shipping row's 1 (its amount is 1 × the fee) is no quantity and is not counted. */
   quantity: number;
   shipping: number;
 }

@@ -186,6 +186,9 @@ describe('statement layout with long text', { timeout: 30_000 }, () => {
       `브레이크패드메모:${VINS}`,
     );
     expect(lineOf(words, next)).toEqual(expect.arrayContaining(['3', '10,001', '27,275', '2,728']));
+    // The 배송비 row: a fee has no quantity, so its 수량 is left blank and the column adds up to 계's.
+    const fee = words.filter((w) => w.text === '배송비' && lineOf(words, w)[0] === '3');
+    expect(fee.map((w) => lineOf(words, w))).toEqual([['3', '배송비', '6,000', '5,455', '545']]);
     // The 계 row: total quantity of the parts, 공급가액 and 세액.
     expect(lineOf(words, the(words, '계'))).toEqual(['계', '5', '474,730', '47,473']);
   });

@@ -144,7 +144,8 @@ function linesTable(
         : r.memo
           ? { text: [r.name, { text: `\n메모: ${r.memo}`, fontSize: 7, color: '#6b7280' }] }
           : r.name,
-      numberCell(r.quantity),
+      // A fee has no quantity: its cell is blank, so the column adds up to 계's, the goods' count.
+      r.shipping ? '' : numberCell(r.quantity),
       numberCell(r.unitPrice),
       numberCell(r.supply),
       numberCell(r.tax),

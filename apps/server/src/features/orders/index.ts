@@ -1,5 +1,5 @@
 /** The orders feature's surface for the rest of the server (docs/architecture.md#boundaries). */
-export { payOrder } from './payment.js';
+export { paidMessage, payOrder } from './payment.js';
 export { orderRoutes } from './routes.js';
 export { refundAmount } from './rules.js';
 export { appliedForAudit, listOrders, moveOrder, toOrderView, type AppliedMove } from './service.js';

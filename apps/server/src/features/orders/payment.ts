@@ -331,4 +331,12 @@ function paidWith(payWith: string): Pick<PaymentResult, 'payWith'> {
   return payWith === 'credit' ? { payWith: 'credit' } : {};
 }
 
+/**
+ * What a payment's answer says: '결제가 완료되었습니다.' for cash; a 외상 order was not paid, it goes on
+ * the receivables: '외상으로 주문했습니다.' (docs/requirements.md#credit-checkout).
+ */
+export function paidMessage(result: Pick<PaymentResult, 'payWith'>): string {
+  return result.payWith === 'credit' ? MSG_ORDER.orderedOnCredit : MSG_ORDER.paid;
+}
+
 export type { PaymentRequest };

@@ -4,7 +4,7 @@ import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
 import { recordAudit } from '../admin/repository.js';
 import { invoicesOfOrders } from '../tax-invoices/index.js';
-import { payOrder } from './payment.js';
+import { paidMessage, payOrder } from './payment.js';
 import { appliedForAudit, listOrders, moveOrder, orderDetail, orderEventsOf, type MoveRequest } from './service.js';
 
 export function orderRoutes(app: Api, ctx: AppContext) {
@@ -19,7 +19,7 @@ export function orderRoutes(app: Api, ctx: AppContext) {
       results.map((o) => o.seq),
     );
     return ok(
-      results.map((o) => (invoices.has(o.seq) ? { ...o, taxInvoice: invoices.get(o.seq) } : o)),
+      results.map((o) => ({ ...o, ...invoices.get(o.seq) })),
       undefined,
       total,
     );
@@ -28,15 +28,14 @@ export function orderRoutes(app: Api, ctx: AppContext) {
   route(app, 'getMallOrderDetail', async (req) => {
     const { companyId } = requireCompanyMember(req);
     const order = await orderDetail(db, companyId, req.body.seq);
-    const invoice = (await invoicesOfOrders(db, companyId, [order.seq])).get(order.seq);
-    return ok(invoice ? { ...order, taxInvoice: invoice } : order);
+    return ok({ ...order, ...(await invoicesOfOrders(db, companyId, [order.seq])).get(order.seq) });
   });
 
   /** Paying over HTTP: the same service the trade channel's requestPaymentProduct uses. */
   route(app, 'requestPaymentProduct', async (req) => {
     const auth = requireCompanyMember(req);
     const result = await payOrder(db, ctx.events, buyerOf(auth), req.body);
-    return created(result, MSG_ORDER.paid);
+    return created(result, paidMessage(result));
   });
 
   /** The buyer moves their own order (cancel, ask for a return); answers the order after it. */

@@ -71,7 +71,9 @@ export function paperworkRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'cashLedgerExport', async (req, reply) => {
     const { companyId } = requireMainAccount(req);
-    const name = `cash-ledger-${req.query.startDate || seoulDay()}`;
+    // Named by its period, both days, as a period's 거래명세서 is; every row of all time: 'all' and the day made.
+    const { startDate, endDate } = req.query;
+    const name = startDate && endDate ? `cash-ledger-${startDate}-${endDate}` : `cash-ledger-all-${seoulDay()}`;
     if (req.query.format === 'csv')
       return sendDocument(reply, await ledgerCsv(db, companyId, req.query), 'text/csv; charset=utf-8', `${name}.csv`);
     const input = await ledgerPdfInput(db, companyId, req.query);

@@ -6,6 +6,7 @@ import {
   type AuditAction,
   TAX_INVOICE_STATUS_LABELS,
   type OrderTaxInvoice,
+  type OrderView,
   type TaxInvoiceRow,
   type TaxInvoiceStatus,
 } from '@partsmall/contract';
@@ -65,16 +66,32 @@ export async function listTaxInvoices(
   return { results: rows.map(toInvoiceRow), total };
 }
 
+/** What an order says of its invoices: the one that bills it and the corrections of its refunds. */
+export type OrderInvoices = Pick<OrderView, 'taxInvoice' | 'taxCorrections'>;
+
+function orderInvoiceView(r: Row): OrderTaxInvoice {
+  const status = r.status as TaxInvoiceStatus;
+  const view: OrderTaxInvoice = {
+    status,
+    statusLabel: TAX_INVOICE_STATUS_LABELS[status],
+    issuedAt: r.issuedAt ? r.issuedAt.toISOString() : null,
+  };
+  if (r.ntsConfirmNum) view.ntsConfirmNum = r.ntsConfirmNum;
+  if (r.error) view.error = r.error;
+  return view;
+}
+
 /**
- * The invoice each order shows (api/getMallOrderInfo): its per-order invoice, or the 월합계 that
- * lists it. Corrections are listed in the invoice list, not on the order.
+ * The invoices each order shows (api/getMallOrderInfo, api/getMallOrderDetail): its per-order
+ * invoice, or the 월합계 that lists it, and the 수정세금계산서 of its refunds, oldest first, with the
+ * order's share of each (docs/requirements.md#tax-invoices). An order with neither is left out.
  */
 export async function invoicesOfOrders(
   db: Db,
   companyId: number,
   orderIds: number[],
-): Promise<Map<number, OrderTaxInvoice>> {
-  const out = new Map<number, OrderTaxInvoice>();
+): Promise<Map<number, OrderInvoices>> {
+  const out = new Map<number, OrderInvoices>();
   if (orderIds.length === 0) return out;
   const rows = await db
     .select()
@@ -82,7 +99,6 @@ export async function invoicesOfOrders(
     .where(
       and(
         eq(taxInvoices.companyId, companyId),
-        sql`${taxInvoices.kind} in ('order', 'monthly')`,
         sql`exists (select 1 from jsonb_array_elements(${taxInvoices.items}) i where (i->>'orderSeq')::int in (${sql.join(
           orderIds.map((i) => sql`${i}`),
           sql`, `,
@@ -91,15 +107,16 @@ export async function invoicesOfOrders(
     )
     .orderBy(taxInvoices.id);
   for (const r of rows) {
-    const status = r.status as TaxInvoiceStatus;
-    const view: OrderTaxInvoice = {
-      status,
-      statusLabel: TAX_INVOICE_STATUS_LABELS[status],
-      issuedAt: r.issuedAt ? r.issuedAt.toISOString() : null,
-    };
-    if (r.ntsConfirmNum) view.ntsConfirmNum = r.ntsConfirmNum;
-    if (r.error) view.error = r.error;
-    for (const i of r.items) if (orderIds.includes(i.orderSeq)) out.set(i.orderSeq, view);
+    const view = orderInvoiceView(r);
+    for (const i of r.items) {
+      if (!orderIds.includes(i.orderSeq)) continue;
+      const shown = out.get(i.orderSeq) ?? {};
+      if (r.kind === 'correction') {
+        const correction = { ...view, supply: i.supply, tax: i.tax, total: i.total };
+        shown.taxCorrections = [...(shown.taxCorrections ?? []), correction];
+      } else shown.taxInvoice = view;
+      out.set(i.orderSeq, shown);
+    }
   }
   return out;
 }

@@ -21,7 +21,7 @@ import { AppError } from '../../shared/http.js';
 import { parseOr400 } from '../../shared/parse.js';
 import { resolveSession } from '../auth/index.js';
 import { addToCart, formQuantity, removeCartLine } from '../cart/index.js';
-import { payOrder } from '../orders/index.js';
+import { paidMessage, payOrder } from '../orders/index.js';
 import { buildBaseInfo } from './base-info.js';
 
 type Buyer = { memberId: number; companyId: number };
@@ -117,7 +117,7 @@ export function registerTradeChannel({
     });
     handle(TRADE_EVENTS.requestPaymentProduct, async (buyer, form, sink) => {
       const results = await payOrder(db, sink, buyer, form);
-      return { code: 201, message: MSG_ORDER.paid, results };
+      return { code: 201, message: paidMessage(results), results };
     });
   });
 

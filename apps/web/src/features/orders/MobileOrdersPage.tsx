@@ -104,11 +104,11 @@ export function MobileOrdersPage() {
                 <dd>{place.value}</dd>
                 <dt>{t.cargoOffice}</dt>
                 <dd>{o.arrive || '-'}</dd>
-                {o.taxInvoice && (
+                {(o.taxInvoice || o.taxCorrections) && (
                   <>
                     <dt>{PW.invoices.onOrder}</dt>
                     <dd>
-                      <TaxInvoiceBadge invoice={o.taxInvoice} />
+                      <TaxInvoiceBadge invoice={o.taxInvoice} corrections={o.taxCorrections} />
                     </dd>
                   </>
                 )}

@@ -210,9 +210,9 @@ function OrderFacts({ order }: { order: OrderView }) {
         )}
         {order.returnReason !== null && <WideRow label={t.returnReason}>{RETURN_REASONS[order.returnReason]}</WideRow>}
         {order.staffNote && <WideRow label={t.staffNote}>{order.staffNote}</WideRow>}
-        {order.taxInvoice && (
+        {(order.taxInvoice || order.taxCorrections) && (
           <WideRow label={PW.invoices.onOrder}>
-            <TaxInvoiceBadge invoice={order.taxInvoice} />
+            <TaxInvoiceBadge invoice={order.taxInvoice} corrections={order.taxCorrections} />
           </WideRow>
         )}
       </tbody>
