@@ -3,8 +3,10 @@ import {
   buildSynonymIndex,
   checkSynonymGroups,
   compactName,
+  nameJamoBounds,
   nameMatches,
   nameQuery,
+  placeInName,
   productNameColumns,
   synonymVariants,
 } from './name-search.js';
@@ -181,5 +183,61 @@ describe('synonyms', () => {
       { group: 2, term: '쇼바', message: '동의어 묶음에는 서로 다른 단어가 두 개 이상 있어야 합니다.' },
       { group: 3, term: '--', message: '동의어에 글자나 숫자가 없습니다.' },
     ]);
+  });
+});
+
+describe('where a word stands in a name (docs/search.md#words-in-any-order)', () => {
+  /** How a word of a query (its nameQuery spellings, the typed one first) stands in a name, or null. */
+  const place = (word: string, name: string, last = true) => {
+    const spellings = nameQuery(word, synonyms)!.patterns;
+    const found = placeInName(nameJamoBounds(name), word, spellings, last);
+    return found && { typed: found.typed, at: found.at };
+  };
+  const LEFT = '아우디 A6 C8 LED 헤드램프 (좌)';
+  const RIGHT = '아우디 A6 C8 LED 헤드램프 (우)';
+  const PUMP = '마세라티 기블리 M157 워터펌프';
+
+  it("a synonym the buyer did not type is never inside another word: 오른쪽's 우 is not 아우디's", () => {
+    expect(place('오른쪽', LEFT)).toBeNull();
+    expect(place('rh', LEFT)).toBeNull();
+    expect(place('오른쪽', RIGHT)).toEqual({ typed: false, at: nameJamoBounds(RIGHT).jamo.lastIndexOf('ㅇㅜ') });
+    expect(place('RH', RIGHT)).not.toBeNull();
+    // It may start or end a word a name writes together: 패드 of pads in 브레이크패드, 오일 of oil in 오일필터.
+    expect(place('pads', '벤츠 브레이크패드')).toEqual({ typed: false, at: 'ㅂㅔㄴㅊㅡㅂㅡㄹㅔㅇㅣㅋㅡ'.length });
+    expect(place('oil', '벤츠 오일필터')).not.toBeNull();
+  });
+
+  it('a compound vowel does not make a finished syllable a prefix of another: 우 is no half-typed 워 or 위', () => {
+    expect(place('오른쪽', PUMP)).toBeNull();
+    expect(place('rh', PUMP)).toBeNull();
+    expect(place('우', PUMP)).toBeNull();
+    expect(place('우', '위 시트 (우)')).toEqual({
+      typed: true,
+      at: nameJamoBounds('위 시트 (우)').jamo.lastIndexOf('ㅇㅜ'),
+    });
+    expect(nameMatches(productNameColumns('워터 펌프'), nameQuery('우')!)).toBe(false);
+    expect(nameMatches(productNameColumns('우측 램프'), nameQuery('우')!)).toBe(true);
+  });
+
+  it('a syllable typed alone is not inside another word either: 컨트롤암 우 is no 아우디 arm', () => {
+    expect(place('우', '아우디 A6 C8 프론트 로어 컨트롤 암 (좌)')).toBeNull();
+    expect(place('우', '아우디 A6 C8 프론트 어퍼 컨트롤 암 (우)')).not.toBeNull();
+    // A word of more syllables typed is found anywhere in a name, as before.
+    expect(place('드램', '헤드램프')).toEqual({ typed: true, at: 2 });
+  });
+
+  it('only the last word typed may end in a half-typed syllable; a word before it, with the consonant an IME lends', () => {
+    expect(place('밸', '배럴 볼트')).toEqual({ typed: true, at: 0 });
+    expect(place('밸', '밸브 커버', false)).toEqual({ typed: true, at: 0 });
+    expect(place('달', '닭발 브래킷')).toEqual({ typed: true, at: 0 });
+    expect(place('달', '닭발 브래킷', false)).toBeNull();
+    expect(place('우', '웅 커버')).toEqual({ typed: true, at: 0 });
+    expect(place('우', '웅 커버', false)).toBeNull();
+    // '브레잌 패': the ㅋ the IME put under 이 is 크's (docs/search.md#korean-name-search).
+    expect(place('브레잌', '브레이크 패드')).toEqual({ typed: true, at: 0 });
+    expect(place('브레잌', '브레이크 패드', false)).toEqual({ typed: true, at: 0 });
+    expect(place('브렉', '브레이크 패드', false)).toBeNull();
+    // A synonym is matched whole, never by a half syllable: 우 of RH is not the start of 웅.
+    expect(place('rh', '웅 커버')).toBeNull();
   });
 });

@@ -238,8 +238,119 @@ function isPrefixOnly(pattern: string): boolean {
   return [...pattern].length < MIN_CONTAINS_LENGTH;
 }
 
-/** What the SQL does, in memory: for the web's own lists (categories) and to test the design. */
+/**
+ * What the SQL does, in memory: for the web's own lists (categories) and to test the design. A
+ * spelling that ends in a vowel is not the first half of a compound vowel ('우' is no 워: ㅇㅜ|ㅓ),
+ * as the server's ranking holds (placeInName).
+ */
 export function nameMatches(columns: ProductNameColumns, query: NameQuery): boolean {
-  const value = query.column === 'name_chosung' ? columns.nameChosung : columns.nameJamo;
-  return query.patterns.some((p) => (isPrefixOnly(p) ? value.startsWith(p) : value.includes(p)));
+  if (query.column === 'name_chosung')
+    return query.patterns.some((p) =>
+      isPrefixOnly(p) ? columns.nameChosung.startsWith(p) : columns.nameChosung.includes(p),
+    );
+  const value = columns.nameJamo;
+  const fits = (p: string, at: number) => !(VOWEL.test(p.slice(-1)) && VOWEL.test(value.charAt(at + p.length)));
+  return query.patterns.some((p) => {
+    if (isPrefixOnly(p)) return value.startsWith(p) && fits(p, 0);
+    for (let at = value.indexOf(p); at >= 0; at = value.indexOf(p, at + 1)) if (fits(p, at)) return true;
+    return false;
+  });
+}
+
+// ---------------------------------------------------------------- where a word stands in a name
+
+/** A Hangul vowel jamo: two in a row in a jamo text are one compound vowel (ㅝ is ㅜㅓ). */
+const VOWEL = /[\u314f-\u3163]/u;
+
+/** A name's jamo (jamoForm) with where its letters (a syllable's jamo, a Latin letter, a digit) and its words start and end. */
+export interface NameJamoBounds {
+  jamo: string;
+  /** Where a letter starts or ends in `jamo` (0 and its length included). */
+  letterEdges: Set<number>;
+  wordStarts: Set<number>;
+  wordEnds: Set<number>;
+}
+
+/**
+ * Where a word of a query may stand in a name, for placeInName and spellingFitsAt. A word may end
+ * anywhere inside a compound ('브레이크패드'), which only the name's spaces tell.
+ */
+export function nameJamoBounds(name: string): NameJamoBounds {
+  let jamo = '';
+  const letterEdges = new Set<number>([0]);
+  const wordStarts = new Set<number>();
+  const wordEnds = new Set<number>();
+  // Folded as compactName folds (so `jamo` is the stored name_jamo), then cut into words.
+  const folded = name.replace(/[^\u3131-\u318e]+/gu, (t) => t.normalize('NFKC')).toLowerCase();
+  for (const word of folded.split(/[^\p{L}\p{N}]+/u)) {
+    if (word === '') continue;
+    wordStarts.add(jamo.length);
+    for (const letter of word) {
+      jamo += disassemble(letter);
+      letterEdges.add(jamo.length);
+    }
+    wordEnds.add(jamo.length);
+  }
+  return { jamo, letterEdges, wordStarts, wordEnds };
+}
+
+/**
+ * How a spelling may end in a name: at a letter's end (`whole`: a synonym the buyer did not type);
+ * or with the consonant an IME lends the next syllable ('브레잌' of 브레이크: `lent`, a word typed
+ * before others); or anywhere in a letter (`half`: the last word typed, as typed, its syllable
+ * being typed: '달' of 닭, '밸' of 밸브 and 배럴).
+ */
+export type SpellingEnd = 'whole' | 'lent' | 'half';
+
+/**
+ * Whether a spelling of a query's word may stand at `at` of a name's jamo (docs/search.md#korean-name-search):
+ * from a letter's start; to where `end` lets it end, and never as a compound vowel's first half
+ * ('우' is no half-typed 워 or 위: ㅇㅜ|ㅓ); and, `apart`, not inside a word of the name: it starts
+ * a word or ends one ('우' of 오른쪽 is the (우) of a name, not the 우 of 아우디; 'pads' is the 패드
+ * of 브레이크패드).
+ */
+export function spellingFitsAt(
+  name: NameJamoBounds,
+  spelling: string,
+  at: number,
+  rules: { end: SpellingEnd; apart: boolean },
+): boolean {
+  const end = at + spelling.length;
+  if (!name.letterEdges.has(at)) return false;
+  if (VOWEL.test(spelling.slice(-1)) && VOWEL.test(name.jamo.charAt(end))) return false;
+  const ends =
+    name.letterEdges.has(end) || rules.end === 'half' || (rules.end === 'lent' && name.letterEdges.has(end - 1));
+  return ends && (!rules.apart || name.wordStarts.has(at) || name.wordEnds.has(end));
+}
+
+/** The rules of spellingFitsAt for a spelling of a word: `typed` (the word's own spelling), `last` (the last word typed). */
+export function spellingRules(word: string, typed: boolean, last: boolean): { end: SpellingEnd; apart: boolean } {
+  return {
+    end: !typed ? 'whole' : last ? 'half' : 'lent',
+    apart: !typed || /^[\uac00-\ud7a3]$/u.test(compactName(word)),
+  };
+}
+
+/**
+ * The first of a word's spellings (nameQuery's patterns: the word's own jamo first, then its
+ * synonyms') that stands somewhere in a name as spellingFitsAt allows, with where, and whether it is
+ * the spelling typed; null when none does. A synonym the buyer did not type, and a syllable typed
+ * alone ('우'), must not stand inside a word of the name; only the spelling typed of the `last` word
+ * may end in a half-typed syllable (a word typed before it, with the consonant lent to the next one).
+ */
+export function placeInName(
+  name: NameJamoBounds,
+  word: string,
+  spellings: readonly string[],
+  last: boolean,
+): { spelling: string; at: number; typed: boolean } | null {
+  const typedJamo = jamoForm(word);
+  for (const spelling of spellings) {
+    if (spelling === '') continue;
+    const typed = spelling === typedJamo;
+    const rules = spellingRules(word, typed, last);
+    for (let at = name.jamo.indexOf(spelling); at >= 0; at = name.jamo.indexOf(spelling, at + 1))
+      if (spellingFitsAt(name, spelling, at, rules)) return { spelling, at, typed };
+  }
+  return null;
 }

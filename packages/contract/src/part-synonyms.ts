@@ -6,7 +6,7 @@
  */
 export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   // Words added after a group was seeded stand at its end, as the migration that adds them
-  // (0029_buyer_spellings.sql, 0030_more_buyer_spellings.sql) puts them: a fresh shop's table equals this list.
+  // (0029_buyer_spellings.sql, 0030_more_buyer_spellings.sql, 0049_land_rover_lr.sql) puts them: a fresh shop's table equals this list.
   // Makes
   ['벤츠', '메르세데스', '메르세데스벤츠', 'Mercedes', 'Mercedes-Benz', 'MB', 'Benz'],
   ['비엠더블유', '비엠', 'BMW'],
@@ -15,7 +15,7 @@ export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   ['포르쉐', 'Porsche', '포르셰'],
   ['미니', 'MINI'],
   ['볼보', 'Volvo'],
-  ['랜드로버', 'Land Rover', 'Landrover', '랜드로바'],
+  ['랜드로버', 'Land Rover', 'Landrover', '랜드로바', 'LR'],
   ['재규어', 'Jaguar'],
   ['렉서스', 'Lexus'],
   ['토요타', '도요타', 'Toyota'],

@@ -13,6 +13,7 @@ import {
   searchWords,
   typoBudget,
   withinTypo,
+  withoutParticle,
   wordJamo,
 } from './search-words.js';
 
@@ -105,8 +106,18 @@ describe('partNumbersInQuery', () => {
     expect(partNumbersInQuery('42215489599,42212089199')).toEqual(['42215489599', '42212089199']);
     expect(partNumbersInQuery('42215489599; HU 816 X')).toEqual(['42215489599', 'HU 816 X']);
     expect(partNumbersInQuery('BMW 42215489599 42212089199 필터')).toEqual(['42215489599', '42212089199']);
-    // The same number twice is one.
-    expect(partNumbersInQuery('42215489599, 4221-548-9599')).toEqual([]);
+  });
+
+  it('lists a number typed or pasted more than once, once: an estimate repeats numbers', () => {
+    expect(partNumbersInQuery('42215489599 42215489599')).toEqual(['42215489599']);
+    expect(partNumbersInQuery('42215489599,42215489599')).toEqual(['42215489599']);
+    expect(partNumbersInQuery('42215489599, 4221-548-9599')).toEqual(['42215489599']);
+    expect(partNumbersInQuery(Array(10).fill('42215489599').join(','))).toEqual(['42215489599']);
+    expect(partNumbersInQuery('HU 816 X; HU 816 X')).toEqual(['HU 816 X']);
+    expect(partNumbersInQuery('42215489599 42212089199 42215489599')).toEqual(['42215489599', '42212089199']);
+    // Typed once, a number is the whole query's (searched as it is), not a list.
+    expect(partNumbersInQuery('42215489599')).toEqual([]);
+    expect(partNumbersInQuery('42215489599,')).toEqual([]);
   });
 
   it('lists none for one number of several groups, a name, or one number beside words', () => {
@@ -117,6 +128,33 @@ describe('partNumbersInQuery', () => {
   it('lists ten at most', () => {
     const many = Array.from({ length: 14 }, (_, i) => `4221548${String(i).padStart(4, '0')}`);
     expect(partNumbersInQuery(many.join(' '))).toEqual(many.slice(0, 10));
+  });
+});
+
+describe('withoutParticle', () => {
+  it('reads a Korean word without the particle it ends in (조사)', () => {
+    expect(withoutParticle('브레이크를')).toBe('브레이크');
+    expect(withoutParticle('헤드램프가')).toBe('헤드램프');
+    expect(withoutParticle('써모스탯을')).toBe('써모스탯');
+    expect(withoutParticle('패드를')).toBe('패드');
+    expect(withoutParticle('오일필터로')).toBe('오일필터');
+    expect(withoutParticle('써모스탯으로')).toBe('써모스탯');
+    for (const [typed, word] of [
+      ['필터와', '필터'],
+      ['캘리퍼과', '캘리퍼'],
+      ['디스크도', '디스크'],
+      ['쇼바의', '쇼바'],
+      ['범퍼에', '범퍼'],
+      ['센서는', '센서'],
+      ['미션은', '미션'],
+      ['부싱이', '부싱'],
+    ] as const)
+      expect([typed, withoutParticle(typed)]).toEqual([typed, word]);
+  });
+
+  it('is null for a word without a particle, a particle alone, and a word that is no Korean word', () => {
+    for (const typed of ['브레이크', '가스켓', '가', '를', '으로', 'bmw', '42215489599', 'ㅂㄹㅇㅋ', 'x5를', ''])
+      expect([typed, withoutParticle(typed)]).toEqual([typed, null]);
   });
 });
 

@@ -79,7 +79,9 @@ export const MAX_NUMBERS_IN_QUERY = 10;
  * at commas, semicolons or line breaks ('42215489599, 42212089199'), and in a piece words that are
  * each a number of their own ('42215489599 42212089199'; 'HU 816 X' or '34 11 6 860 242' is one
  * number of several groups). A piece's Hangul words and a make before its numbers are dropped, as
- * numberAmongWords drops them. Each number once, at most MAX_NUMBERS_IN_QUERY; none for fewer than two.
+ * numberAmongWords drops them. Each number once, at most MAX_NUMBERS_IN_QUERY; none for a number typed
+ * once (the whole query is that number), one for a number typed more than once ('42215489599,
+ * 42215489599': an estimate pasted repeats its numbers).
  */
 export function partNumbersInQuery(typed: string): string[] {
   const numbers = typed.split(/[,;\n]+/u).flatMap((piece) => {
@@ -89,8 +91,25 @@ export function partNumbersInQuery(typed: string): string[] {
     const whole = words.join(' ');
     return isPartNumberWord(whole) ? [whole] : [];
   });
-  const distinct = [...new Map(numbers.map((n) => [alphaNumber(n), n])).values()];
-  return distinct.length >= 2 ? distinct.slice(0, MAX_NUMBERS_IN_QUERY) : [];
+  // Each number once, as first typed.
+  const seen = new Set<string>();
+  const distinct = numbers.filter((n) => !seen.has(alphaNumber(n)) && seen.add(alphaNumber(n)));
+  return numbers.length >= 2 ? distinct.slice(0, MAX_NUMBERS_IN_QUERY) : [];
+}
+
+/** Korean particles (조사) a buyer may leave on a word ('브레이크를'), the longest first. */
+const PARTICLES = ['으로', '을', '를', '이', '가', '은', '는', '의', '에', '로', '와', '과', '도'];
+
+/**
+ * A Korean word without the particle it ends in ('브레이크를' → 브레이크, '써모스탯으로' → 써모스탯),
+ * null when it ends in none or nothing Korean is left (docs/search.md#typos: read so only when no
+ * product has the word as typed, so '가스켓' or a name's own word is never cut).
+ */
+export function withoutParticle(word: string): string | null {
+  const particle = PARTICLES.find((p) => word.endsWith(p));
+  if (particle === undefined) return null;
+  const rest = word.slice(0, -particle.length);
+  return /[\uac00-\ud7a3]$/u.test(rest) ? rest : null;
 }
 
 /**

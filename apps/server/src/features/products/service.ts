@@ -1,9 +1,11 @@
 import {
   alphaNumber,
+  isPartNumberWord,
   numberAmongWords,
   partNumbersInQuery,
   partNumberTypedInHangul,
   searchedAsNumberFirst,
+  searchWords,
   OWN_NUMBER_LABEL,
   prefixNumberLabel,
   tierPrice,
@@ -224,9 +226,17 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAns
     rows,
     more: found.more,
     searchedAs: found.similar ? 'similar' : 'name',
-    ...(found.unmatched === undefined ? {} : { unmatchedWord: found.unmatched }),
+    ...(found.unmatched === undefined ? {} : { unmatchedWord: unmatchedOf(keyword, found.unmatched) }),
   };
 }
+
+/**
+ * The word a search left empty names: a group of digits of a query that reads as one spaced part
+ * number ('000' of 'a 000 420 12 20') is the whole number's, named whole (A0004201220,
+ * docs/search.md#a-word-no-product-has).
+ */
+const unmatchedOf = (keyword: string, word: string) =>
+  /^\d+$/.test(word) && searchWords(keyword).length > 1 && isPartNumberWord(keyword) ? alphaNumber(keyword) : word;
 
 /**
  * A part number whose letters were typed with the input left in Korean ('ㅁ2371291199' for

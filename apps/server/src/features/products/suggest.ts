@@ -5,6 +5,7 @@ import {
   latinTypedInHangul,
   nameMatches,
   nameQuery,
+  partNumbersInQuery,
   PRODUCT_CATEGORIES,
   productNameColumns,
   searchWords,
@@ -45,6 +46,13 @@ export async function suggestProducts(
   if (/\d/.test(keyword) && key.length >= NUMBER_MIN && !/\p{Script=Hangul}/u.test(keyword)) {
     // The number search only: the full search's name search, typos and all, would be thrown away.
     rows.push(...(await productsByNumber(db, keyword, SUGGEST_PRODUCTS)).slice(0, SUGGEST_PRODUCTS));
+  }
+  if (rows.length === 0) {
+    // Several numbers, or one typed more than once ('42215489599, 42215489599'): each number's, in the order typed.
+    const lists = await Promise.all(partNumbersInQuery(keyword).map((n) => productsByNumber(db, n, SUGGEST_PRODUCTS)));
+    const shown = new Set<number>();
+    for (const row of lists.flat())
+      if (rows.length < SUGGEST_PRODUCTS && !shown.has(row.seq) && shown.add(row.seq)) rows.push(row);
   }
   if (rows.length < SUGGEST_PRODUCTS) {
     // Words in any order, and only the typos an index lookup finds (ㅐ/ㅔ, double consonants, 휠타 for 휠터): a keystroke stays cheap.

@@ -45,10 +45,10 @@ export interface WordPlan {
   /**
    * What the buyer typed when the word is read as another word (every other field is then that
    * word's): keys typed with the input left in English ('qmfpdlzm' → 브레이크,
-   * docs/search.md#korean-typed-in-english), or a misspelling of a synonym group's word ('밋션' → 미션,
-   * docs/search.md#typos).
+   * docs/search.md#korean-typed-in-english), a misspelling of a synonym group's word ('밋션' → 미션,
+   * docs/search.md#typos), or the word with a Korean particle ('브레이크를' → 브레이크, the same words).
    */
-  readFrom?: { typed: string; by: 'keys' | 'typo' };
+  readFrom?: { typed: string; by: 'keys' | 'typo' | 'particle' };
 }
 
 /**
@@ -56,7 +56,10 @@ export interface WordPlan {
  * compound with such a side ('오일휠타'); a search with one says so (searchedAs 'similar').
  */
 export const readOtherwise = (w: WordPlan): boolean =>
-  w.level === 'loose' || w.level === 'similar' || w.readFrom !== undefined || (w.parts?.some(readOtherwise) ?? false);
+  w.level === 'loose' ||
+  w.level === 'similar' ||
+  (w.readFrom !== undefined && w.readFrom.by !== 'particle') ||
+  (w.parts?.some(readOtherwise) ?? false);
 
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const contains = (p: string) => `%${escapeLike(p)}%`;

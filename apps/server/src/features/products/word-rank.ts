@@ -3,9 +3,14 @@ import {
   jamoDistanceWithin,
   jamoForm,
   looseJamo,
+  nameJamoBounds,
+  placeInName,
+  spellingFitsAt,
+  spellingRules,
   typoBudget,
   wordChosung,
   wordJamo,
+  type NameJamoBounds,
 } from '@partsmall/contract';
 import type { Candidate } from './rows.js';
 import type { WordPlan } from './word-plan.js';
@@ -73,6 +78,8 @@ interface NameShape extends Distances {
   runs: Set<string>;
   /** looseJamo of the name's jamo. */
   loose: string;
+  /** Where the name's letters and words start and end in its jamo (where a word of a query may stand). */
+  bounds: NameJamoBounds;
 }
 
 const splitName = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -132,6 +139,7 @@ function nameShape(name: string): NameShape {
     letters: compactName(name),
     runs: new Set(words.flatMap((w) => compactName(w.text).match(LATIN_RUNS) ?? [])),
     loose: looseJamo(jamoForm(name)),
+    bounds: nameJamoBounds(name),
   };
   if (shapes.size >= SHAPE_CACHE_SIZE) shapes.delete(shapes.keys().next().value!);
   shapes.set(name, shape);
@@ -187,7 +195,12 @@ export function nameWordStarts(name: string): Set<number> {
  * XF and 'ㅋㄷ' 콘덴서, while 'c9' is inside XC90 and 'ㅋㅋ' is the 컨콘 of 에어컨 콘덴서 run together.
  */
 export function startsANameWord(name: string, w: WordPlan): boolean {
-  return nameShape(name).words.some((x) => w.patterns.some((p) => (w.chosung ? x.chosung : x.jamo).startsWith(p)));
+  const shape = nameShape(name);
+  if (w.chosung) return shape.words.some((x) => w.patterns.some((p) => x.chosung.startsWith(p)));
+  // Where a word of a query may stand (placeInName): 'rh' (우) does not start 워터펌프 by half its 워.
+  const { bounds } = shape;
+  const fits = (p: string, at: number) => spellingFitsAt(bounds, p, at, spellingRules(w.word, p === w.jamo, true));
+  return w.patterns.some((p) => [...bounds.wordStarts].some((at) => bounds.jamo.startsWith(p, at) && fits(p, at)));
 }
 
 /** How a name matched every word: the same for every row of the name. */
@@ -221,7 +234,8 @@ function wordScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean)
   // Keys typed in English (docs/search.md#korean-typed-in-english) or a synonym's word misspelt: the
   // reason says the word read, then how that word matched when not as spelt ('한/영 전환 (tyqk → 쇼바) ·
   // 동의어 (쇼바 → 쇼크업소버)', '비슷한 이름 (밋션 → 미션) · 동의어 (미션 → 변속기)').
-  if (!s || w.readFrom === undefined) return s;
+  // A particle left off ('브레이크를' → 브레이크) is the same word: nothing more to say.
+  if (!s || w.readFrom === undefined || w.readFrom.by === 'particle') return s;
   const read = `${w.readFrom.by === 'keys' ? '한/영 전환' : '비슷한 이름'} (${w.readFrom.typed} → ${w.word})`;
   const how = s.reason;
   return { score: s.score, similar: true, reason: how ? () => `${read} · ${how()}` : () => read };
@@ -256,13 +270,19 @@ function matchScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean
   let reason: (() => string) | undefined;
   let similar = false;
   if (w.level === 'exact') {
-    if (row.nameJamo.includes(w.jamo)) s = 3;
+    // Where the word stands, as typed or by a synonym (docs/search.md#korean-name-search): a row the
+    // LIKE found only inside another word ('우' in 아우디) or by half a syllable ('우' of 워) is none.
+    const { bounds } = shape;
+    const place =
+      bounds.jamo === row.nameJamo ? placeInName(bounds, w.word, w.patterns, last) : { spelling: w.jamo, at: -1 };
+    if (!place) return null;
+    if (place.spelling === w.jamo) s = 3;
     else {
-      const synonym = w.patterns.find((p) => row.nameJamo.includes(p)) ?? w.jamo;
+      const synonym = place.spelling;
       matched = synonym;
       // A synonym: more the more of the typed word the name has ('로어암' → 로어 컨트롤 암 over 어퍼 컨트롤 암).
       s = 2.5 + 0.5 * typedShare(shape, w.word);
-      reason = () => `동의어 (${w.word} → ${synonymShown(shape, synonym)})`;
+      reason = () => `동의어 (${w.word} → ${synonymShown(shape, synonym, place.at)})`;
     }
   } else {
     const typed = (w.loose ??= looseJamo(w.jamo));
@@ -331,18 +351,13 @@ function once(reason: () => string): () => string {
 }
 
 /**
- * The fewest words of a name, side by side, whose jamo hold `jamo`, as written (for a reason shown
- * to the buyer): '에어필터' in '… 에어 필터' is '에어 필터', not the whole name run together.
+ * The words of a name a synonym stands in, found at `at` of its jamo (placeInName), as written (for a
+ * reason shown to the buyer): '에어필터' in '… 에어 필터' is '에어 필터', not the whole name run together.
  */
-function synonymShown(shape: NameShape, jamo: string): string {
-  const { words } = shape;
-  for (let count = 1; count <= words.length; count++)
-    for (let start = 0; start + count <= words.length; start++) {
-      const run = words.slice(start, start + count);
-      const held = run.map((w) => w.jamo).join('');
-      if (held.includes(jamo)) return run.map((w) => w.text).join(' ');
-    }
-  return shape.letters;
+function synonymShown(shape: NameShape, jamo: string, at: number): string {
+  const { starts } = shape.jamoRun;
+  const held = shape.words.filter((w, i) => starts[i]! < at + jamo.length && starts[i]! + w.jamo.length > at);
+  return held.length > 0 ? held.map((w) => w.text).join(' ') : shape.letters;
 }
 
 /** The most words of a name side by side that a reason names for one typed word ('브레이크패더' → '브레이크 패드'). */

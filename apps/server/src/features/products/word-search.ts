@@ -109,6 +109,10 @@ export async function searchByWords(
       }
     }
     if (changed) rows = await candidates(db, words, opts.category, limit);
+    // Still nothing, every other word some product's: a model code or 초성 of two beside them that
+    // no name has ('x9 패드', 'vw 패드') is the word to name (docs/search.md#a-word-no-product-has).
+    const code = rows.length === 0 && words.length > 1 ? await codeNoNameHas(db, words) : undefined;
+    if (code !== undefined) return { hits: [], more: false, similar: false, unmatched: code };
   }
   // The first RANKED_ROWS matches ranked, the ones after them in id order: a later page, which reads
   // more rows, orders the first ones as page 1 did, so no row comes twice and none is skipped.
@@ -144,4 +148,12 @@ export async function searchByWords(
     more,
     similar: words.some(readOtherwise),
   };
+}
+
+/** The first word of a query that is a model code or 초성 of two (isCodeOrChosung) no name has anywhere. */
+async function codeNoNameHas(db: Db, words: WordPlan[]): Promise<string | undefined> {
+  for (const w of words)
+    if (w.level === 'exact' && isCodeOrChosung([w]) && (await codeAnywhere(db, [w], undefined, 1)).length === 0)
+      return w.word;
+  return undefined;
 }

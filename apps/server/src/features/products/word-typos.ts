@@ -6,6 +6,7 @@ import {
   latinTypedInHangul,
   looseJamo,
   typoBudget,
+  withoutParticle,
   wordJamo,
   type SynonymIndex,
 } from '@partsmall/contract';
@@ -217,18 +218,20 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
 
 /**
  * A word no product has: Hangul typed with the input left in English ('qmfpdlzm'), or Latin letters
- * typed with it left in Korean when the word holds a lone jamo ('ㅠㅡㅈ'), else, for a label of the
- * shop's categories, that category ('기어', and nothing else: docs/search.md#typos), else a maker of the factory
- * numbers ('보쉬', docs/search.md#makers), else two words typed together ('프론트패드'), else a typo
+ * typed with it left in Korean when the word holds a lone jamo ('ㅠㅡㅈ'), else the word without a
+ * Korean particle left on it ('브레이크를'), else, for a label of the shop's categories, that
+ * category ('기어', and nothing else: docs/search.md#typos), else a maker of the factory numbers
+ * ('보쉬', docs/search.md#makers), else two words typed together ('프론트패드'), else a typo
  * (the loose spelling, then one edit for the grid only, then a synonym's word misspelt: '밋션', then a
  * maker's name misspelt: 'gosch'), else two words of which one misspells a synonym's word
- * ('오일휠타'), else two words of which one is a bare syllable ('어퍼암'), else, for whole syllables,
+ * ('오일휠타'), else two words of which one is a bare syllable ('어퍼암'), else the word without its
+ * particle read as any word ('헤드렘프가'), else, for whole syllables,
  * the Latin letters their keys spell ('며야' → audi), else a maker's name typed against the part
  * ('브렘보패드'). The word's level stays 'exact' when none reads
  * it. Suggestions ('loose') skip only the one edit, whose sample of names costs a keystroke too much;
  * the synonym table is compared in memory, then one index lookup. `keys`: false for a word that is
  * itself the reading of keys or the rest after a maker's name (it is neither read back into the
- * other input nor split off a maker again).
+ * other input, nor stripped of a particle, nor split off a maker again).
  */
 async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose', keys = true) {
   const latin = keys ? latinTypedInHangul(w.word) : null;
@@ -236,6 +239,7 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
   const jamoAlone = latin !== null && holdsLoneJamo(w.word);
   if (keys && (await typedInOtherInput(db, w, index, typos, hangulTypedInLatin(w.word), true))) return;
   if (jamoAlone && (await typedInOtherInput(db, w, index, typos, latin, true))) return;
+  if (keys && (await withoutItsParticle(db, w, index, typos, false))) return;
   // A label of the shop's categories ('기어') is its category's, never a typo of another word.
   if (isCategoryLabel(w.word)) {
     await readAsCategory(db, w);
@@ -262,11 +266,32 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
   }
   if (await splitCompound(db, w, misspeltSplits(whole, index))) return;
   if (await splitCompound(db, w, bare)) return;
+  // Its particle left off, the word read as any ('헤드렘프가': 헤드렘프, a typo of 헤드램프).
+  if (keys && (await withoutItsParticle(db, w, index, typos, true))) return;
   // A Korean-looking word no reading finds: its keys as typed, or their synonyms, only ('며야' → audi).
   if (latin !== null && !jamoAlone && (await typedInOtherInput(db, w, index, typos, latin, false))) return;
   // Last, when nothing else read it: a maker's name typed against the part ('브렘보패드'), the rest
   // read as a word is (docs/search.md#makers), but neither split again nor read as keys.
   if (keys) await readAsMakerAndRest(db, w, index, (rest) => readAnew(db, rest, index, typos, false));
+}
+
+/**
+ * A Korean word with a particle left on it ('브레이크를', '헤드램프가': withoutParticle), read as the
+ * word without it when some product has that (docs/search.md#typos): as typed, or (`readOn`, after
+ * the word's own readings found nothing) by that word's readings. `w` becomes that word's plan.
+ */
+async function withoutItsParticle(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose', readOn: boolean) {
+  const bare = withoutParticle(w.word);
+  const read = bare === null ? null : planWord(bare, index);
+  if (!read) return false;
+  if (readOn) {
+    await readAnew(db, read, index, typos, false);
+    if (read.level === 'exact' && read.readFrom === undefined) return false;
+  }
+  if (!(await anyMatch(db, read))) return false;
+  const readFrom = read.readFrom ? { ...read.readFrom, typed: w.word } : { typed: w.word, by: 'particle' as const };
+  Object.assign(w, read, { readFrom });
+  return true;
 }
 
 /** The synonym table's words with their loose jamo, worked out once per table (its index object). */
