@@ -43,7 +43,7 @@ export const createStaffRequest = z.object({
     .superRefine((id, ctx) => {
       const refusal = newLoginIdRefusal(id);
       if (refusal !== null)
-        ctx.addIssue({ code: 'custom', message: refusal === 'ascii' ? MSG_STAFF.id : MSG_LOGIN_ID.reserved });
+        ctx.addIssue({ code: 'custom', message: refusal === 'reserved' ? MSG_LOGIN_ID.reserved : MSG_STAFF.id });
     }),
   /** A person's name, as a sub-account's: 2-20 characters, one of them visible. */
   name: personNameField,

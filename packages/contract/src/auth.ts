@@ -8,6 +8,7 @@ import {
   isValidBusinessNumber,
   newLoginIdRefusal,
 } from './rules.js';
+import { digitsFromNumber } from './page-fields.js';
 import { plainText } from './text-field.js';
 
 /** Field rules (docs/requirements.md#validation), written once: the web uses them on blur and submit, the server on every call. */
@@ -26,11 +27,13 @@ export const storedLoginIdField = z
 export const MSG_LOGIN_ID = {
   ascii: '아이디는 영문, 숫자와 기호로만 입력하세요. 한글, 전각 문자, 보이지 않는 문자는 쓸 수 없습니다.',
   reserved: '.invalid로 끝나는 주소는 아이디로 쓸 수 없습니다.',
+  shape: MSG.loginIdShape,
 } as const;
 
 /**
- * A login id chosen now (a join, the chat sign-up): a login's id, in printable ASCII and outside the
- * reserved `.invalid` form of withdrawn accounts (docs/requirements.md#validation).
+ * A login id chosen now (a join, the chat sign-up): a login's id, in printable ASCII, outside the
+ * reserved `.invalid` form of withdrawn accounts and without an empty domain label ('a@b.kr.')
+ * (docs/requirements.md#validation).
  */
 export const loginIdField = storedLoginIdField.superRefine((id, ctx) => {
   const refusal = newLoginIdRefusal(id);
@@ -108,8 +111,9 @@ export const companyAreaField = plainText(
     .max(20, MSG.companyAreaLength),
 );
 
+/** A company's 6-digit security number; what is no text is no number of 6 digits either. */
 export const securityNumField = z
-  .string({ error: MSG.securityNumRequired })
+  .string({ error: MSG.securityNumLength })
   .trim()
   .min(1, MSG.securityNumRequired)
   .regex(/^\d{6}$/, MSG.securityNumLength);
@@ -165,7 +169,8 @@ export const joinRequest = z
     authCode: authCodeField,
     policy: consent(MSG.policyRequired),
     privacy: consent(MSG.privacyRequired),
-    securityNum: securityNumField.optional(),
+    /** Text, or a JSON number (the original client's number input): 482913 is '482913'. */
+    securityNum: digitsFromNumber(securityNumField).optional(),
     /** Contact number of the sub-account form, under the original API's misspelt key. */
     phoen: contactField,
     /**

@@ -465,9 +465,10 @@ export const CALLS = {
   updateMyInfo: {
     ...CALL_ROUTES.updateMyInfo,
     tags: ['members'],
-    summary: '내 정보 수정 (새 토큰 발급, 이전 토큰 폐기)',
+    summary: '내 정보 수정 (세션 유지)',
     spec: true,
-    description: '이름, 연락처, 메일을 고치고 새 토큰과 userInfo를 돌려줍니다 (201). 이전 토큰은 끝납니다.',
+    description:
+      '이름, 연락처, 메일을 고치고 보낸 토큰을 그대로 userInfo와 함께 돌려줍니다 (201). 세션은 이어지며 다른 창의 같은 토큰도 계속 쓸 수 있습니다.',
     example: { name: '박준호', phone: '01012345601', mail: 'demo@partsmall.kr', seq: 1 },
   },
   updateMyPassword: {
@@ -483,7 +484,8 @@ export const CALLS = {
     tags: ['members'],
     summary: '회사 정보 수정 (대표 계정)',
     spec: true,
-    description: '대표 계정이 회사의 상호, 대표, 연락처, 주소를 고칩니다. 사업자등록번호는 바뀌지 않습니다.',
+    description:
+      '대표 계정이 회사의 사업자등록번호, 상호, 대표, 연락처, 주소를 고칩니다. 영업 중인 다른 회사가 쓰는 사업자등록번호는 거절됩니다.',
     example: {
       license: '1234567891',
       name: '한빛수입차부품',

@@ -51,6 +51,10 @@ const LOOK_ALIKES = [
   'demo@파츠몰.한국',
   'de\u00admo@partsmall.kr', // soft hyphen
 ];
+/** Mail-shaped but ill-formed: an empty label in the domain, e.g. a trailing dot, reads as another member's id. */
+const ILL_FORMED = ['sub@partsmall.kr.', 'Sub@Partsmall.KR.', 'sub@partsmall..kr', 'sub@.partsmall.kr', 'a@b.kr..'];
+const JOIN_SHAPE = '아이디는 메일 주소 형식으로 입력하세요.';
+const ACCOUNT_SHAPE = '계정은 메일 주소 형식으로 입력하세요.';
 const RESERVED = ['withdrawn-5@withdrawn.invalid', 'Withdrawn-12@Withdrawn.INVALID', 'me@my.invalid', 'me@my.invalid.'];
 
 describe('a new login id: a company join, a sub-account join and the chat sign-up', () => {
@@ -65,6 +69,12 @@ describe('a new login id: a company join, a sub-account join and the chat sign-u
   it.each(forms)("%s: refuses the reserved '.invalid' form", (_, schema, form) => {
     for (const id of RESERVED) expect(idOf(schema, { ...form, id }), id).toBe(JOIN_RESERVED);
   });
+  it.each(forms)(
+    '%s: refuses an id whose domain has an empty label (a trailing dot), as ill-formed',
+    (_, schema, form) => {
+      for (const id of ILL_FORMED) expect(idOf(schema, { ...form, id }), id).toBe(JOIN_SHAPE);
+    },
+  );
   it.each(forms)('%s: takes every printable ASCII character and an .invalid not at the end', (_, schema, form) => {
     expect(idOf(schema, { ...form, id: "!#$%&'*+-/=?^_`{|}~@a.kr" })).toBe("!#$%&'*+-/=?^_`{|}~@a.kr");
     expect(idOf(schema, { ...form, id: ' Me.Invalid@Saehan.kr ' })).toBe('me.invalid@saehan.kr');
@@ -78,6 +88,9 @@ describe("a sub-account's registration (api/setMallMemberInfo without seq)", () 
     for (const id of LOOK_ALIKES) expect(idOf(saveMemberRequest, { ...registration, id }), id).toBe(ACCOUNT_ASCII);
     for (const id of RESERVED) expect(idOf(saveMemberRequest, { ...registration, id }), id).toBe(ACCOUNT_RESERVED);
   });
+  it('refuses an id whose domain has an empty label (a trailing dot) with the shape message', () => {
+    for (const id of ILL_FORMED) expect(idOf(saveMemberRequest, { ...registration, id }), id).toBe(ACCOUNT_SHAPE);
+  });
   it('takes a printable ASCII id, lower-cased', () => {
     expect(idOf(saveMemberRequest, { ...registration, id: 'New~Staff@Hanbit.kr' })).toBe('new~staff@hanbit.kr');
     expect(idOf(saveMemberRequest, { ...registration, id: 'me@withdrawn.invalid.kr' })).toBe('me@withdrawn.invalid.kr');
@@ -90,6 +103,7 @@ describe("a staff account's id (api/createStaff)", () => {
   it("refuses look-alike characters with the staff form's message and the '.invalid' form as a join does", () => {
     for (const id of LOOK_ALIKES) expect(idOf(createStaffRequest, { ...staff, id }), id).toBe(STAFF_ID);
     for (const id of RESERVED.slice(0, 3)) expect(idOf(createStaffRequest, { ...staff, id }), id).toBe(JOIN_RESERVED);
+    for (const id of ILL_FORMED) expect(idOf(createStaffRequest, { ...staff, id }), id).toBe(STAFF_ID);
   });
   it('takes a mail address, lower-cased, with .invalid not at the end', () => {
     expect(idOf(createStaffRequest, { ...staff, id: ' Kim.Staff@PartsMall.kr ' })).toBe('kim.staff@partsmall.kr');
@@ -98,8 +112,8 @@ describe("a staff account's id (api/createStaff)", () => {
 });
 
 describe('a login takes the ids stored before the rule', () => {
-  it('look-alike and .invalid ids still log in: only their shape is checked', () => {
-    for (const id of [...LOOK_ALIKES, ...RESERVED])
+  it('look-alike, .invalid and ill-formed ids still log in: only their shape is checked', () => {
+    for (const id of [...LOOK_ALIKES, ...RESERVED, ...ILL_FORMED])
       expect(idOf(loginRequest, { id, pw: 'demo1234' }), id).toBe(id.trim().toLowerCase());
   });
 });

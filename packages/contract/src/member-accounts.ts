@@ -30,6 +30,11 @@ export const memberListItem = z.object({
 });
 export type MemberListItem = z.infer<typeof memberListItem>;
 
+const ACCOUNT_REFUSALS = {
+  ascii: MSG_MEMBER.accountAscii,
+  reserved: MSG_MEMBER.accountReserved,
+  shape: MSG_MEMBER.accountShape,
+} as const;
 const accountField = z
   .string({ error: MSG_MEMBER.accountRequired })
   .trim()
@@ -38,14 +43,10 @@ const accountField = z
   .max(50, MSG_MEMBER.accountLength)
   .regex(MAIL_SHAPE, MSG_MEMBER.accountShape)
   .transform((v) => v.toLowerCase())
-  // A new login id: printable ASCII, outside withdrawn accounts' `.invalid` (docs/requirements.md#validation).
+  // A new login id: printable ASCII, outside withdrawn accounts' `.invalid`, no empty domain label (docs/requirements.md#validation).
   .superRefine((id, ctx) => {
     const refusal = newLoginIdRefusal(id);
-    if (refusal !== null)
-      ctx.addIssue({
-        code: 'custom',
-        message: refusal === 'ascii' ? MSG_MEMBER.accountAscii : MSG_MEMBER.accountReserved,
-      });
+    if (refusal !== null) ctx.addIssue({ code: 'custom', message: ACCOUNT_REFUSALS[refusal] });
   });
 const memberMailField = required(MSG_MEMBER.mailRequired)
   .min(10, MSG_MEMBER.memberMailLength)

@@ -15,6 +15,14 @@ import { MSG } from './messages.js';
 export const fromDigits = <T extends z.ZodType<unknown, number>>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), schema);
 
+/**
+ * fromDigits' counterpart for digits kept as text (a security number, whose leading zeros count): a
+ * number is taken as its digits, as the original client's number inputs send them (482913 as
+ * '482913'); anything else meets `schema`'s own messages ('12345', 4829.13 and -482913 its format's).
+ */
+export const digitsFromNumber = <T extends z.ZodType<string, string>>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), schema);
+
 /** A whole number from `min` to `max`, from a number or a string of digits; `msg` for anything else. */
 export const wholeNumber = (min: number, max: number, msg: string = MSG.badRequest) =>
   fromDigits(z.number({ error: msg }).int(msg).min(min, msg).max(max, msg));

@@ -112,12 +112,15 @@ export const MAIL_SHAPE = new RegExp(
  * null (docs/requirements.md#validation): 'ascii' when a character is not printable ASCII (U+0021-
  * U+007E), since a zero-width space or full-width letters ('ＡＡ@b.kr') made an id that read as
  * another member's to staff and in chat; 'reserved' in the top-level domain `.invalid`, which the
- * shop gives withdrawn accounts (`withdrawn-<id>@withdrawn.invalid`). A login still takes any id in
- * MAIL_SHAPE, as stored before this rule.
+ * shop gives withdrawn accounts (`withdrawn-<id>@withdrawn.invalid`); 'shape' when a label of the
+ * domain is empty (a dot first, last or doubled), which MAIL_SHAPE lets by: 'sub@partsmall.kr.'
+ * read as another member's id. A login still takes any id in MAIL_SHAPE, as stored before this rule.
  */
-export function newLoginIdRefusal(id: string): 'ascii' | 'reserved' | null {
+export function newLoginIdRefusal(id: string): 'ascii' | 'reserved' | 'shape' | null {
   if (!/^[!-~]*$/.test(id)) return 'ascii';
   if (/\.invalid\.?$/i.test(id)) return 'reserved';
+  const domain = id.slice(id.lastIndexOf('@') + 1);
+  if (domain.split('.').includes('')) return 'shape';
   return null;
 }
 

@@ -216,8 +216,20 @@ describe('joinRequest (sub-account join)', () => {
     ['12345', MSG.securityNumLength],
     ['1234567', MSG.securityNumLength],
     ['12a456', MSG.securityNumLength],
+    // Not text: a malformed number, not a missing one.
+    [12345, MSG.securityNumLength],
+    [1234567, MSG.securityNumLength],
+    [482913.5, MSG.securityNumLength],
+    [-482913, MSG.securityNumLength],
+    [true, MSG.securityNumLength],
+    [[], MSG.securityNumLength],
   ])('securityNum %j -> %s', (securityNum, msg) => {
     expect(messageFor(joinRequest, { ...subJoin, securityNum }, 'securityNum')).toBe(msg);
+  });
+
+  it('takes a 6-digit number sent as a JSON number as its digit string (the original client keeps only digits)', () => {
+    expect(joinRequest.parse({ ...subJoin, securityNum: 482913 }).securityNum).toBe('482913');
+    expect(joinRequest.parse({ ...subJoin, securityNum: ' 482913 ' }).securityNum).toBe('482913');
   });
 
   it('the person name is optional, 2-20 characters, no control characters', () => {

@@ -126,11 +126,11 @@ export async function createRealtime(
 
   return {
     endSessions(sessionIds) {
-      for (const id of sessionIds) {
-        trade.to(room.session(id)).emit(TRADE_EVENTS.toClientBaseInfo, unauthorized);
-        trade.in(room.session(id)).disconnectSockets(true);
-      }
+      // Every channel's 401 before any socket closes: the web app's trade and chat sockets share one
+      // connection, which closing one of them ends, and the 401 the other has yet to send is lost.
+      for (const id of sessionIds) trade.to(room.session(id)).emit(TRADE_EVENTS.toClientBaseInfo, unauthorized);
       chat.endSessions(sessionIds);
+      for (const id of sessionIds) trade.in(room.session(id)).disconnectSockets(true);
     },
     trade: {
       onConnection: (listener) => void connectionListeners.push(listener),

@@ -430,6 +430,32 @@ describe('sub-account join (securityNum)', () => {
     const res = await call(server, 'POST', 'api/join', form);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 499, message: MSG.securityNumLength, field: 'securityNum' });
+    // A JSON number that is no 6-digit number is malformed, not missing.
+    for (const securityNum of [12345, 4829.13, true]) {
+      const wrong = await call(server, 'POST', 'api/join', { ...form, securityNum });
+      expect(wrong.body, String(securityNum)).toEqual({
+        code: 499,
+        message: MSG.securityNumLength,
+        field: 'securityNum',
+      });
+    }
+  });
+
+  it('takes the security number sent as a JSON number, as the original client sends a number input', async () => {
+    const [row] = await server.db
+      .select({ s: companies.securityNum })
+      .from(companies)
+      .where(eq(companies.license, DEMO_COMPANY.license));
+    // A number keeps no leading zero: only a number from 100000 is one.
+    if (row!.s.startsWith('0')) {
+      await server.db
+        .update(companies)
+        .set({ securityNum: '482913' })
+        .where(eq(companies.license, DEMO_COMPANY.license));
+    }
+    const securityNum = row!.s.startsWith('0') ? '482913' : row!.s;
+    const form = await subForm({ securityNum: Number(securityNum) });
+    expect((await call(server, 'POST', 'api/join', form)).body.code).toBe(201);
   });
 
   it('refuses an id or phone already in use', async () => {

@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import { Manager } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { MSG, type ChatAck, type ChatMessage, type OldChatList } from '@partsmall/contract';
 import { chatConversations, chatMessages, sessions } from '../../src/db/schema.js';
@@ -117,6 +118,32 @@ describe('chat socket: visitors and dead sessions', () => {
     const closed = waitFor(socket, 'disconnect');
     expect((await call(chat.server, 'logout', {}, { token: c.token })).status).toBe(200);
     await closed;
+  });
+
+  it("sharing one connection with the trade channel (the web app's), each channel hears its 401 before the connection closes", async () => {
+    const c = await newCustomer(chat.server, '공유연결');
+    const manager = new Manager(chat.server.base, { transports: ['websocket'], reconnection: false });
+    const trade = manager.socket('/trade', { auth: { token: c.token } });
+    const socket = manager.socket('/chat', { auth: { token: c.token } });
+    open.push(trade, socket);
+    try {
+      const first = waitFor<{ code: number }>(trade, 'toClientBaseInfo');
+      trade.emit('requestClientBaseInfo');
+      expect((await first).code).toBe(200);
+      if (!socket.connected) await waitFor(socket, 'connect');
+      const heard = [
+        waitFor<ChatAck>(socket, 'chatError'),
+        waitFor<{ code: number }>(trade, 'toClientBaseInfo'),
+        waitFor(socket, 'disconnect'),
+        waitFor(trade, 'disconnect'),
+      ];
+      expect((await call(chat.server, 'logout', {}, { token: c.token })).status).toBe(200);
+      const [chatError, tradeError] = await Promise.all(heard);
+      expect(chatError).toEqual({ code: 401, message: MSG.tokenExpired });
+      expect((tradeError as { code: number }).code).toBe(401);
+    } finally {
+      manager.engine?.close();
+    }
   });
 });
 

@@ -25,6 +25,8 @@ const JOIN_ASCII = '아이디는 영문, 숫자와 기호로만 입력하세요.
 const JOIN_RESERVED = '.invalid로 끝나는 주소는 아이디로 쓸 수 없습니다.';
 const ACCOUNT_ASCII = '계정은 영문, 숫자와 기호로만 입력하세요. 한글, 전각 문자, 보이지 않는 문자는 쓸 수 없습니다.';
 const ACCOUNT_RESERVED = '.invalid로 끝나는 주소는 계정으로 쓸 수 없습니다.';
+const JOIN_SHAPE = '아이디는 메일 주소 형식으로 입력하세요.';
+const ACCOUNT_SHAPE = '계정은 메일 주소 형식으로 입력하세요.';
 
 const memberCount = async () => (await server.db.select({ n: count() }).from(members))[0]!.n;
 const loginIdOf = async (seq: number) =>
@@ -61,21 +63,25 @@ const register = (id: string) =>
 
 describe('a new login id at every place one is chosen', () => {
   // A join's refusals answer body code 499, which the original client shows (docs/requirements.md#join).
-  const places: [string, (id: string) => Promise<{ status: number; body: object }>, string, string, number][] = [
-    ['company join', companyJoin, JOIN_ASCII, JOIN_RESERVED, 499],
-    ['sub-account join', subJoin, JOIN_ASCII, JOIN_RESERVED, 499],
-    ['chat sign-up', chatJoin, JOIN_ASCII, JOIN_RESERVED, 400],
-    ['sub-account registration', register, ACCOUNT_ASCII, ACCOUNT_RESERVED, 400],
+  type Choose = (id: string) => Promise<{ status: number; body: object }>;
+  const places: [string, Choose, string, string, string, number][] = [
+    ['company join', companyJoin, JOIN_ASCII, JOIN_RESERVED, JOIN_SHAPE, 499],
+    ['sub-account join', subJoin, JOIN_ASCII, JOIN_RESERVED, JOIN_SHAPE, 499],
+    ['chat sign-up', chatJoin, JOIN_ASCII, JOIN_RESERVED, JOIN_SHAPE, 400],
+    ['sub-account registration', register, ACCOUNT_ASCII, ACCOUNT_RESERVED, ACCOUNT_SHAPE, 400],
   ];
   it.each(places)(
-    "%s: a look-alike or a withdrawn account's form is refused, nothing is made",
-    async (_, choose, ascii, reserved, code) => {
+    "%s: a look-alike, a withdrawn account's form or an ill-formed domain is refused, nothing is made",
+    async (_, choose, ascii, reserved, shape, code) => {
       const before = await memberCount();
       const cases: [string, string][] = [
         ['sub\u200b@partsmall.kr', ascii],
         ['ＡＡ@b.kr', ascii],
         ['withdrawn-1@withdrawn.invalid', reserved],
         ['Someone@Shop.INVALID', reserved],
+        // A trailing dot or an empty label: another member's id to the eye.
+        ['sub@partsmall.kr.', shape],
+        ['sub@partsmall..kr', shape],
       ];
       for (const [id, message] of cases) {
         expect((await choose(id)).body, id).toEqual({ code, message, field: 'id' });
@@ -94,7 +100,12 @@ describe('a new login id at every place one is chosen', () => {
 
   it('an id stored before the rule still logs in', async () => {
     const c = await makeCompany(server, '옛아이디', 0);
-    for (const id of ['old\u200b@partsmall.kr', 'ｏｌｄ@partsmall.kr', `withdrawn-0@withdrawn.invalid`]) {
+    for (const id of [
+      'old\u200b@partsmall.kr',
+      'ｏｌｄ@partsmall.kr',
+      `withdrawn-0@withdrawn.invalid`,
+      'old@partsmall.kr.',
+    ]) {
       await server.db.update(members).set({ loginId: id }).where(eq(members.id, c.main.seq));
       expect(await loginAs(server, id, c.main.pw), id).toBeTruthy();
     }

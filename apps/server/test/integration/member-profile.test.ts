@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, MSG_MEMBER, type UserInfo } from '@partsmall/contract';
+import { CALLS, MSG, MSG_MEMBER, type UserInfo } from '@partsmall/contract';
 import { companies, members, sessions, shippingAddresses } from '../../src/db/schema.js';
 import { OTHER_COMPANY } from '../../src/seed/demo.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
@@ -269,6 +269,9 @@ describe('api/updateMyCompanyInfo', () => {
     expect(taken.body.code).toBe(201);
     expect((await companyRow(shop.companyId)).license).toBe(gone.license);
     shop.license = gone.license;
+    // The API document says the number may be changed, as it just was.
+    expect(CALLS.updateMyCompanyInfo.description).toContain('사업자등록번호');
+    expect(CALLS.updateMyCompanyInfo.description).not.toMatch(/바뀌지 않습니다/);
   });
 
   it("pushes the change to the company's open tabs", async () => {

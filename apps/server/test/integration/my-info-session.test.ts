@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG_MEMBER, type ChatAck } from '@partsmall/contract';
+import { CALLS, MSG_MEMBER, type ChatAck } from '@partsmall/contract';
 import { call } from '../helpers.js';
 import {
   ack,
@@ -56,6 +56,10 @@ describe('saving 내 정보 while the chat popup is open', () => {
       // The main window goes on with the answered token: the one it had, nothing to hand on.
       expect(saved.body.results!.token).toBe(c.token);
       expect((await call(chat.server, 'getMyShippingInfo', {}, { token: saved.body.results!.token })).status).toBe(200);
+      // The API document says so, and speaks of no new token nor of an old one ended.
+      const told = `${CALLS.updateMyInfo.summary} ${CALLS.updateMyInfo.description}`;
+      expect(told).toContain('보낸 토큰을 그대로');
+      expect(told).not.toMatch(/새 토큰|폐기|끝납니다/);
 
       // Logging out (in the main window) still ends the popup's socket at once.
       const closed = waitFor(popup, 'disconnect');

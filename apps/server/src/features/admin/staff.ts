@@ -11,7 +11,7 @@ import {
 } from '../members/repository.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
-import { endSessions, hashPassword, type SessionSockets } from '../auth/index.js';
+import { hashPassword, revokeSessions, type SessionSockets } from '../auth/index.js';
 import { setAccountStatus } from './account-status.js';
 import { recordAudit } from './audit.js';
 
@@ -84,8 +84,10 @@ export async function resetStaffPassword(db: Db, sockets: SessionSockets, adminI
   if (seq === adminId) throw badRequest(MSG_ADMIN.selfReset, 'seq');
   await staffRow(db, seq);
   const password = newPassword();
-  await db.transaction(async (tx) => {
-    await updateMember(tx, seq, { passwordHash: await hashPassword(password) });
+  const passwordHash = await hashPassword(password);
+  // The sessions end in the write's transaction, a login that checked the old password too (revokeSessions).
+  const ended = await db.transaction(async (tx) => {
+    await updateMember(tx, seq, { passwordHash });
     await recordAudit(tx, {
       memberId: adminId,
       action: 'resetStaffPassword',
@@ -93,8 +95,9 @@ export async function resetStaffPassword(db: Db, sockets: SessionSockets, adminI
       before: null,
       after: { reset: true },
     });
+    return revokeSessions(tx, { memberIds: [seq] });
   });
-  await endSessions(db, sockets, { memberIds: [seq] });
+  sockets.endSessions(ended);
   return { seq, password };
 }
 

@@ -9,7 +9,15 @@ export {
   newSecurityNumber,
   verifiedMemberByPhone,
 } from './service.js';
-export { createSession, endSessions, resolveSession, resolveSessions, sessionProvenAt } from './sessions.js';
+export {
+  createHandedOnSession,
+  createSession,
+  endSessions,
+  resolveSession,
+  resolveSessions,
+  revokeSessions,
+  sessionProvenAt,
+} from './sessions.js';
 export type { AuthContext, MemberRow, SessionSockets } from './sessions.js';
 export { buildUserInfo, findMemberById, toUserInfo } from './user-info.js';
 export type { CompanyRow } from './user-info.js';

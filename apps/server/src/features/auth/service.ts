@@ -23,7 +23,7 @@ import {
 } from '../../shared/rate-limit.js';
 import { checkPhoneCode, holdPhoneCode, useHeldCode } from './phone-codes.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
-import { createSession, endSessions, type SessionSockets } from './sessions.js';
+import { createLoginSession, revokeSessions, type SessionSockets } from './sessions.js';
 import { buildUserInfo } from './user-info.js';
 
 /** Join refusals answer the original API's body code 499 (docs/requirements.md#join) with the field they are about. */
@@ -112,8 +112,10 @@ async function judgeLogin(db: Db, id: string, pw: string, ip: string): Promise<L
   if (!usable || !passwordOk) throw badRequest(MSG.loginFailed);
   await guess.succeeded();
   if (member.status === 'stopped') throw new AppError(403, stoppedMessage(member));
-  const { token } = await createSession(db, member.id);
-  return { token, userInfo: await buildUserInfo(db, member) };
+  // Null when the password was changed since it was read: the one given is no longer the account's.
+  const session = await createLoginSession(db, member.id, member.passwordHash);
+  if (!session) throw badRequest(MSG.loginFailed);
+  return { token: session.token, userInfo: await buildUserInfo(db, member) };
 }
 
 export interface CompanyJoin {
@@ -283,8 +285,9 @@ export async function chatJoin(db: Db, form: ChatJoin, ip: string): Promise<Logi
     mapJoinConflict(err);
   }
   const member = await memberById(db, memberId);
-  const { token } = await createSession(db, memberId);
-  return { token, userInfo: await buildUserInfo(db, member!) };
+  const session = await createLoginSession(db, memberId, passwordHash);
+  if (!session) throw badRequest(MSG.loginFailed);
+  return { token: session.token, userInfo: await buildUserInfo(db, member!) };
 }
 
 /**
@@ -337,16 +340,17 @@ export async function resetPasswordByPhone(
 ): Promise<{ loginId: string }> {
   const held = await holdPhoneCode(db, form.phone, 'find', form.authCode, 400);
   const passwordHash = await hashPassword(form.pw);
-  const member = await db.transaction(async (tx) => {
+  const { member, ended } = await db.transaction(async (tx) => {
     // First, so that a reset sent at the same moment with the same code waits, then is told the code is gone.
     await useHeldCode(tx, held);
     const chosen = accountToReset(await recoverableMembersByPhone(tx, form.phone), form.id);
     await updateMember(tx, chosen.id, { passwordHash });
-    return chosen;
+    // Every session ends with the write (createLoginSession): a login that checked the old one too.
+    return { member: chosen, ended: await revokeSessions(tx, { memberIds: [chosen.id] }) };
   });
+  sockets.endSessions(ended);
   await markPhoneVerified(db, member.id);
   // The owner proved the phone: the password guesses counted so far no longer hold the account back.
   await forgetLoginGuesses(db, member.loginId);
-  await endSessions(db, sockets, { memberIds: [member.id] });
   return { loginId: member.loginId };
 }

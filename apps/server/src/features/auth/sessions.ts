@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION, type CompanyLevel } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
+import { holdMember, memberWithPasswordHeld } from '../members/repository.js';
 import { sessions } from './schema.js';
 import type { AuthContext, MemberRow, SessionCompany } from './types.js';
 
@@ -17,7 +18,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * in (sessionProvenAt), and expires when the other would.
  */
 export async function createSession(
-  db: Db,
+  db: Db | Tx,
   memberId: number,
   provenAt?: Date,
 ): Promise<{ token: string; sessionId: number }> {
@@ -30,6 +31,53 @@ export async function createSession(
     .values({ memberId, tokenHash: hashToken(token), expiresAt, ...(provenAt ? { createdAt: provenAt } : {}) })
     .returning({ id: sessions.id });
   return { token, sessionId: row!.id };
+}
+
+/**
+ * A login's session, made only while the password hash the login checked is still the member's: one
+ * statement that holds the member's row FOR SHARE until the session is in. A password write (which
+ * locks the row to update it, and ends the sessions in its transaction: revokeSessions) then comes
+ * either wholly before, and the login is refused (null), or wholly after, and ends this session too:
+ * a login that checked the old password never outlives the change (docs/security.md#sessions). One
+ * statement, as the plain insert was; resolving a session, which every request with a token does, is
+ * untouched.
+ */
+export async function createLoginSession(
+  db: Db,
+  memberId: number,
+  checkedHash: string,
+): Promise<{ token: string; sessionId: number } | null> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION.ttlHours * 3600_000);
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`with held as (${memberWithPasswordHeld(memberId, checkedHash)})
+      insert into ${sessions} (member_id, token_hash, expires_at)
+      select id, ${hashToken(token)}, ${expiresAt.toISOString()}::timestamptz from held
+      returning id`,
+  );
+  return row ? { token, sessionId: Number(row.id) } : null;
+}
+
+/**
+ * A session handed on from another (a QR login, see createSession), made as createLoginSession makes
+ * a login's: with the member's row held FOR SHARE, and only while the session it comes from is not
+ * revoked, so that one a password change ends at that moment does not live on in its successor.
+ * Null when it has ended.
+ */
+export async function createHandedOnSession(
+  db: Db,
+  memberId: number,
+  fromSessionId: number,
+): Promise<{ token: string; sessionId: number } | null> {
+  return db.transaction(async (tx) => {
+    await holdMember(tx, memberId);
+    const [from] = await tx
+      .select({ provenAt: sessions.createdAt })
+      .from(sessions)
+      .where(and(eq(sessions.id, fromSessionId), eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
+    return from ? createSession(tx, memberId, from.provenAt) : null;
+  });
 }
 
 /** When the member of this session last gave the password (see createSession); null for no such session. */
@@ -148,6 +196,17 @@ export type SessionsToEnd = { sessionId: number } | { memberIds: number[]; excep
  * Returns the ended session ids.
  */
 export async function endSessions(db: Db, sockets: SessionSockets, which: SessionsToEnd): Promise<number[]> {
+  const ids = await revokeSessions(db, which);
+  sockets.endSessions(ids);
+  return ids;
+}
+
+/**
+ * endSessions' first step alone, for a transaction: a password write revokes in the transaction that
+ * writes the hash (see createLoginSession), and closes the sockets (`sockets.endSessions`) once it has
+ * committed, so that a socket closed early cannot reconnect on a session not yet revoked.
+ */
+export async function revokeSessions(db: Db | Tx, which: SessionsToEnd): Promise<number[]> {
   const conditions = [isNull(sessions.revokedAt)];
   if ('sessionId' in which) conditions.push(eq(sessions.id, which.sessionId));
   else {
@@ -160,9 +219,7 @@ export async function endSessions(db: Db, sockets: SessionSockets, which: Sessio
     .set({ revokedAt: new Date() })
     .where(and(...conditions))
     .returning({ id: sessions.id });
-  const ids = rows.map((r) => r.id);
-  sockets.endSessions(ids);
-  return ids;
+  return rows.map((r) => r.id);
 }
 
 export function bearerToken(header: string | undefined): string | null {

@@ -71,10 +71,9 @@ export function registerChatNamespace(
       presence.close();
     },
     endSessions(sessionIds) {
-      for (const id of sessionIds) {
-        nsp.to(chatRooms.session(id)).emit(CHAT_EVENTS.chatError, UNAUTHORIZED);
-        nsp.in(chatRooms.session(id)).disconnectSockets(true);
-      }
+      // Every 401 first, then the closes (see the realtime hub's endSessions).
+      for (const id of sessionIds) nsp.to(chatRooms.session(id)).emit(CHAT_EVENTS.chatError, UNAUTHORIZED);
+      for (const id of sessionIds) nsp.in(chatRooms.session(id)).disconnectSockets(true);
     },
   };
 }

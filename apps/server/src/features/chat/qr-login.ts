@@ -4,7 +4,7 @@ import { MSG_CHAT, QR_LOGIN, qrLoginUrl, type LoginResult, type QrLoginCode } fr
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, forbidden, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
-import { type AuthContext, buildUserInfo, createSession, findMemberById, sessionProvenAt } from '../auth/index.js';
+import { type AuthContext, buildUserInfo, createHandedOnSession, findMemberById } from '../auth/index.js';
 import { qrLoginCodes } from './schema.js';
 import { lockFor } from '../../db/locks.js';
 
@@ -134,7 +134,9 @@ export async function redeemQrLoginCode(
   if (!spent) throw failed();
   const member = await findMemberById(db, spent.memberId);
   if (!member || member.status !== 'active') throw failed();
-  // No password was given on the phone: its session counts from the issuing session's login.
-  const session = await createSession(db, member.id, (await sessionProvenAt(db, spent.sessionId)) ?? undefined);
+  // No password was given on the phone: its session counts from the issuing session's login, and is
+  // made only while that one lives (a password change ending it now ends this one too).
+  const session = await createHandedOnSession(db, member.id, spent.sessionId);
+  if (!session) throw failed();
   return { token: session.token, userInfo: await buildUserInfo(db, member) };
 }

@@ -56,6 +56,22 @@ export async function lockMember(tx: Tx, memberId: number): Promise<MemberRecord
   return row;
 }
 
+/**
+ * The member's row held FOR SHARE for the rest of the transaction: a password write (which locks the
+ * row to update it) waits for the transaction, or the transaction for the write.
+ */
+export async function holdMember(tx: Tx, memberId: number): Promise<void> {
+  await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('share');
+}
+
+/**
+ * A query of the member's id (`id`) while its password hash is still `passwordHash`, the row held FOR
+ * SHARE by the statement it is part of: a write of the hash under way is waited for, and the row read
+ * again after it (a login's session, auth/sessions.ts createLoginSession).
+ */
+export const memberWithPasswordHeld = (memberId: number, passwordHash: string): SQL =>
+  sql`select ${members.id} as id from ${members} where ${members.id} = ${memberId} and ${members.passwordHash} = ${passwordHash} for share`;
+
 /** The roles of the back office's accounts. */
 export const STAFF_ROLES = ['staff', 'admin'] as const;
 const isStaff = inArray(members.role, [...STAFF_ROLES]);

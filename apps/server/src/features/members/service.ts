@@ -24,6 +24,7 @@ import {
   forgetLoginGuesses,
   hashPassword,
   type MemberRow,
+  revokeSessions,
   type SessionSockets,
   verifiedMemberByPhone,
   verifyPassword,
@@ -106,12 +107,15 @@ export async function updateMyPassword(
     throw tooMany(MSG_MEMBER.opwTooMany);
   const member = await findMemberById(db, auth.member.id);
   if (!member || !(await verifyPassword(form.opw, member.passwordHash))) throw badRequest(MSG_MEMBER.opwWrong, 'opw');
-  await db
-    .update(members)
-    .set({ passwordHash: await hashPassword(form.pw) })
-    .where(eq(members.id, member.id));
+  const passwordHash = await hashPassword(form.pw);
+  // The sessions end in the write's transaction, a login that checked the old password too (revokeSessions).
+  const ended = await db.transaction(async (tx) => {
+    await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
+    return revokeSessions(tx, { memberIds: [member.id], exceptSessionId: auth.sessionId });
+  });
+  sockets.endSessions(ended);
   await clearEvents(db, key);
-  return endSessions(db, sockets, { memberIds: [member.id], exceptSessionId: auth.sessionId });
+  return ended;
 }
 
 // ---------------------------------------------------------------- company info
@@ -320,13 +324,19 @@ export async function resetMemberPassword(
 ): Promise<{ pw: string; revoked: number[] }> {
   if (seq === auth.member.id) throw badRequest(MSG_MEMBER.cannotResetSelf, 'seq');
   const pw = randomPassword();
-  const rows = await db
-    .update(members)
-    .set({ passwordHash: await hashPassword(pw) })
-    .where(companyAccount(companyId, seq))
-    .returning({ loginId: members.loginId });
-  if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
+  const passwordHash = await hashPassword(pw);
+  // The sessions end in the write's transaction, a login that checked the old password too (revokeSessions).
+  const { loginId, revoked } = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(members)
+      .set({ passwordHash })
+      .where(companyAccount(companyId, seq))
+      .returning({ loginId: members.loginId });
+    if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
+    return { loginId: rows[0]!.loginId, revoked: await revokeSessions(tx, { memberIds: [seq] }) };
+  });
+  sockets.endSessions(revoked);
   // The account's wrong guesses so far no longer hold back the password it now has (docs/security.md#password-guessing).
-  await forgetLoginGuesses(db, rows[0]!.loginId);
-  return { pw, revoked: await endSessions(db, sockets, { memberIds: [seq] }) };
+  await forgetLoginGuesses(db, loginId);
+  return { pw, revoked };
 }
