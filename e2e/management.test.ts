@@ -368,7 +368,7 @@ describe('cash charges by card and by bank transfer', () => {
     await popup.waitForEvent('close', { timeout: 5000 });
     await page.getByTestId('charge-balance').getByText('5,050,000원').waitFor();
     await page.getByTestId('cash').getByText('5,050,000원').waitFor();
-    await page.getByText('결제창이 닫혔습니다.', { exact: false }).waitFor();
+    await page.getByText('결제가 완료되어 캐시가 충전되었습니다.').waitFor();
     await context.close();
   });
 
@@ -391,7 +391,7 @@ describe('cash charges by card and by bank transfer', () => {
     const shownAccount = await unpaid.locator('dt:text-is("가상계좌") + dd').textContent();
     const shownBank = await unpaid.locator('dt:text-is("입금 은행") + dd').textContent();
     await unpaid.close();
-    await page.getByText('결제창이 닫혔습니다.', { exact: false }).waitFor();
+    await page.getByText('입금을 기다리고 있습니다.', { exact: false }).waitFor();
     await page.waitForTimeout(700);
     expect(await balance.textContent()).toBe('5,000,000원');
 

@@ -87,6 +87,7 @@ export const CALL_ROUTES = {
   mallCashPaymentInfo: { method: 'POST', path: '/api/mallCashPaymentInfo', access: 'main' },
   mallLicensePaymentInfo: { method: 'POST', path: '/api/mallLicensePaymentInfo', access: 'main' },
   mallPendingTransfers: { method: 'POST', path: '/api/mallPendingTransfers', access: 'main' },
+  mallPaymentStatus: { method: 'POST', path: '/api/mallPaymentStatus', access: 'main' },
   initEpc: { method: 'POST', path: '/epc/initEpc', access: 'company' },
   getUserSearchHistory: { method: 'POST', path: '/epc/getUserSearchHistory', access: 'company' },
   getCarsVinEx: { method: 'POST', path: '/epc/getCarsVinEx', access: 'company' },

@@ -642,6 +642,14 @@ export const CALLS = {
       '결제창을 닫은 뒤에도 입금 계좌를 다시 찾을 수 있도록, 입금을 기다리는 계좌이체를 은행, 계좌번호, 예금주, 금액, 입금 기한과 함께 최신순으로 돌려줍니다. 기한이 지난 것은 빠집니다. kind: point(캐시, 기본) 또는 license.',
     example: { kind: 'point' },
   },
+  mallPaymentStatus: {
+    ...CALL_ROUTES.mallPaymentStatus,
+    tags: ['payments'],
+    summary: '결제 하나의 상태 (대표 계정; 결제창이 닫힌 뒤)',
+    description:
+      '결제창이 닫힌 뒤 화면이 결과(완료, 거절, 입금 대기)를 알릴 수 있도록, 회사가 시작한 결제 하나의 상태를 돌려줍니다: pending, paid, declined. 다른 회사의 결제나 없는 결제는 404.',
+    example: { paymentId: 'sbx_0f1e2d3c4b5a69788796a5b4c3d2e1f0' },
+  },
   initEpc: {
     ...CALL_ROUTES.initEpc,
     tags: ['epc'],

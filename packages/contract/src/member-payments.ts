@@ -226,3 +226,20 @@ export const paymentPageAnswer = pageAnswerOf(paymentRecord);
 export const gatewayCallbackAnswer = answerOf(
   z.object({ paymentId: z.string(), status: z.enum(['pending', 'paid', 'declined']), repeated: z.boolean() }),
 );
+
+/** api/mallPaymentStatus: one payment the caller's company started, by the paymentId its window answered. */
+export const paymentStatusRequest = z.object({
+  paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, MSG_MEMBER.paymentNotFound),
+});
+/**
+ * Where a payment stands once its window closed, so the page says what became of it
+ * (docs/requirements.md#payments): pending (a transfer awaiting its deposit, or a card window left
+ * unpaid), paid, declined.
+ */
+export const paymentStatusAnswer = answerOf(
+  z.object({
+    paymentId: z.string(),
+    pgcode: z.enum(PAYMENT_METHOD_CODES),
+    status: z.enum(['pending', 'paid', 'declined']),
+  }),
+);

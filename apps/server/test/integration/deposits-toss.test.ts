@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_DEPOSIT } from '@partsmall/contract';
+import { MALL_CONFIG } from '../../src/seed/mall-config.js';
 import { depositEvents, deposits, statementAccounts, statements } from '../../src/db/schema.js';
 import { setStatementAccount } from '../../src/features/credit/repository.js';
 import { createSession } from '../../src/features/auth/sessions.js';
@@ -123,7 +124,11 @@ describe('issuing a statement account at Toss', () => {
     const due = Date.parse(String(body.dueDate));
     expect(due).toBeGreaterThanOrEqual(askedFrom + 3 * 86400_000 - 1000);
     expect(due).toBeLessThanOrEqual(askedUntil + 3 * 86400_000);
-    expect(answer.virtualAccount).toMatchObject({ accountNumber: account.accountNumber, holder: '토스정비상사' });
+    // Toss's customerName is the buyer who had it issued; the 예금주 the buyer pays is the shop.
+    expect(answer.virtualAccount).toMatchObject({
+      accountNumber: account.accountNumber,
+      holder: MALL_CONFIG.mallBottom.companyName,
+    });
     expect(answer.demoBankUrl).toBeUndefined();
     expect(account).toMatchObject({ status: 'open', provider: 'toss', amount: 55_000 });
     expect(account.secret).toMatch(/^ps_/);

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
+import { MALL_CONFIG } from '../../src/seed/mall-config.js';
 import {
   cashLedger,
   creditAccounts,
@@ -712,7 +713,8 @@ describe("a statement's virtual account at the demo bank", () => {
     expect(res.status).toBe(200);
     const va = res.body.results!;
     expect(va).toMatchObject({ seq: st, method: 'virtualAccount', amount: 77_000 });
-    expect(va.virtualAccount!.holder).toBe('가상정비상사');
+    // The 예금주 the buyer pays is the shop (its settings' name), never the buyer itself.
+    expect(va.virtualAccount!.holder).toBe(MALL_CONFIG.mallBottom.companyName);
     const again = await call(server, 'payStatement', { seq: st, method: 'virtualAccount' }, { token });
     expect(again.body.results!.virtualAccount).toEqual(va.virtualAccount);
     expect((await statementOf(server, st)).vaAccountNumber).toBe(va.virtualAccount!.accountNumber);

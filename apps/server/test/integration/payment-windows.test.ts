@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LICENSE_PACKAGES } from '@partsmall/contract';
 import { payments } from '../../src/db/schema.js';
+import { saveMallConfig } from '../../src/features/mall/index.js';
 import { virtualAccount } from '../../src/features/payments/sandbox.js';
+import { MALL_CONFIG } from '../../src/seed/mall-config.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 
@@ -78,6 +80,50 @@ describe('the payment window address', () => {
   });
 });
 
+describe("a payment's status once its window closed", () => {
+  const status = (token: string, paymentId: string) => call(server, 'mallPaymentStatus', { paymentId }, { token });
+  const press = async (onlineUrl: string, button: string) => {
+    const page = new URL(onlineUrl);
+    const res = await fetch(`${server.base}${page.pathname}/${button}${page.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(res.status).toBe(200);
+  };
+
+  it('pending, then declined or paid, as the window left it; only for its own company main account', async () => {
+    const company = await makeCompany(server, '결제상태', 1);
+    const token = await loginAs(server, company.main.id, company.main.pw);
+    const declined = (await openWindow(server, token, 'creditcard')).body.results!;
+    const approved = (await openWindow(server, token, 'creditcard')).body.results!;
+    const transfer = (await openWindow(server, token, 'banktransfer')).body.results!;
+    expect((await status(token, declined.paymentId)).body).toMatchObject({
+      code: 200,
+      results: { paymentId: declined.paymentId, pgcode: 'creditcard', status: 'pending' },
+    });
+    await press(declined.online_url, 'decline');
+    await press(approved.online_url, 'approve');
+    expect((await status(token, declined.paymentId)).body.results!.status).toBe('declined');
+    expect((await status(token, approved.paymentId)).body.results!.status).toBe('paid');
+    expect((await status(token, transfer.paymentId)).body.results).toEqual({
+      paymentId: transfer.paymentId,
+      pgcode: 'banktransfer',
+      status: 'pending',
+    });
+
+    // Another company's payment, an unknown one, a malformed id: not found; a sub-account, a visitor: refused.
+    for (const paymentId of [declined.paymentId, 'sbx_nowhere']) {
+      const other = await status(main, paymentId);
+      expect([other.status, other.body.message]).toEqual([404, '결제 정보를 찾을 수 없습니다.']);
+    }
+    expect((await status(token, 'sbx_\u202e1')).status).toBe(400);
+    const sub = await loginAs(server, company.subs[0]!.id, company.subs[0]!.pw);
+    expect((await status(sub, approved.paymentId)).status).toBe(403);
+    expect((await call(server, 'mallPaymentStatus', { paymentId: approved.paymentId })).status).toBe(401);
+  });
+});
+
 describe('pending bank transfers', () => {
   const pending = (token: string, body: Record<string, unknown> = {}) =>
     call(server, 'mallPendingTransfers', body, { token });
@@ -144,6 +190,21 @@ describe('pending bank transfers', () => {
       .set({ createdAt: hours(72 - 1 / 60) })
       .where(eq(payments.gatewayId, inTime));
     expect((await pending(token)).body.results?.map((t) => t.paymentId)).toEqual([inTime]);
+  });
+
+  it("names as 예금주 the shop's name in its settings, on the list and on the payment page", async () => {
+    const company = await makeCompany(server, '예금주확인', 0);
+    const token = await loginAs(server, company.main.id, company.main.pw);
+    const started = (await openWindow(server, token, 'banktransfer')).body.results!;
+    const renamed = { ...MALL_CONFIG, mallBottom: { ...MALL_CONFIG.mallBottom, companyName: '(주)새이름상사' } };
+    await saveMallConfig(server.db, renamed);
+    try {
+      expect((await pending(token)).body.results!.map((t) => t.holder)).toEqual(['(주)새이름상사']);
+      const page = await fetch(started.online_url);
+      expect(await page.text()).toContain('(주)새이름상사');
+    } finally {
+      await saveMallConfig(server.db, MALL_CONFIG);
+    }
   });
 
   it('refuses a kind it does not know, and a visitor', async () => {

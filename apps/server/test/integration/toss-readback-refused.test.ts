@@ -52,6 +52,9 @@ const pendingIds = async () =>
 async function issuedAccount(amount: number) {
   const { paymentId, online_url } = await shop.open(amount, 'banktransfer');
   const p = toss.authorise(paymentId, amount, '가상계좌');
+  // Open for the 72 hours the window asks for (a lapsed account is not listed as waiting), due as
+  // Toss writes it: Seoul's wall clock (UTC + 9 h) with its offset.
+  p.virtualAccount!.dueDate = `${new Date(Date.now() + (72 + 9) * 3600_000).toISOString().slice(0, 19)}+09:00`;
   expect((await rawCall(server, 'GET', successPath(p, amount))).text).toContain('56211802314051');
   return { paymentId, link: online_url.slice(server.base.length), p };
 }

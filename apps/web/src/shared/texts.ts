@@ -828,6 +828,11 @@ export const T = {
       startFailed: '결제요청 시 오류가 발생하였습니다.',
       requesting: '결제 요청 중…',
       closed: '결제창이 닫혔습니다. 잔액을 새로 불러왔습니다.',
+      /** What became of the payment, read once its window closed (docs/requirements.md#payments). */
+      paid: { cash: '결제가 완료되어 캐시가 충전되었습니다.', license: '결제가 완료되어 라이선스 기간이 늘었습니다.' },
+      declined: '결제가 거절되었습니다. 결제된 금액은 없습니다.',
+      waiting: '입금을 기다리고 있습니다. 입금이 확인되면 반영되며, 입금 계좌는 결제내역에서 다시 볼 수 있습니다.',
+      unfinished: '결제가 완료되지 않았습니다. 결제하셨다면 잠시 후 결제내역을 확인해 주세요.',
     },
     cash: {
       title: '캐시 충전',
@@ -883,6 +888,8 @@ export const T = {
         amount: '금액(원)',
         vat: 'VAT(원)',
       },
+      /** The 사용자 of a charge staff made. */
+      byStaff: '관리자',
       pendingTitle: '입금 대기 중인 계좌이체',
       pendingIntro: '아래 계좌로 입금하시면 확인 후 바로 반영됩니다.',
       pendingCols: {

@@ -5,6 +5,7 @@ import { setStatementAccount, statementWithCompany } from '../credit/repository.
 import { enqueue } from '../../shared/job-queue.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import { notifyStatementAccount } from '../notify/index.js';
+import { shopAccountHolder } from '../mall/index.js';
 import type { VirtualAccountProvider } from '../deposits/types.js';
 import { placeCashOfDeposit, reverseDeposit } from './apply.js';
 import { recordDeposit } from './record.js';
@@ -116,6 +117,7 @@ export async function issueStatementAccount(
     amount: account.amount,
     orderName: `${monthLabel(statement.month)} 외상 대금`,
     customerName: statement.companyName,
+    holder: await shopAccountHolder(db),
     due: account.dueAt,
   });
   if (issued.kind === 'unanswered' && issued.inFlight) {

@@ -11,8 +11,10 @@ export interface VirtualAccountRequest {
   amount: number;
   /** What the buyer's bank app shows: '2026년 3월 거래대금'. */
   orderName: string;
-  /** The account holder's name the depositor sees (the company). */
+  /** The buyer the account is issued for (Toss's customerName): the company that pays. */
   customerName: string;
+  /** The 예금주 the depositor sees: the shop, who is paid (docs/requirements.md#credit-deposits). */
+  holder: string;
   /** The last moment a deposit is taken (the statement's due date). */
   due: Date;
 }

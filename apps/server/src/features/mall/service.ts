@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { MallConfig, WarehouseDeliveryOptions } from '@partsmall/contract';
+import { SHOP_NAME, type MallConfig, type WarehouseDeliveryOptions } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { popupNotices } from '../notices/repository.js';
 import { mallConfig } from './schema.js';
@@ -21,6 +21,17 @@ export async function readMallConfig(db: Db): Promise<Omit<MallConfig, 'demo'> |
     ver: row.ver,
     notices: popup.map((n) => ({ ...n, content: sanitizeNoticeHtml(n.content) })),
   };
+}
+
+/**
+ * The name the shop's virtual accounts show as 예금주 (docs/requirements.md#payments): the company
+ * of its settings' footer (the shop is who is paid), the shop's name before any is saved. Never the
+ * buyer's, whatever name the buyer had the account issued under.
+ */
+export async function shopAccountHolder(db: Db): Promise<string> {
+  const [row] = await db.select({ data: mallConfig.data }).from(mallConfig).where(eq(mallConfig.id, 1));
+  const name = (row?.data as Partial<MallConfigData> | undefined)?.mallBottom?.companyName?.trim();
+  return name || SHOP_NAME;
 }
 
 /**

@@ -72,7 +72,13 @@ const postButton = ({ action }: TestPageButtons, name: string, label: string, cl
  * In production mode only declining is offered. A transfer past its due time offers nothing: the page
  * says its account expired.
  */
-export function paymentPage(p: PaymentRow, buttons: TestPageButtons, nonce: string, now = new Date()): string {
+export function paymentPage(
+  p: PaymentRow,
+  buttons: TestPageButtons,
+  nonce: string,
+  holder: string,
+  now = new Date(),
+): string {
   const summary = termsBox([
     ['상품명', escapeHtml(p.productName)],
     ['결제금액', formatWon(p.amount), 'amount'],
@@ -82,7 +88,7 @@ export function paymentPage(p: PaymentRow, buttons: TestPageButtons, nonce: stri
   const transferAccount = () => {
     const v = virtualAccount(p.gatewayId);
     return termsBox(
-      accountTerms({ ...v, accountNumber: v.account, amount: p.amount, dueAt: transferDue(p.createdAt) }),
+      accountTerms({ ...v, accountNumber: v.account, holder, amount: p.amount, dueAt: transferDue(p.createdAt) }),
     );
   };
   // Expired, whether a late deposit was refused already or none came: the account, its due time, why.

@@ -1,9 +1,8 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   MSG_MEMBER,
   findLicensePackage,
   type GatewayConfirmation,
-  type PendingTransfer,
   type PaymentWindowAnswer,
   type CallAnswer,
 } from '@partsmall/contract';
@@ -11,18 +10,12 @@ import { type Api, type AppContext, requireMainAccount } from '../../shared/cont
 import { route } from '../../shared/route.js';
 import { AppError, badRequest, ok, okPage } from '../../shared/http.js';
 import { readMallConfig } from '../mall/index.js';
-import {
-  VIRTUAL_ACCOUNT_HOURS,
-  createSandboxGateway,
-  lapsedUnpaid,
-  sandboxVirtualAccounts,
-  virtualAccount,
-} from './sandbox.js';
+import { createSandboxGateway, lapsedUnpaid, sandboxVirtualAccounts } from './sandbox.js';
 import { SANDBOX_TRANSFER_EXPIRED } from './page.js';
 import { createTossGateway } from './toss.js';
 import { virtualAccountsFromConfig } from './virtual-accounts.js';
 import { tossRoutes } from './toss-routes.js';
-import { tossPendingAccount } from './toss-apply.js';
+import { pendingPaymentRoutes } from './pending-routes.js';
 import { sandboxPageRoutes } from './sandbox-routes.js';
 import { statementPaymentRoutes } from './statement-routes.js';
 import { pageOrigin, type PaymentGateway } from './gateway.js';
@@ -31,10 +24,8 @@ import {
   confirmPayment,
   listPaidPayments,
   paymentByGatewayId,
-  pendingTransfers,
   startPayment,
   type NewPayment,
-  type PaymentRow,
 } from './service.js';
 
 /**
@@ -141,31 +132,8 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
     return okPage(await listPaidPayments(db, auth.companyId, 'point', req.body));
   });
 
-  /** Where a pending transfer is paid: the sandbox's fixed account, or the account Toss issued (tossPendingAccount). */
-  async function depositAccount(p: PaymentRow, log: FastifyBaseLogger): Promise<PendingTransfer | null> {
-    const base = {
-      paymentId: p.gatewayId,
-      product_name: p.productName,
-      amount: p.amount,
-      created: p.createdAt.toISOString(),
-    };
-    if (gateway === sandbox) {
-      const due = new Date(p.createdAt.getTime() + VIRTUAL_ACCOUNT_HOURS * 3600_000);
-      return due.getTime() < Date.now()
-        ? null
-        : { ...base, ...virtualAccount(p.gatewayId), dueDate: due.toISOString() };
-    }
-    if (!toss) return null;
-    const account = await tossPendingAccount(db, ctx.events, toss, log, p);
-    return account && { ...base, ...account };
-  }
-
-  route(app, 'mallPendingTransfers', async (req) => {
-    const auth = requireMainAccount(req);
-    const rows = await pendingTransfers(db, auth.companyId, req.body.kind ?? 'point', gateway.name);
-    const listed = await Promise.all(rows.map((row) => depositAccount(row, req.log)));
-    return ok(listed.filter((t): t is PendingTransfer => t !== null));
-  });
+  // The transfers waiting for their deposit and one payment's status (pending-routes.ts).
+  pendingPaymentRoutes(app, ctx, { gateway, sandbox, toss });
 
   // A statement paid by card or by its virtual account (statement-routes.ts).
   statementPaymentRoutes(app, ctx, { gateway, sandbox, sandboxAccounts, virtualAccounts });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Api } from '../../shared/context.js';
 import { AppError } from '../../shared/http.js';
 import { accountByOrderId, latestDepositEvent, receiveDepositCallback } from '../deposits/index.js';
+import { shopAccountHolder } from '../mall/index.js';
 import {
   SANDBOX_APPROVE_OFF,
   SANDBOX_TRANSFER_EXPIRED,
@@ -94,8 +95,9 @@ export function sandboxPageRoutes(
         if (!payment) return sendPage(reply, 404, notFoundPage);
         const closed = await closedText(db, payment);
         if (closed) return sendNothingDone(reply, 200, closed);
+        const holder = await shopAccountHolder(db);
         return sendPage(reply, 200, (nonce) =>
-          paymentPage(payment, { action: actionUrl(payment.gatewayId), approveButtons }, nonce),
+          paymentPage(payment, { action: actionUrl(payment.gatewayId), approveButtons }, nonce, holder),
         );
       },
     );

@@ -77,15 +77,17 @@ export const transferLapsed = (p: { pgcode: string; createdAt: Date }, now: Date
 export const lapsedUnpaid = (p: { status: string; pgcode: string; createdAt: Date; declinedAt: Date | null }) =>
   p.status === 'declined' && p.declinedAt !== null && transferLapsed(p, p.declinedAt);
 
-/** Bank and account of the sandbox's virtual account for a payment: fixed per payment id. */
-export function virtualAccount(paymentId: string): { bank: string; account: string; holder: string } {
+/**
+ * Bank and account of the sandbox's virtual account for a payment: fixed per payment id. Its 예금주
+ * is the shop's name in its settings (mall's shopAccountHolder), as at Toss.
+ */
+export function virtualAccount(paymentId: string): { bank: string; account: string } {
   const digest = createHmac('sha256', 'vaccount').update(paymentId).digest();
   const banks = ['신한은행', '국민은행', '우리은행', '하나은행', '농협은행'];
   const digits = Array.from(digest.subarray(0, 12), (b) => String(b % 10)).join('');
   return {
     bank: banks[digest[12]! % banks.length]!,
     account: `${digits.slice(0, 3)}-${digits.slice(3, 9)}-${digits.slice(9, 12)}`,
-    holder: '(주)파츠몰코리아',
   };
 }
 
@@ -111,7 +113,7 @@ export function sandboxVirtualAccounts(secret: string): SandboxVirtualAccounts {
         account: {
           bank: account.bank,
           accountNumber: account.account,
-          holder: request.customerName.slice(0, 100),
+          holder: request.holder.slice(0, 100),
           dueAt: request.due,
           secret: `sbx_${createHmac('sha256', secret).update(`va-secret:${request.orderId}`).digest('hex').slice(0, 40)}`,
           paymentKey: null,

@@ -118,8 +118,8 @@ export function doneAtToss(read: TossResult, payment: PaymentRow): TossPayment |
 }
 
 /**
- * Where a pending transfer at Toss is paid: the account Toss issued, or null (not issued yet, Toss
- * unreadable, or settled). One Toss holds as DONE is credited here through the one confirmation path
+ * Where a pending transfer at Toss is paid: the account Toss issued (its 예금주, the shop, is the
+ * caller's to add), or null (not issued yet, Toss unreadable, or settled). One Toss holds as DONE is credited here through the one confirmation path
  * and is no longer listed (docs/operations.md#payments-toss-payments).
  */
 export async function tossPendingAccount(
@@ -128,7 +128,7 @@ export async function tossPendingAccount(
   gateway: TossGateway,
   log: FastifyBaseLogger,
   payment: PaymentRow,
-): Promise<Pick<PendingTransfer, 'bank' | 'account' | 'holder' | 'dueDate'> | null> {
+): Promise<Pick<PendingTransfer, 'bank' | 'account' | 'dueDate'> | null> {
   const found = await readBackPending(gateway, log, payment);
   const done = doneAtToss(found, payment);
   if (done) {
@@ -151,7 +151,6 @@ export async function tossPendingAccount(
   return {
     bank: v.bank ?? bankName(v.bankCode),
     account: v.accountNumber,
-    holder: v.customerName ?? '',
     dueDate: due && !Number.isNaN(due.getTime()) ? due.toISOString() : null,
   };
 }

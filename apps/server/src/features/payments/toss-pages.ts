@@ -80,13 +80,16 @@ document.getElementById('pay').addEventListener('click',go);go();
   return layout('토스페이먼츠 결제', body, nonce);
 }
 
-/** The virtual account the buyer must pay into; the top-up is credited when Toss reports the deposit. */
-export function depositPage(toss: TossPayment, nonce: string): string {
+/**
+ * The virtual account the buyer must pay into; the top-up is credited when Toss reports the deposit.
+ * Its 예금주 is `holder`, the shop (Toss's customerName names the buyer who had it issued).
+ */
+export function depositPage(toss: TossPayment, holder: string, nonce: string): string {
   const v = toss.virtualAccount ?? {};
   const body = `<h1>가상계좌 발급</h1><p class="sub">${MSG_PROVIDER.tossWaitingForDeposit}</p>
 <div class="box"><dl><dt>입금 은행</dt><dd>${escapeHtml(v.bank ?? bankName(v.bankCode))}</dd>
 <dt>가상계좌</dt><dd>${escapeHtml(v.accountNumber ?? '')}</dd>
-<dt>예금주</dt><dd>${escapeHtml(v.customerName ?? '')}</dd>
+<dt>예금주</dt><dd>${escapeHtml(holder)}</dd>
 <dt>입금할 금액</dt><dd class="amount">${formatWon(toss.totalAmount)}</dd>
 <dt>입금 기한</dt><dd>${escapeHtml((v.dueDate ?? '').replace('T', ' ').slice(0, 16))}</dd></dl></div>`;
   return layout('가상계좌 입금 안내', body, nonce);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { MSG_DEPOSIT, MSG_MEMBER, MSG_PROVIDER } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { memberById } from '../members/repository.js';
+import { shopAccountHolder } from '../mall/index.js';
 import type { Api } from '../../shared/context.js';
 import { route, type CallRequest } from '../../shared/route.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
@@ -117,7 +118,8 @@ function windowRoute(scope: Api, t: TossRouteDeps) {
         read.payment.totalAmount === payment.amount
       ) {
         const toss = read.payment;
-        return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(toss, nonce));
+        const holder = await shopAccountHolder(db);
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(toss, holder, nonce));
       }
       // Toss mails the buyer the receipt (and a virtual account's details) at the login address.
       const member = payment.memberId ? await memberById(db, payment.memberId) : undefined;
@@ -220,7 +222,8 @@ async function showConfirmed(reply: FastifyReply, t: TossRouteDeps, log: Fastify
       return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(paid, nonce, text));
     }
     if (applied.kind === 'unsettled' && applied.toss.status === 'WAITING_FOR_DEPOSIT') {
-      return (await ended()) ?? sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(applied.toss, nonce));
+      const holder = await shopAccountHolder(t.db);
+      return (await ended()) ?? sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(applied.toss, holder, nonce));
     }
     return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
   } catch (err) {

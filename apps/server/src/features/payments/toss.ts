@@ -259,7 +259,8 @@ function issuedAccount(result: TossResult, request: VirtualAccountRequest): Virt
     account: {
       bank: v.bank ?? bankName(v.bankCode),
       accountNumber: v.accountNumber.slice(0, 40),
-      holder: (v.customerName ?? request.customerName).slice(0, 100),
+      // Toss's customerName is the buyer who had it issued; the depositor pays the shop.
+      holder: request.holder.slice(0, 100),
       dueAt: Number.isNaN(due) ? request.due : new Date(due),
       secret: p.secret,
       paymentKey: p.paymentKey,

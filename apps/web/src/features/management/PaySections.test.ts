@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeForm, defaultOption, steppedAmount, typedAmount } from './PaySections';
+import { chargeForm, closedText, defaultOption, steppedAmount, typedAmount } from './PaySections';
 
 describe('cash charge amount', () => {
   it('keeps digits, no leading zero; anything else as typed, never another amount', () => {
@@ -48,5 +48,20 @@ describe('licence purchase', () => {
     const p = (price: number, days: number) => ({ price, days, content: `${days}일` });
     expect(defaultOption([p(3000, 1), p(30_000, 30), p(90_000, 90)])).toBe(1);
     expect(defaultOption([p(90_000, 90), p(200_000, 365)])).toBe(0);
+  });
+});
+
+describe('what the page says once the payment window closed', () => {
+  it('charged, declined, awaiting a deposit, unfinished; only that it closed when the status is unknown', () => {
+    expect(closedText('cash', { pgcode: 'creditcard', status: 'paid' })).toBe('결제가 완료되어 캐시가 충전되었습니다.');
+    expect(closedText('license', { pgcode: 'banktransfer', status: 'paid' })).toBe(
+      '결제가 완료되어 라이선스 기간이 늘었습니다.',
+    );
+    expect(closedText('cash', { pgcode: 'creditcard', status: 'declined' })).toBe(
+      '결제가 거절되었습니다. 결제된 금액은 없습니다.',
+    );
+    expect(closedText('cash', { pgcode: 'banktransfer', status: 'pending' })).toMatch(/^입금을 기다리고 있습니다/);
+    expect(closedText('cash', { pgcode: 'creditcard', status: 'pending' })).toMatch(/^결제가 완료되지 않았습니다/);
+    expect(closedText('cash', null)).toBe('결제창이 닫혔습니다. 잔액을 새로 불러왔습니다.');
   });
 });

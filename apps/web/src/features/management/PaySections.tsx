@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { CASH_CHARGE, PAYMENT_METHODS, PGCODES, type LicensePackage, type PgCode } from '@partsmall/contract';
@@ -12,7 +13,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
 import { SectionHead } from './components/SectionHead';
 import { usePaymentWindow } from '../../shared/ui/payment-window';
-import { useStartPayment, type PaymentKind } from './api';
+import { paymentStatusQuery, useStartPayment, type PaymentKind } from './api';
 import './management.css';
 
 const M = T.management;
@@ -41,25 +42,46 @@ function PayMethodTabs() {
   );
 }
 
+/** Where a payment stands once its window closed, as the page says it; null: not known (PAY.closed). */
+export type ClosedPayment = { pgcode: string; status: 'pending' | 'paid' | 'declined' } | null;
+
+/** What the page says once the window closed: paid (charged), declined, a transfer awaiting its deposit, unfinished. */
+export function closedText(kind: PaymentKind, p: ClosedPayment): string {
+  if (!p) return PAY.closed;
+  if (p.status === 'paid') return PAY.paid[kind];
+  if (p.status === 'declined') return PAY.declined;
+  return p.pgcode === 'banktransfer' ? PAY.waiting : PAY.unfinished;
+}
+
 /**
  * Starts a payment and opens its 600x400 window; when the window closes, the balance and licence
- * days are read again (docs/requirements.md#payments).
+ * days are read again and the payment's status, which the page then tells (docs/requirements.md#payments).
  */
 function usePayment(kind: PaymentKind) {
   const notify = useNotify();
+  const client = useQueryClient();
   const start = useStartPayment();
+  // The payment of the open window: its status is read once the window closes.
+  const started = useRef<string | null>(null);
   const onClosed = useCallback(() => {
     reloadBaseInfo();
-    notify.toast(PAY.closed);
-  }, [notify]);
+    const paymentId = started.current;
+    started.current = null;
+    if (!paymentId) return notify.toast(PAY.closed);
+    void client.fetchQuery(paymentStatusQuery(paymentId)).then(
+      (p) => notify.toast(closedText(kind, p), p?.status === 'declined' ? 'error' : 'info'),
+      () => notify.toast(PAY.closed),
+    );
+  }, [notify, client, kind]);
   const popup = usePaymentWindow(onClosed);
   const pay = (body: { pgcode: PgCode; amount: number; days?: number }) =>
     start.mutate(
       { kind, ...body },
       {
-        onSuccess: (url) => {
+        onSuccess: ({ url, paymentId }) => {
           if (!url) void notify.alert(PAY.startFailed);
           else if (!popup.open(url)) void notify.alert(PAY.popupBlocked);
+          else started.current = paymentId;
         },
         onError: () => void notify.alert(PAY.startFailed),
       },

@@ -13,6 +13,9 @@ import './management.css';
 const M = T.management;
 const H = M.history;
 
+/** Who made a payment: '관리자' for one staff made (its method 'manager'), else the member's name. */
+const payerOf = (r: PaymentRecord): string => (r.pgcode === 'manager' ? H.byStaff : r.user_name);
+
 /** Cash or licence payment history (docs/requirements.md#member-area): date range, table with the VAT of each amount
  * (the 세액 of `splitVat`: amounts include VAT). */
 export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
@@ -38,7 +41,7 @@ export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
       title: (r) => r.product_name,
       cell: (r) => r.product_name,
     },
-    { id: 'user', header: H.cols.user, width: 120, className: 'center', cell: (r) => r.user_name },
+    { id: 'user', header: H.cols.user, width: 120, className: 'center', cell: payerOf },
     {
       id: 'amount',
       header: H.cols.amount,
@@ -66,7 +69,8 @@ export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
             </div>
             <p className="mg-card-title">{r.product_name}</p>
             <p>
-              {r.user_name} · <b>{won(r.amount)}</b> <span className="muted">(VAT {won(splitVat(r.amount).tax)})</span>
+              {payerOf(r) && `${payerOf(r)} · `}
+              <b>{won(r.amount)}</b> <span className="muted">(VAT {won(splitVat(r.amount).tax)})</span>
             </p>
           </>
         )}

@@ -31,6 +31,7 @@ export const memberAreaKeys = {
   payments: (kind: PaymentKind) => ['payments', kind] as const,
   paymentList: (kind: PaymentKind, q: DateRangeListRequest) => ['payments', kind, q] as const,
   pendingTransfers: (kind: PaymentKind) => ['payments', kind, 'pending'] as const,
+  paymentStatus: (paymentId: string) => ['payments', 'status', paymentId] as const,
   withdrawCheck: ['management', 'withdrawCheck'] as const,
   ledger: ['cashLedger'] as const,
   ledgerPage: <Q>(q: Q) => ['cashLedger', q] as const,
@@ -187,7 +188,10 @@ export function paymentUrl(answer: { online_url?: unknown; results?: { online_ur
   return url ?? null;
 }
 
-/** payCenter/showCashPaymentWinow or showLicensePaymentWinow: the page to open in the 600x400 popup. */
+/**
+ * payCenter/showCashPaymentWinow or showLicensePaymentWinow: the page to open in the 600x400 popup
+ * (null when the answer has none) and the payment's id, whose status is read once the popup closes.
+ */
 export function useStartPayment() {
   const client = useQueryClient();
   return useMutation({
@@ -195,11 +199,21 @@ export function useStartPayment() {
       (kind === 'cash'
         ? api('showCashPaymentWinow', body as CashPaymentRequest, { accept: [200] })
         : api('showLicensePaymentWinow', body as LicensePaymentRequest, { accept: [200] })
-      ).then(paymentUrl),
+      ).then((answer) => ({ url: paymentUrl(answer), paymentId: answer.results?.paymentId ?? null })),
     // A payment made in the window shows in the histories.
     onSettled: (_url, _error, v) => client.invalidateQueries({ queryKey: memberAreaKeys.payments(v.kind) }),
   });
 }
+
+/** api/mallPaymentStatus: where a payment stands now (read fresh each time its window closes). */
+export const paymentStatusQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: memberAreaKeys.paymentStatus(paymentId),
+    queryFn: ({ signal }) =>
+      api('mallPaymentStatus', { paymentId }, { signal, accept: [200] }).then((a) => a.results ?? null),
+    staleTime: 0,
+    gcTime: 0,
+  });
 
 // ---------------------------------------------------------------- the profile's 배송 현황
 
