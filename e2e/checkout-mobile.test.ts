@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_ORDER } from '@partsmall/contract';
-import { cartItems, members, orders } from '../apps/server/src/db/schema.js';
+import { cartItems, companies, members, orders } from '../apps/server/src/db/schema.js';
 import { addProduct, setCash, type Product } from './fixtures.js';
 import { call, desktopPage, loginAs, memberLogin, phonePage, shot, startShop } from './helpers.js';
 import { TOUCH_TARGET_PX } from './layout-checks.js';
@@ -279,5 +279,46 @@ describe('cash short of the goods', () => {
     expect(figures.text).not.toContain('-101,700');
     await shot(page, 'checkout-short-cash-desktop');
     await context.close();
+  });
+});
+
+describe('the narrowest phone (320 × 640)', () => {
+  it("/cartm's − and + stay 44 px wide, and /checkOutm wraps a company name without spaces inside the screen", async () => {
+    // An 18-letter name with no space: the read-only 보내는 분 box drew the page 391 px wide at 320.
+    const name = '한빛글로벌수입자동차부품유통주식회사';
+    // A long name (with spaces) fills the line's row: the − and + shrank to 36 px beside it.
+    const part = await addProduct(shop.server, {
+      name: '테스트 모바일 세라믹 브레이크 패드 앞바퀴용 저소음 저분진 고내열성 강화형',
+      prices: [41_000, 32_000, 23_000, 14_000],
+      stock: 40,
+    });
+    const { memberId } = await demo();
+    const [m] = await shop.server.db.select().from(members).where(eq(members.id, memberId));
+    const [company] = await shop.server.db.select().from(companies).where(eq(companies.id, m!.companyId!));
+    await shop.server.db.update(companies).set({ name }).where(eq(companies.id, company!.id));
+    try {
+      const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
+      expect((await call(shop.server, 'addToCart', { productId: part.id, hasAmount: 1 }, { token })).body.code).toBe(
+        201,
+      );
+      const { page, context } = await phonePage(shop.browser);
+      await page.setViewportSize({ width: 320, height: 640 });
+      await memberLogin(page, url('/cartm'));
+      await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+      const widths = await Promise.all(
+        ['수량 줄이기', '수량 늘리기'].map(
+          async (n) => (await page.getByRole('button', { name: n }).boundingBox())!.width,
+        ),
+      );
+      expect(widths.map(Math.round)).toEqual([TOUCH_TARGET_PX, TOUCH_TARGET_PX]);
+      await page.getByRole('button', { name: '선택 상품 주문하기 (1건)' }).click();
+      await page.waitForURL(/\/checkOutm$/);
+      await page.locator('.co-sender').getByText(name).waitFor();
+      expect(await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).toEqual([320, 320]);
+      await shot(page, 'checkout-long-company-320');
+      await context.close();
+    } finally {
+      await shop.server.db.update(companies).set({ name: company!.name }).where(eq(companies.id, company!.id));
+    }
   });
 });

@@ -171,3 +171,22 @@ describe('phone product slide and history', () => {
     await context.close();
   });
 });
+
+describe("the desktop's product page on a phone", () => {
+  it('wraps a name without spaces inside the screen, and the top bar scrolls away with the page', async () => {
+    // A 40-letter name with no space drew the page 730 px wide on any phone.
+    const name = '현대기아정품호환프리미엄세라믹브레이크패드앞바퀴용저소음저분진고내열성강화형특수모델';
+    const product = await addProduct(shop.server, { name, prices: [30_000, 30_000, 30_000, 30_000], stock: 3 });
+    const { page, context } = await phonePage(shop.browser);
+    await memberLogin(page, `${shop.server.base}/productDetail/${product.id}`);
+    await page.getByRole('heading', { name }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).toEqual([390, 390]);
+    // The member's top bar (218 px on a 640 px screen at 320 px wide) no longer covers what was scrolled to.
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.topbar')!.getBoundingClientRect().bottom))
+      .toBeLessThanOrEqual(0);
+    await snap(page, 'product-detail-long-name-phone');
+    await context.close();
+  });
+});
