@@ -226,6 +226,23 @@ describe('where a word stands in a name (docs/search.md#words-in-any-order)', ()
     expect(place('드램', '헤드램프')).toEqual({ typed: true, at: 2 });
   });
 
+  it("a one-syllable spelling not typed is a whole word of the name; one typed, a whole word or a word's start", () => {
+    for (const name of ['윈도우 레귤레이터 (좌)', '도어 윈도우 모터', '에어컨 블로우 모터', '스노우 체인']) {
+      expect([name, place('rh', name), place('오른쪽', name), place('RH', name), place('우', name)]).toEqual([
+        name,
+        null,
+        null,
+        null,
+        null,
+      ]);
+    }
+    expect(place('오른쪽', '윈도우 레귤레이터 (우)')).not.toBeNull();
+    expect(place('rh', '스노우 체인 우')).not.toBeNull();
+    expect(place('우', '우측 미러')).toEqual({ typed: true, at: 0 });
+    // 우측, a synonym of more syllables, still stands at a word's start or end.
+    expect(place('rh', '도어 우측미러')).not.toBeNull();
+  });
+
   it('only the last word typed may end in a half-typed syllable; a word before it, with the consonant an IME lends', () => {
     expect(place('밸', '배럴 볼트')).toEqual({ typed: true, at: 0 });
     expect(place('밸', '밸브 커버', false)).toEqual({ typed: true, at: 0 });

@@ -307,7 +307,8 @@ export type SpellingEnd = 'whole' | 'lent' | 'half';
  * from a letter's start; to where `end` lets it end, and never as a compound vowel's first half
  * ('우' is no half-typed 워 or 위: ㅇㅜ|ㅓ); and, `apart`, not inside a word of the name: it starts
  * a word or ends one ('우' of 오른쪽 is the (우) of a name, not the 우 of 아우디; 'pads' is the 패드
- * of 브레이크패드).
+ * of 브레이크패드). A spelling of one letter (a syllable) stands apart only as a word's start, and,
+ * a synonym's (`end` 'whole'), as a whole word: RH's 우 is no 윈도우's or 스노우's.
  */
 export function spellingFitsAt(
   name: NameJamoBounds,
@@ -320,7 +321,11 @@ export function spellingFitsAt(
   if (VOWEL.test(spelling.slice(-1)) && VOWEL.test(name.jamo.charAt(end))) return false;
   const ends =
     name.letterEdges.has(end) || rules.end === 'half' || (rules.end === 'lent' && name.letterEdges.has(end - 1));
-  return ends && (!rules.apart || name.wordStarts.has(at) || name.wordEnds.has(end));
+  if (!ends || !rules.apart) return ends;
+  let oneLetter = true;
+  for (let i = at + 1; i < end && oneLetter; i++) if (name.letterEdges.has(i)) oneLetter = false;
+  if (!oneLetter) return name.wordStarts.has(at) || name.wordEnds.has(end);
+  return name.wordStarts.has(at) && (rules.end !== 'whole' || name.wordEnds.has(end));
 }
 
 /** The rules of spellingFitsAt for a spelling of a word: `typed` (the word's own spelling), `last` (the last word typed). */

@@ -302,12 +302,16 @@ function matchScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean
   return { score: s, ...(reason ? { reason } : {}), ...(similar ? { similar } : {}) };
 }
 
+/** A name that some word does not match (where it stands, or within its typo budget): the first such word. */
+export type NameMiss = { missed: WordPlan };
+
 /**
- * How a row matched every word, or null when a typo candidate is further than a typo away. The
- * score is the name's: rows of one name (the same part in other warehouses, or of other makers'
- * numbers) are scored once per search (`byName`).
+ * How a row matched every word, or the first word that does not match it (a typo too far, a word
+ * inside another word). The score is the name's: rows of one name (the same part in other
+ * warehouses, or of other makers' numbers) are scored once per search (`byName`).
  */
-export function score(row: Candidate, words: WordPlan[], byName: Map<string, NameScore | null>): Scored | null {
+type ByName = Map<string, NameScore | NameMiss>;
+export function score(row: Candidate, words: WordPlan[], byName: ByName): Scored | NameMiss {
   // A row written without its search forms (found through its name) is scored on its own.
   const key = row.nameJamo === '' ? `\u0000${row.name}` : row.name;
   let known = byName.get(key);
@@ -319,21 +323,22 @@ export function score(row: Candidate, words: WordPlan[], byName: Map<string, Nam
     let total = 0;
     const reasons: (() => string)[] = [];
     let similar = false;
-    let matched = true;
+    let miss: WordPlan | undefined;
     for (const [i, w] of words.entries()) {
       const s = wordScore(scored, shape, w, i === words.length - 1);
       if (!s) {
-        matched = false;
+        miss = w;
         break;
       }
       total += s.score;
       if (s.reason) reasons.push(s.reason);
       if (s.similar) similar = true;
     }
-    known = matched ? { score: total, similar, ...(reasons.length ? { reason: once(joined(reasons)) } : {}) } : null;
+    const reason = reasons.length ? { reason: once(joined(reasons)) } : {};
+    known = miss ? { missed: miss } : { score: total, similar, ...reason };
     byName.set(key, known);
   }
-  return known && { id: row.id, of: known };
+  return 'missed' in known ? known : { id: row.id, of: known };
 }
 
 /**

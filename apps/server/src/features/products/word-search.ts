@@ -5,7 +5,8 @@ import { LIST_COLUMNS } from './columns.js';
 import type { ProductRow } from './rows.js';
 import { candidates, codeAnywhere, isCodeOrChosung } from './word-candidates.js';
 import { joinSynonymTerms, planWord, queryPrepared, readable, readOtherwise, type WordPlan } from './word-plan.js';
-import { score, type NameScore, type Scored } from './word-rank.js';
+import type { Candidate } from './rows.js';
+import { score, type NameMiss, type NameScore, type Scored } from './word-rank.js';
 import { foundAsTyped, knownReading, readingOf, readingStarted } from './word-typos.js';
 
 /**
@@ -26,6 +27,13 @@ export const RANKED_ROWS = 200;
  * every product a common word has (docs/search.md#what-a-search-costs).
  */
 export const SEARCHED_ROWS = 3_000;
+
+/**
+ * The most rows a search reads when the ranking drops rows its LIKE found (docs/search.md#what-a-search-costs):
+ * '우' of 오른쪽 is in every 아우디 name, and a first read of them only is read again, four times
+ * as many, until the page and one more are kept or the matches end.
+ */
+export const READ_ROWS = 5_000;
 
 /**
  * The typo readings one search may start (docs/search.md#typos): a reading is several lookups, and
@@ -78,21 +86,26 @@ export async function searchByWords(
       if (known && known !== 'nothing') Object.assign(w, known);
     }
   }
-  let rows = await candidates(db, words, opts.category, limit);
-  if (rows.length === 0 && isCodeOrChosung(words)) {
+  let found = await kept(candidates, db, words, opts.category, limit);
+  if (found.read === 0 && isCodeOrChosung(words)) {
     // A model code or 초성 alone ('x5', 'ㅍㄷ') is in names after the make: looked for anywhere, else named.
-    rows = await codeAnywhere(db, words, opts.category, limit);
-    if (rows.length === 0 && words.length === 1)
+    found = await kept(codeAnywhere, db, words, opts.category, limit);
+    if (found.read === 0 && words.length === 1)
       return { hits: [], more: false, similar: false, unmatched: words[0]!.word };
   }
-  if (rows.length === 0 && typos !== 'none') {
+  if (found.rows.length === 0 && typos !== 'none') {
     // Nothing has every word as typed: a word no product has at all is read as a compound of two
     // words ('어퍼암'), else taken with a typo.
     let changed = false;
     // One word in no category that found nothing has no product: no need to ask again.
     const alone = words.length === 1 && !opts.category;
     let started = 0;
+    // A word the rows read have only where it may not stand ('우' in 아우디) is no product's: one word
+    // alone is read as one no product has, beside others it is named.
+    const placedNowhere = found.missed;
     for (const w of words) {
+      if (w === placedNowhere && !(alone && readable(w)))
+        return { hits: [], more: false, similar: false, unmatched: w.word };
       if (!readable(w) || w.level !== 'exact') continue;
       if (!readingStarted(db, w, typos) && started++ >= READINGS_PER_SEARCH) {
         // Past the readings a search may start: as typed, and a word no product has so ends it.
@@ -108,26 +121,19 @@ export async function searchByWords(
         changed = true;
       }
     }
-    if (changed) rows = await candidates(db, words, opts.category, limit);
+    if (changed) found = await kept(candidates, db, words, opts.category, limit);
     // Still nothing, every other word some product's: a model code or 초성 of two beside them that
     // no name has ('x9 패드', 'vw 패드') is the word to name (docs/search.md#a-word-no-product-has).
-    const code = rows.length === 0 && words.length > 1 ? await codeNoNameHas(db, words) : undefined;
+    const code = found.rows.length === 0 && words.length > 1 ? await codeNoNameHas(db, words) : undefined;
     if (code !== undefined) return { hits: [], more: false, similar: false, unmatched: code };
   }
-  // The first RANKED_ROWS matches ranked, the ones after them in id order: a later page, which reads
-  // more rows, orders the first ones as page 1 did, so no row comes twice and none is skipped.
-  const scored: Scored[] = [];
-  const after: Scored[] = [];
-  const byName = new Map<string, NameScore | null>();
-  rows.forEach((row, i) => {
-    const s = score(row, words, byName);
-    if (s) (i < RANKED_ROWS ? scored : after).push(s);
-  });
-  scored.sort((a, b) => b.of.score - a.of.score || a.id - b.id);
-  after.sort((a, b) => a.id - b.id);
-  scored.push(...after);
+  // The first RANKED_ROWS matches kept ranked, the ones after them in id order: a later page, which
+  // reads more rows, orders the first ones as page 1 did, so no row comes twice and none is skipped.
+  const scored = found.rows.slice(0, RANKED_ROWS).sort((a, b) => b.of.score - a.of.score || a.id - b.id);
+  scored.push(...found.rows.slice(RANKED_ROWS).sort((a, b) => a.id - b.id));
   const page = scored.slice(from, from + opts.size);
-  const more = scored.length > from + opts.size || (rows.length === limit && limit < SEARCHED_ROWS);
+  // Kept rows past this page are read (`limit` is one more than the pages so far), or there are none.
+  const more = scored.length > from + opts.size;
   if (page.length === 0) return { hits: [], more: false, similar: false };
   const ids = page.map((s) => s.id);
   const full = await queryPrepared<ProductRow>(
@@ -156,4 +162,36 @@ async function codeNoNameHas(db: Db, words: WordPlan[]): Promise<string | undefi
     if (w.level === 'exact' && isCodeOrChosung([w]) && (await codeAnywhere(db, [w], undefined, 1)).length === 0)
       return w.word;
   return undefined;
+}
+
+/** The rows a search keeps of those it read (in read order), how many it read, and the word most rows missed. */
+interface Kept {
+  rows: Scored[];
+  read: number;
+  missed?: WordPlan;
+}
+
+type Reader = (db: Db, words: WordPlan[], category: string | undefined, limit: number) => Promise<Candidate[]>;
+
+/**
+ * At least `limit` rows that every word matches where it stands (score), or all of them: a read
+ * whose rows the ranking drops is read again, four times as many, up to READ_ROWS rows.
+ */
+async function kept(read: Reader, db: Db, words: WordPlan[], category: string | undefined, limit: number) {
+  const byName = new Map<string, NameScore | NameMiss>();
+  for (let size = limit; ; size = Math.min(READ_ROWS, size * 4)) {
+    const rows = await read(db, words, category, size);
+    const misses = new Map<WordPlan, number>();
+    const out: Kept = { rows: [], read: rows.length };
+    for (const row of rows) {
+      const s = score(row, words, byName);
+      if ('missed' in s) misses.set(s.missed, (misses.get(s.missed) ?? 0) + 1);
+      else out.rows.push(s);
+    }
+    if (out.rows.length >= limit || rows.length < size || size >= READ_ROWS) {
+      const missed = [...misses].sort((a, b) => b[1] - a[1])[0];
+      if (missed) out.missed = missed[0];
+      return out;
+    }
+  }
 }
