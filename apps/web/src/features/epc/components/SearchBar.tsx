@@ -35,12 +35,10 @@ export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins,
   const [historyOpen, setHistoryOpen] = useState(false);
   const history = useQuery({ ...historyQuery(brand), enabled: licensed && historyOpen });
   const checked = checkVin(brand, vin);
-  // The entries holding what is typed; with none, the list stays shut so the hint under the box shows.
-  const entries = vin === '' ? history.data : history.data?.filter((h) => h.vin.includes(vin));
-  const listShown = historyOpen && (vin === '' || (entries?.length ?? 0) > 0);
+  const shown = useHistoryEntries(history.data, vin, historyOpen, setVin, setHistoryOpen);
   const vinRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const historyKeys = useHistoryKeys(vinRef, listRef, historyOpen, setHistoryOpen, entries?.length ?? 0);
+  const historyKeys = useHistoryKeys(vinRef, listRef, historyOpen, setHistoryOpen, shown.entries?.length ?? 0);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -87,18 +85,18 @@ export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins,
           <input
             ref={vinRef}
             value={vin}
-            onChange={(e) => setVin(normalizeVinInput(e.target.value))}
-            onFocus={() => setHistoryOpen(true)}
+            onChange={(e) => shown.onType(normalizeVinInput(e.target.value))}
+            onFocus={shown.onEnter}
             placeholder={TE.vinPlaceholder}
             aria-label={TE.vin}
             autoComplete="off"
             spellCheck={false}
             data-testid="epc-vin"
           />
-          {listShown && (
+          {shown.listShown && (
             <ul className="epc-history" ref={listRef} role="listbox" aria-label={TE.history}>
-              {entries && entries.length === 0 && <li className="muted">{TE.historyEmpty}</li>}
-              {entries?.map((h) => (
+              {shown.entries?.length === 0 && <li className="muted">{TE.historyEmpty}</li>}
+              {shown.entries?.map((h) => (
                 <li key={h.vin} role="option" aria-selected={false}>
                   <button
                     type="button"
@@ -149,6 +147,35 @@ export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins,
       )}
     </form>
   );
+}
+
+/**
+ * The entries the history list shows: while the buyer types, those holding what is typed, and with none
+ * the list stays shut so the hint under the box shows; a box just entered (holding the last search)
+ * lists them all (docs/requirements.md#catalogue-screens).
+ */
+function useHistoryEntries<T extends { vin: string }>(
+  all: T[] | undefined,
+  vin: string,
+  open: boolean,
+  setVin: (vin: string) => void,
+  setOpen: (open: boolean) => void,
+) {
+  const [typing, setTyping] = useState(false);
+  const filtered = typing && vin !== '';
+  const entries = filtered ? all?.filter((h) => h.vin.includes(vin)) : all;
+  return {
+    entries,
+    listShown: open && (!filtered || (entries?.length ?? 0) > 0),
+    onType: (typed: string) => {
+      setVin(typed);
+      setTyping(true);
+    },
+    onEnter: () => {
+      setTyping(false);
+      setOpen(true);
+    },
+  };
 }
 
 /**
