@@ -12,7 +12,17 @@ export type { AuthContext, MemberRow, SessionCompany };
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Issues a new bearer token (256 random bits); only its hash is stored. A session's `created_at`
+ * A new bearer token (256 random bits) and when its session ends: SESSION.ttlHours from the password
+ * (`provenAt`, now for a login), handed on or not, so a QR login every few hours cannot keep a stolen
+ * session alive for ever (docs/security.md#sessions).
+ */
+function newSessionToken(provenAt?: Date): { token: string; expiresAt: Date } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, expiresAt: new Date((provenAt?.getTime() ?? Date.now()) + SESSION.ttlHours * 3600_000) };
+}
+
+/**
+ * Issues a new bearer token (newSessionToken); only its hash is stored. A session's `created_at`
  * is when its member last gave the password: a session handed on from another (a QR login) carries
  * the other's instant as `provenAt`, so that handing on never makes a session look freshly logged
  * in (sessionProvenAt), and expires when the other would.
@@ -22,10 +32,7 @@ export async function createSession(
   memberId: number,
   provenAt?: Date,
 ): Promise<{ token: string; sessionId: number }> {
-  const token = randomBytes(32).toString('base64url');
-  // A session lasts SESSION.ttlHours from the password, handed on or not: a QR login every few hours
-  // must not keep a stolen session alive for ever (docs/security.md#sessions).
-  const expiresAt = new Date((provenAt?.getTime() ?? Date.now()) + SESSION.ttlHours * 3600_000);
+  const { token, expiresAt } = newSessionToken(provenAt);
   const [row] = await db
     .insert(sessions)
     .values({ memberId, tokenHash: hashToken(token), expiresAt, ...(provenAt ? { createdAt: provenAt } : {}) })
@@ -47,8 +54,7 @@ export async function createLoginSession(
   memberId: number,
   checkedHash: string,
 ): Promise<{ token: string; sessionId: number } | null> {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + SESSION.ttlHours * 3600_000);
+  const { token, expiresAt } = newSessionToken();
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`with held as (${memberWithPasswordHeld(memberId, checkedHash)})
