@@ -7,7 +7,8 @@ import { desktopPage, memberLogin, phonePage, shot, startShop } from './helpers.
  * The catalogue's VIN box and the drawing's callouts by keyboard and by finger
  * (docs/requirements.md#catalogue-screens): the history list is reached with Tab and the arrows and
  * closed with Escape or by leaving it, the box names what is wrong with a VIN while it is typed, and
- * a callout on a phone is hit within 44 × 44 px around it.
+ * a callout on a phone is hit within 44 × 44 px around it. An address the catalogue does not have
+ * leads back to the catalogue's home in its window.
  */
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -114,6 +115,28 @@ describe('the VIN box', () => {
     await epc.getByTestId('epc-vin').fill('WBA5R7C09LFH40213');
     expect(await hint.innerText()).toBe(EPC_MSG.hintFull);
     await epc.getByTestId('epc-search').waitFor();
+    await context.close();
+  });
+});
+
+describe('an address the catalogue does not have', () => {
+  it('more than 13 positions: the not-found page, then the catalogue home in the same popup, not the shop', async () => {
+    const { context, page } = await desktopPage(shop.browser);
+    await memberLogin(page, `${shop.server.base}/notice`, 'demo@partsmall.kr');
+    const epc = await openEpc(context, page);
+    await context.clock.install();
+    await epc.goto(`${shop.server.base}/epcMain/1/2/3/4/5/6/7/8/9/10/11/12/13/14`);
+    await epc.getByRole('heading', { name: '여기가 끝인가요?' }).waitFor();
+    await epc.getByText('잠시 후 카탈로그 처음으로 이동합니다.').waitFor();
+    expect(await epc.getByText('잠시 후 홈으로 이동합니다.').count()).toBe(0);
+    await shot(epc, 'epc-not-found-desktop');
+    // The line types out (8 letters, 0.12 s each), then 1.5 s later the catalogue's home.
+    await context.clock.runFor(3000);
+    await epc.waitForURL(/\/epcMain$/);
+    await epc.getByRole('heading', { name: '부품 카탈로그 (EPC)' }).waitFor();
+    await epc.getByTestId('epc-vin').waitFor();
+    // The shop's window is where it was; no second shop window opened.
+    expect([new URL(page.url()).pathname, context.pages().length]).toEqual(['/notice', 2]);
     await context.close();
   });
 });

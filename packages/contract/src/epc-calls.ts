@@ -1,7 +1,7 @@
 /** The catalogue calls (epc/…) and the part-number search across catalogues: payloads and answers. */
 import { z } from 'zod';
 import { answerOf } from './envelope.js';
-import { EPC_MSG, EPC_PART_MAX } from './epc-vin.js';
+import { EPC_MSG, EPC_PART_MAX, isEpcBrand } from './epc-vin.js';
 import { wholeNumber } from './page-fields.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -28,7 +28,10 @@ const vehicleKey = {
   lang: epcLangField,
 };
 
-export const epcHistoryRequest = z.object({ brand_code: brandText });
+/** The history's brand: one of the VIN search's, or '' for all; another is refused as getCarsVinEx refuses it. */
+export const epcHistoryRequest = z.object({
+  brand_code: brandText.refine((code) => code === '' || isEpcBrand(code), EPC_MSG.unknownBrand),
+});
 export const epcVinRequest = z.object({ brand: brandText.default('all'), vin: vinText, lang: epcLangField });
 export const epcGroupRequest = z.object(vehicleKey);
 /** The original client sends brand_code, vin_number and lang; mcid (ours) names the catalogue when a VIN is in several. */

@@ -8,8 +8,9 @@ import { makeProduct } from '../order-helpers.js';
 
 /**
  * What a buyer in the catalogue sends that is refused or kept apart (docs/requirements.md#catalogue-screens):
- * a refused part-number search uses none of the searches a minute, and a part added for a second
- * vehicle never moves the first vehicle's cart line to it.
+ * a refused part-number search uses none of the searches a minute, a part added for a second
+ * vehicle never moves the first vehicle's cart line to it, a test VIN typed short opens as the full
+ * one does without a licence (docs/requirements.md#vin-rules), and the history names a known brand.
  */
 
 let server: TestServer;
@@ -50,6 +51,41 @@ describe('the part-number search in a vehicle (epc/getCarsSearchHotKey)', () => 
     expect((await hot('')).body.message).toBe(EPC_MSG.partSearchRequired);
     const valid = await hot('07');
     expect([valid.status, valid.body.message]).toEqual([200, '정상 처리되었습니다.']);
+  });
+});
+
+describe('a test VIN typed by its last 7 or 8 characters, without a licence', () => {
+  it('opens as its full VIN does; a short VIN of another vehicle is still refused for the licence', async () => {
+    const token = await companyToken('짧은시험차대', false);
+    const open = async (brand: string, vin: string) => {
+      const r = await call(server, 'getCarsVinEx', { brand, vin }, { token });
+      return [vin, r.status, r.body.results?.data.vin ?? r.body.message];
+    };
+    expect(await open('bmw', 'AK98765')).toEqual(['AK98765', 200, 'WBA5R1C09KAK98765']);
+    expect(await open('benz', 'HA354812')).toEqual(['HA354812', 200, 'WDDZF4JB8HA354812']);
+    expect(await open('bmw', 'WBA5R1C09KAK98765')).toEqual(['WBA5R1C09KAK98765', 200, 'WBA5R1C09KAK98765']);
+    // The E220d (WDDZF8KB4JA201937) is no test vehicle: its short VIN needs the licence as its full VIN does.
+    expect(await open('benz', 'JA201937')).toEqual(['JA201937', 403, EPC_MSG.licenseRequired]);
+    expect(await open('benz', E220D)).toEqual([E220D, 403, EPC_MSG.licenseRequired]);
+  });
+});
+
+describe('the search history (epc/getUserSearchHistory) names a brand of the catalogue', () => {
+  it("'all', a brand and '' answer; an unknown code is refused as a missing one is", async () => {
+    const token = await companyToken('이력브랜드', true);
+    expect((await call(server, 'getCarsVinEx', { brand: 'bmw', vin: 'AK98765' }, { token })).status).toBe(200);
+    const history = async (body: Record<string, unknown>) => {
+      const r = await call(server, 'POST', 'epc/getUserSearchHistory', body, token);
+      const data = (r.body.results as { data?: { vin: string }[] } | undefined)?.data;
+      return [r.status, data ? data.map((h) => h.vin) : r.body.message];
+    };
+    expect(await history({ brand_code: 'all' })).toEqual([200, [BMW_TEST]]);
+    expect(await history({ brand_code: 'bmw' })).toEqual([200, [BMW_TEST]]);
+    expect(await history({ brand_code: 'benz' })).toEqual([200, []]);
+    expect(await history({ brand_code: '' })).toEqual([200, [BMW_TEST]]);
+    expect(await history({})).toEqual([400, EPC_MSG.unknownBrand]);
+    expect(await history({ brand_code: 'zzz' })).toEqual([400, EPC_MSG.unknownBrand]);
+    expect(await history({ brand_code: 'BMW' })).toEqual([400, EPC_MSG.unknownBrand]);
   });
 });
 

@@ -129,8 +129,8 @@ function unknownVehicle(vin: string): AppError {
  * The VIN search (getCarsVinEx): the VIN is normalised and checked for the brand; 17 characters
  * find the vehicle in any catalogue, a short VIN (last 7 or 8) within the brand. A short VIN
  * that matches several vehicles asks for the full one instead of guessing. With `licensee` (a
- * company), a VIN other than a test VIN needs the company's licence: refused with
- * EPC_MSG.licenseRequired before anything about the vehicle is answered. One prepared statement.
+ * company), a vehicle other than a test VIN's (typed full or short) needs the company's licence:
+ * refused with EPC_MSG.licenseRequired before anything about the vehicle is answered. One prepared statement.
  */
 export async function findVehicle(
   db: Db,
@@ -140,7 +140,10 @@ export async function findVehicle(
   if (!checked.ok) throw badRequest(checked.message);
   const statement = (checked.kind === 'full' ? VEHICLE_BY_FULL_VIN : VEHICLE_BY_SHORT_VIN)(q.lang ?? 'KR');
   const rows = await runPrepared<VehicleRow>(db, statement, [checked.vin, q.brand, q.licensee ?? 0]);
-  if (q.licensee !== undefined && !isTestVin(checked.vin) && licenseDaysLeft(rows[0]!.licenseEnd) <= 0)
+  // A test VIN is judged by the vehicle found, so its short VIN opens as the full one does; a short
+  // VIN of several vehicles is no test VIN's.
+  const testVehicle = rows.length === 1 && rows[0]!.vin !== null && isTestVin(rows[0]!.vin);
+  if (q.licensee !== undefined && !testVehicle && licenseDaysLeft(rows[0]!.licenseEnd) <= 0)
     throw forbidden(EPC_MSG.licenseRequired);
   const vehicle = rows[0]!;
   if (vehicle.vin === null) throw unknownVehicle(checked.vin);

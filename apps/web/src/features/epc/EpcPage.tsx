@@ -61,8 +61,9 @@ export function EpcPage({ mobile = false }: { mobile?: boolean }) {
     };
   }, []);
 
-  // More segments than parameters: no such address (the route takes any rest of the path).
-  if (pathParams === null) return <NotFound />;
+  // More segments than parameters: no such address (the route takes any rest of the path). The
+  // catalogue's window goes back to the catalogue's home, never the shop's (a second shop window).
+  if (pathParams === null) return <NotFound home={epcHref({}, false)} back={TE.notFoundBack} />;
   // Phones get the mobile route; on the desktop the catalogue lives in a popup (no opener: home).
   if (!mobile && isPhoneBrowser()) return <Navigate to={epcHref(params, true)} replace />;
   if (!mobile && !isPopup()) return <Navigate to={PATHS.home[0]} replace />;

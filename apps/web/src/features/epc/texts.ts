@@ -17,6 +17,7 @@ export const TE = {
   todayCount: (used: number, max: number) => `오늘 조회 ${used}/${max}대`,
   licenseDays: (days: number) => `라이선스 ${days}일 남음`,
   home: '처음',
+  notFoundBack: '잠시 후 카탈로그 처음으로 이동합니다.',
   vehicleInfo: '차량 정보',
   decoded: 'VIN 해석',
   maker: '제조사',

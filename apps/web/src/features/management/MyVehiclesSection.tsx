@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { fitVehicleLabel, saveMyVehicleRequest, type MyVehicle } from '@partsmall/contract';
+import { fitVehicleLabel, saveMyVehicleRequest, VEHICLE_NAME_MAX, type MyVehicle } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import type { Column } from '../../shared/ui/DataTable';
@@ -101,7 +101,8 @@ function RenameForm({ vehicle, onClose }: { vehicle: MyVehicle; onClose: () => v
       <p className="muted">
         {vehicle.title} · {vehicle.vin}
       </p>
-      <Field name="name" label={V.nameLabel} maxLength={30} autoComplete="off" />
+      {/* Characters as the server counts them: 30 emoji fit (Field's maxLength). */}
+      <Field name="name" label={V.nameLabel} maxLength={VEHICLE_NAME_MAX} autoComplete="off" />
       <FormActions busy={save.isPending} label={V.rename} onCancel={onClose} />
     </ModalForm>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useController } from 'react-hook-form';
-import { digits } from '../../shared/format';
+import { cutChars, digits } from '../../shared/format';
 import { FieldShell } from '../../shared/ui/form';
 import { useLayerFocus } from '../../shared/ui/Modal';
 import { Spinner } from '../../shared/ui/states';
@@ -177,8 +177,13 @@ export function PostcodeFields({
       placeholder={manual ? P.manualHint : undefined}
       aria-invalid={c.fieldState.error ? true : undefined}
       onBlur={c.field.onBlur}
-      onChange={(e) => c.field.onChange(props.inputMode ? digits(e.target.value) : e.target.value)}
+      onChange={(e) => {
+        // The limit counts characters as the server does (an emoji one), not the input's UTF-16 units.
+        const typed = cutChars(e.target.value, props.maxLength);
+        c.field.onChange(props.inputMode ? digits(typed) : typed);
+      }}
       {...props}
+      maxLength={undefined}
     />
   );
   return (

@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { inquiryRequest } from '@partsmall/contract';
-import { Field, Form, useZodForm } from './form';
+import { inquiryRequest, saveMyVehicleRequest } from '@partsmall/contract';
+import { Field, Form, TextAreaField, useZodForm } from './form';
 import { NotifyProvider } from './notify';
 import { WonField } from './WonField';
 
@@ -110,5 +110,47 @@ describe('a won amount field', () => {
     fireEvent.change(amount, { target: { value: '99,999,999,999,999,99' } });
     await settle();
     expect(amount.value).toBe('9,999,999,999,999,999');
+  });
+});
+
+/** A vehicle's name (30 characters on the server, an emoji one) and a memo of 10, with their boxes' limits. */
+function NameForm({ onSubmit }: { onSubmit: (v: unknown) => void }) {
+  const form = useZodForm(z.object({ name: saveMyVehicleRequest.shape.name, memo: z.string().max(10) }), {
+    name: '',
+    memo: '',
+  });
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <Field name="name" label="차량 이름" maxLength={30} />
+      <TextAreaField name="memo" label="메모" maxLength={10} />
+      <button type="submit">저장</button>
+    </Form>
+  );
+}
+
+/** A paste as the browser does it: a box with a maxlength keeps that many UTF-16 units of it. */
+function paste(box: HTMLInputElement | HTMLTextAreaElement, text: string) {
+  fireEvent.change(box, { target: { value: box.maxLength >= 0 ? text.slice(0, box.maxLength) : text } });
+}
+
+describe('a field with a character limit', () => {
+  it('counts characters as the server does: 25 emoji stay 25, 31 keep 30, and a memo keeps 10', async () => {
+    const sent = vi.fn();
+    render(<NameForm onSubmit={sent} />, { wrapper: NotifyProvider });
+    const name = screen.getByLabelText('차량 이름') as HTMLInputElement;
+    const memo = screen.getByLabelText('메모') as HTMLTextAreaElement;
+    paste(name, '😀'.repeat(25));
+    await settle();
+    expect([...name.value].length).toBe(25);
+    paste(name, '🚗'.repeat(31));
+    await settle();
+    expect(name.value).toBe('🚗'.repeat(30));
+    paste(name, '우리 회사 배송용 BMW 330i 😀');
+    paste(memo, '👍'.repeat(12));
+    await settle();
+    expect(memo.value).toBe('👍'.repeat(10));
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    await settle();
+    expect(sent.mock.calls[0]![0]).toEqual({ name: '우리 회사 배송용 BMW 330i 😀', memo: '👍'.repeat(10) });
   });
 });

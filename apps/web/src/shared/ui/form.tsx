@@ -13,7 +13,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { digits as keepDigits } from '../format';
+import { cutChars, digits as keepDigits } from '../format';
 import { useNotify } from './notify';
 
 /**
@@ -173,8 +173,9 @@ export function useBoundField(name: string, id: string | undefined, deps?: strin
   return { field, inputId, error, bind };
 }
 
-/** A text input of the surrounding Form. */
-export function Field({ name, label, hint, id, onValue, deps, className, digits, children, ...input }: FieldProps) {
+/** A text input of the surrounding Form; `maxLength` counts characters as the server does (an emoji one). */
+export function Field({ name, label, hint, id, onValue, deps, className, digits, children, ...props }: FieldProps) {
+  const { maxLength, ...input } = props;
   const { field, inputId, error, bind } = useBoundField(name, id, deps);
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint} className={className}>
@@ -183,9 +184,8 @@ export function Field({ name, label, hint, id, onValue, deps, className, digits,
         {...bind}
         inputMode={digits ? 'numeric' : input.inputMode}
         onChange={(e) => {
-          const value = digits
-            ? keepDigits(e.target.value, typeof digits === 'number' ? digits : undefined)
-            : e.target.value;
+          const typed = cutChars(e.target.value, maxLength);
+          const value = digits ? keepDigits(typed, typeof digits === 'number' ? digits : undefined) : typed;
           field.onChange(value);
           onValue?.(value);
         }}
@@ -228,17 +228,18 @@ interface TextAreaProps
   foot?: ReactNode;
 }
 
-/** A multi-line input of the surrounding Form. */
-export function TextAreaField({ name, label, hint, id, onValue, deps, className, foot, ...input }: TextAreaProps) {
+/** A multi-line input of the surrounding Form; its `maxLength` counts characters, as Field's does. */
+export function TextAreaField({ name, label, hint, id, onValue, deps, className, foot, ...props }: TextAreaProps) {
   const { field, inputId, error, bind } = useBoundField(name, id, deps);
+  const { maxLength, ...input } = props;
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint} className={className} foot={foot}>
       <textarea
         {...input}
         {...bind}
         onChange={(e) => {
-          field.onChange(e.target.value);
-          onValue?.(e.target.value);
+          field.onChange(cutChars(e.target.value, maxLength));
+          onValue?.(cutChars(e.target.value, maxLength));
         }}
       />
     </FieldShell>
