@@ -575,7 +575,7 @@ export const CALLS = {
     summary: '회원 탈퇴 (대표 계정은 회사와 모든 계정)',
     spec: true,
     description:
-      '네 가지 확인과 본인 이름으로 탈퇴합니다 (201). 대표 계정이면 회사와 부계정도 탈퇴합니다. 로그인한 지 10분이 지난 세션은 비밀번호(pw, 선택 필드)도 보내야 합니다 (없거나 틀리면 400, field pw). 대표 계정은 회사에 처리 중인 주문(구매요청, 출고확정, 반품요청, 반품보류)이 있으면 탈퇴할 수 없습니다 (400).',
+      '네 가지 확인과 본인 이름으로 탈퇴합니다 (201). 대표 계정이면 회사와 부계정도 탈퇴합니다. 로그인한 지 10분이 지난 세션은 비밀번호(pw, 선택 필드)도 보내야 합니다 (없거나 틀리면 400, field pw). 대표 계정은 회사에 처리 중인 주문(구매요청, 출고확정, 반품요청, 반품보류)이 있거나 갚지 않은 외상(미결제 명세서, 명세서에 오르지 않은 출고분)이 있으면 탈퇴할 수 없습니다 (400).',
     example: { agree1: true, agree2: true, agree3: true, agree4: true, userName: '박준호' },
   },
   withdrawCheck: {
@@ -583,9 +583,9 @@ export const CALLS = {
     tags: ['members'],
     summary: '회원 탈퇴 전 확인: 비밀번호를 다시 입력해야 하는지 (로그인 10분 후)',
     description:
-      '로그인한 지 10분이 지난 세션은 탈퇴할 때 비밀번호(pw)를 함께 보내야 합니다. 탈퇴 화면이 비밀번호 칸을 보일지 묻습니다. ordersInProgress는 대표 계정의 탈퇴를 막는 처리 중인 주문 수입니다 (부계정은 0).',
+      '로그인한 지 10분이 지난 세션은 탈퇴할 때 비밀번호(pw)를 함께 보내야 합니다. 탈퇴 화면이 비밀번호 칸을 보일지 묻습니다. ordersInProgress는 대표 계정의 탈퇴를 막는 처리 중인 주문 수, creditOwed는 탈퇴를 막는 외상 미수금(원)입니다 (부계정은 둘 다 0).',
     example: {},
-    answerExample: { code: 200, message: '정상', results: { pwRequired: true, ordersInProgress: 0 } },
+    answerExample: { code: 200, message: '정상', results: { pwRequired: true, ordersInProgress: 0, creditOwed: 0 } },
   },
   showCashPaymentWinow: {
     ...CALL_ROUTES.showCashPaymentWinow,

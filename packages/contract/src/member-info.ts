@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { businessNumberField, companyNameField, passwordOf, personNameField, userInfo } from './auth.js';
 import { answerOf, emptyAnswer } from './envelope.js';
 import { MSG } from './messages.js';
-import { MAIL_SHAPE, hasVisibleText, isPrintableOnDocuments } from './rules.js';
+import { MAIL_SHAPE, groupDigits, hasVisibleText, isPrintableOnDocuments } from './rules.js';
 import { plainText } from './text-field.js';
 import { required, digitsField, isAsciiMail } from './member-fields.js';
 import { fromDigits, memberSeq, rowId } from './page-fields.js';
@@ -27,6 +27,12 @@ export const MSG_MEMBER = {
   addressBasicSet: '기본 배송지로 설정했습니다.',
   addressDeleted: '배송지를 삭제했습니다.',
   addressNotFound: '배송지를 찾을 수 없습니다.',
+  /** A saved address's `basic` other than true or false, as a boolean or its text (docs/requirements.md#validation). */
+  addressBasicType: "'기본 배송지'는 예 또는 아니오로 선택하세요.",
+  // the member area's list searches: a searchType outside its list (docs/requirements.md#validation)
+  periodSearchTypeInvalid: '검색 기준(기간)을 다시 선택하세요.',
+  addressSearchTypeInvalid: '검색 기준(이름 또는 연락처)을 다시 선택하세요.',
+  memberSearchTypeInvalid: '검색 기준(이름, 아이디 또는 연락처)을 다시 선택하세요.',
 
   // my info
   nameRequired: MSG.nameRequired,
@@ -109,6 +115,9 @@ export const MSG_MEMBER = {
   /** A main account's withdrawal while the company has an order staff still handle (docs/requirements.md#withdrawal). */
   withdrawOrdersInProgress:
     '처리 중인 주문이 있어 탈퇴할 수 없습니다. 주문이 출고 완료되거나 취소·반품 처리된 뒤 탈퇴하세요.',
+  /** A main account's withdrawal while the company owes 외상, the amount in won (docs/requirements.md#withdrawal). */
+  withdrawCreditOwed: (won: number) =>
+    `외상 미수금 ${groupDigits(won)}원이 남아 있어 탈퇴할 수 없습니다. 마이페이지 > 외상 거래에서 명세서를 결제(카드, 가상계좌, 캐시)한 뒤 탈퇴하세요. 명세서에 아직 오르지 않은 금액은 월말 마감으로 명세서가 나온 뒤 결제할 수 있습니다.`,
 
   // payments
   pgcodeRequired: '결제 수단을 선택하세요.',
@@ -295,11 +304,16 @@ export type WithdrawRequest = z.input<typeof withdrawRequest>;
 /** A session older than this must give the password again to withdraw. */
 export const WITHDRAW_REAUTH_SEC = 10 * 60;
 /**
- * api/withdrawCheck: whether the withdrawal form must ask for the password now, and how many of the
- * company's orders hold a main account's withdrawal back (0 for a sub-account; absent from an older server).
+ * api/withdrawCheck: whether the withdrawal form must ask for the password now, how many of the
+ * company's orders hold a main account's withdrawal back, and the 외상 in won it owes, which holds it
+ * back too (both 0 for a sub-account; absent from an older server).
  */
 export const withdrawCheckAnswer = answerOf(
-  z.object({ pwRequired: z.boolean(), ordersInProgress: z.number().int().min(0).optional() }),
+  z.object({
+    pwRequired: z.boolean(),
+    ordersInProgress: z.number().int().min(0).optional(),
+    creditOwed: z.number().int().min(0).optional(),
+  }),
 );
 
 /** The withdraw button is enabled only when every box is ticked and the typed name is the user's. */

@@ -63,7 +63,7 @@ describe('a main account with orders in progress cannot withdraw', () => {
     const seq = await order(shop, status);
     await order(shop, ORDER_STATUS.shipmentComplete);
     const token = await loginAs(server, shop.main.id, shop.main.pw);
-    expect(await withdrawCheck(token)).toEqual({ pwRequired: false, ordersInProgress: 1 });
+    expect(await withdrawCheck(token)).toEqual({ pwRequired: false, ordersInProgress: 1, creditOwed: 0 });
 
     const res = await withdrawAccount(server, shop.main);
     expect([res.status, res.body.code, res.body.message, res.body.field]).toEqual([
@@ -130,7 +130,7 @@ describe('a main account with orders in progress cannot withdraw', () => {
     const sub = shop.subs[0]!;
     const seq = await order(shop, ORDER_STATUS.purchaseRequest);
     const subToken = await loginAs(server, sub.id, sub.pw);
-    expect(await withdrawCheck(subToken)).toEqual({ pwRequired: false, ordersInProgress: 0 });
+    expect(await withdrawCheck(subToken)).toEqual({ pwRequired: false, ordersInProgress: 0, creditOwed: 0 });
     const res = await withdrawAccount(server, sub);
     expect([res.status, res.body.code, res.body.message]).toEqual([200, 201, MSG_MEMBER.withdrawn]);
     expect(await memberStatus(sub.seq)).toBe('withdrawn');

@@ -111,3 +111,12 @@ export async function reverseCreditOrder(
     note: `주문 #${o.orderId} ${o.returned ? '반품' : '취소'}${billed ? ` (${statementName(billed.month)} 차감)` : ''}`,
   });
 }
+
+/**
+ * The 외상 in won a company owes (0 without an account): its unpaid statements and the charges not on a
+ * statement yet, less what its statements were overpaid, as the account's exposure counts them. It
+ * holds a main account's withdrawal back (docs/requirements.md#withdrawal).
+ */
+export async function creditOwed(db: Db | Tx, companyId: number): Promise<number> {
+  return positionExposure(await creditPosition(db, companyId));
+}

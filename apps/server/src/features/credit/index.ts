@@ -1,7 +1,7 @@
 /** The credit feature's surface for the rest of the server (docs/architecture.md#credit). */
 export { creditRoutes } from './routes.js';
 export { postLedgerEntry, type LedgerPosting } from './repository.js';
-export { chargeCreditOrder, holdAfterRefusal, reverseCreditOrder } from './checkout.js';
+export { chargeCreditOrder, creditOwed, holdAfterRefusal, reverseCreditOrder } from './checkout.js';
 export { creditCloseJob, creditDailyJob } from './jobs.js';
 export { startCreditSchedule } from './schedule.js';
 export { closeMonth } from './close.js';

@@ -245,12 +245,13 @@ export function activeMemberPhones(db: Db, ids: number[]): Promise<{ id: number;
     .orderBy(members.id);
 }
 
-/** The number of the company's active main account, or undefined. */
+/** The number of the company's first active main account (the lowest), or undefined. */
 export async function activeMainAccountId(db: Db, companyId: number): Promise<number | undefined> {
   const [row] = await db
     .select({ id: members.id })
     .from(members)
     .where(and(eq(members.companyId, companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')))
+    .orderBy(asc(members.id))
     .limit(1);
   return row?.id;
 }

@@ -8,9 +8,11 @@ import {
   destroyOnWithdrawal,
   lockOrdersBeforeCompany,
   ordersHoldingWithdrawal,
+  refuseWhileCreditOwed,
   refuseWhileOrdersInProgress,
 } from '../retention/index.js';
 import { endPaymentsOnWithdrawal } from '../payments/index.js';
+import { creditOwed } from '../credit/index.js';
 import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
 import {
   type AuthContext,
@@ -28,24 +30,26 @@ export async function withdrawNeedsPassword(db: Db, sessionId: number, now: Date
 }
 
 /**
- * What the withdrawal form asks before it is filled in: the password again, and how many of the
- * company's orders hold a main account's withdrawal back (none hold a sub-account's; docs/requirements.md#withdrawal).
+ * What the withdrawal form asks before it is filled in: the password again, how many of the company's
+ * orders and how much 외상 owed hold a main account's withdrawal back (neither holds a sub-account's;
+ * docs/requirements.md#withdrawal).
  */
 export async function withdrawCheck(
   db: Db,
   auth: AuthContext & { companyId: number },
-): Promise<{ pwRequired: boolean; ordersInProgress: number }> {
+): Promise<{ pwRequired: boolean; ordersInProgress: number; creditOwed: number }> {
   const main = auth.member.type === MEMBER_TYPE_MAIN;
   return {
     pwRequired: await withdrawNeedsPassword(db, auth.sessionId),
     ordersInProgress: main ? await ordersHoldingWithdrawal(db, auth.companyId) : 0,
+    creditOwed: main ? await creditOwed(db, auth.companyId) : 0,
   };
 }
 
 /**
  * Withdraws the caller. A main account takes its company and every account of it along (the
  * business number may join again); a sub-account leaves alone. Orders, ledger and payments stay (waiting ones end).
- * A main account is refused while the company has an order staff still handle (docs/requirements.md#withdrawal).
+ * A main account is refused while the company has an order staff still handle or owes 외상 (docs/requirements.md#withdrawal).
  * A session older than WITHDRAW_REAUTH_SEC must give the password (a password given is always
  * checked); wrong ones count toward the same limit as the current password of a password change.
  * Every session of the withdrawn accounts ends, sockets too; returns their ids.
@@ -85,6 +89,7 @@ export async function withdraw(
     }
     // Under the company's lock: an order paid at this moment is counted here or finds the company gone.
     await refuseWhileOrdersInProgress(tx, auth.companyId);
+    await refuseWhileCreditOwed(tx, auth.companyId);
     const gone = await tx
       .update(members)
       .set({ status: 'withdrawn', withdrawnAt: now })

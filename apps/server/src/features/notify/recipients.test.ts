@@ -78,6 +78,37 @@ describe('who gets a notification (docs/requirements.md#notifications)', () => {
       phone: '01011110000',
     });
   });
+
+  it("with two main accounts, the first one's settings are the company default; the other's are its own", () => {
+    const second: NotifyAccount = { id: 15, main: true, phone: '01055550000' };
+    const settings = new Map<number, NotifySetting>([
+      [11, { events: ['orderPaid'], phone: null }],
+      [15, { events: ['shipped', 'cashCredited'], phone: null }],
+    ]);
+    // Listed in any order, the main account of the lowest id sets the default.
+    for (const accounts of [
+      [second, MAIN, SUB_A],
+      [MAIN, second, SUB_A],
+    ]) {
+      expect(recipientsFor('orderPaid', accounts, settings)).toEqual([
+        { memberId: 11, phone: '01011110000' },
+        { memberId: 12, phone: '01022220000' },
+      ]);
+      expect(recipientsFor('shipped', accounts, settings)).toEqual([{ memberId: 15, phone: '01055550000' }]);
+      expect(recipientsFor('cashCredited', accounts, settings)).toEqual([{ memberId: 15, phone: '01055550000' }]);
+    }
+    expect(effectiveSetting(second, settings.get(15), settings.get(11), false)).toEqual({
+      scope: 'own',
+      events: ['shipped', 'cashCredited'],
+      phone: '01055550000',
+    });
+    // Without its own, the other main account follows the default, money events included, at its own phone.
+    expect(effectiveSetting(second, undefined, { events: ['cashCredited'], phone: '01099990000' }, false)).toEqual({
+      scope: 'default',
+      events: ['cashCredited'],
+      phone: '01055550000',
+    });
+  });
 });
 
 describe('SMS or LMS when 알림톡 is refused', () => {

@@ -22,25 +22,38 @@ export interface EffectiveSetting {
 
 const known = (events: readonly string[]) => NOTIFY_SETTING_EVENTS.filter((e) => events.includes(e));
 
-/** The company's default: the main account's saved events, or every event when it saved none. */
+/** The company's default: the first main account's saved events, or every event when it saved none. */
 export function companyDefault(companySetting: NotifySetting | undefined): NotifySettingEvent[] {
   return companySetting ? known(companySetting.events) : [...NOTIFY_SETTING_EVENTS];
 }
 
 /**
- * What applies to one account (docs/requirements.md#notifications): a main account's own settings
- * are the company's default; a sub-account's own settings override it, and without them it gets the
- * company's default events on its own phone (a main account's other phone is never inherited). A
- * sub-account never gets the money and licence events (NOTIFY_MAIN_ONLY_EVENTS).
+ * The main account whose settings are the company's default: the first of its active main accounts
+ * (the lowest id), however the accounts are listed (docs/requirements.md#notifications).
+ */
+export function defaultSetter<T extends { id: number; main: boolean }>(accounts: readonly T[]): T | undefined {
+  let first: T | undefined;
+  for (const a of accounts) if (a.main && (!first || a.id < first.id)) first = a;
+  return first;
+}
+
+/**
+ * What applies to one account (docs/requirements.md#notifications): the first main account's own
+ * settings are the company's default (`setsDefault`); any other account's own settings override it, and
+ * without them it gets the company's default events on its own phone (the first main account's other
+ * phone is never inherited). A sub-account never gets the money and licence events (NOTIFY_MAIN_ONLY_EVENTS);
+ * another main account may.
  */
 export function effectiveSetting(
   account: NotifyAccount,
   own: NotifySetting | undefined,
   companySetting: NotifySetting | undefined,
+  setsDefault: boolean = account.main,
 ): EffectiveSetting {
-  if (account.main) return { scope: 'company', events: companyDefault(own), phone: own?.phone || account.phone };
-  // Money and licence events are the main account's (NOTIFY_MAIN_ONLY_EVENTS), whatever is saved.
-  const allowed = notifyEventsFor(false);
+  if (account.main && setsDefault)
+    return { scope: 'company', events: companyDefault(own), phone: own?.phone || account.phone };
+  // Money and licence events are the main accounts' (NOTIFY_MAIN_ONLY_EVENTS), whatever is saved.
+  const allowed = notifyEventsFor(account.main);
   const sub = (events: readonly NotifySettingEvent[]) => events.filter((e) => allowed.includes(e));
   if (own) return { scope: 'own', events: sub(known(own.events)), phone: own.phone || account.phone };
   return { scope: 'default', events: sub(companyDefault(companySetting)), phone: account.phone };
@@ -56,13 +69,13 @@ export function recipientsFor(
   settings: ReadonlyMap<number, NotifySetting>,
   onlyMember?: number,
 ): { memberId: number; phone: string }[] {
-  const main = accounts.find((a) => a.main);
+  const main = defaultSetter(accounts);
   const companySetting = main ? settings.get(main.id) : undefined;
   const out: { memberId: number; phone: string }[] = [];
   const phones = new Set<string>();
   for (const account of accounts) {
     if (onlyMember !== undefined && account.id !== onlyMember) continue;
-    const eff = effectiveSetting(account, settings.get(account.id), companySetting);
+    const eff = effectiveSetting(account, settings.get(account.id), companySetting, account === main);
     if (!eff.events.includes(event) || !eff.phone || phones.has(eff.phone)) continue;
     phones.add(eff.phone);
     out.push({ memberId: account.id, phone: eff.phone });

@@ -24,12 +24,13 @@ interface Caller {
 /** The caller's '알림 설정' as it applies now (docs/requirements.md#notifications). */
 export async function getNotifySettings(db: Db, me: Caller): Promise<NotifySettings> {
   const main = me.type === MEMBER_TYPE_MAIN;
-  // The company's default is the main account's row (for a main account, its own).
-  const rows = await settingsOfCompany(db, me.companyId, main ? me.id : null);
-  const mainAccountId = main ? me.id : await activeMainAccountId(db, me.companyId);
+  // The company's default is its first active main account's row, as the job reads it (recipients.ts).
+  const mainAccountId = await activeMainAccountId(db, me.companyId);
+  const setsDefault = main && mainAccountId === me.id;
+  const rows = await settingsOfCompany(db, me.companyId, setsDefault ? me.id : null);
   const company = rows.find((r) => r.memberId === mainAccountId);
   const own = rows.find((r) => r.memberId === me.id);
-  const eff = effectiveSetting({ id: me.id, main, phone: me.phone }, own, company);
+  const eff = effectiveSetting({ id: me.id, main, phone: me.phone }, own, company, setsDefault);
   return {
     scope: eff.scope,
     events: eff.events,
@@ -38,6 +39,11 @@ export async function getNotifySettings(db: Db, me: Caller): Promise<NotifySetti
     choices: notifyEventsFor(main),
     companyEvents: companyDefault(company).filter((e) => notifyEventsFor(main).includes(e)),
   };
+}
+
+/** Whether the caller's settings are the company's default: it is the first active main account. */
+async function setsCompanyDefault(db: Db, me: Caller): Promise<boolean> {
+  return me.type === MEMBER_TYPE_MAIN && (await activeMainAccountId(db, me.companyId)) === me.id;
 }
 
 /**
@@ -51,8 +57,8 @@ async function knownPhone(db: Db, me: Caller, phone: string): Promise<boolean> {
 }
 
 /**
- * Saves the caller's own row: a main account's is the company's default, a sub-account's own.
- * A sub-account's `followCompany` removes its row. Only the caller's own row is ever written. A
+ * Saves the caller's own row: the first main account's is the company's default, any other account's
+ * its own. Another account's `followCompany` removes its row. Only the caller's own row is ever written. A
  * phone the account does not already have (knownPhone) is saved only with the code sent to it
  * (api/notifyPhoneCode), which it uses up; without it, or with a wrong one, 400 and nothing changes.
  */
@@ -66,7 +72,7 @@ export async function setNotifySettings(
     authCode?: string | undefined;
   },
 ): Promise<NotifySettings> {
-  if (form.followCompany && me.type !== MEMBER_TYPE_MAIN) {
+  if (form.followCompany && !(await setsCompanyDefault(db, me))) {
     await db.delete(notifySettings).where(eq(notifySettings.memberId, me.id));
   } else {
     const choices = notifyEventsFor(me.type === MEMBER_TYPE_MAIN);

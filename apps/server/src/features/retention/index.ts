@@ -4,5 +4,6 @@ export {
   destroyOnWithdrawal,
   lockOrdersBeforeCompany,
   ordersHoldingWithdrawal,
+  refuseWhileCreditOwed,
   refuseWhileOrdersInProgress,
 } from './withdrawal.js';

@@ -2,6 +2,7 @@ import { MSG_MEMBER } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { forgetPhoneCodes } from '../auth/repository.js';
 import { forgetCart } from '../cart/repository.js';
+import { creditOwed } from '../credit/index.js';
 import { forgetDepositorNames } from '../deposits/repository.js';
 import { forgetVinSearches } from '../epc/repository.js';
 import { forgetCompanyFavorites, forgetMembersRestockAlerts } from '../favorites/repository.js';
@@ -46,6 +47,18 @@ export function ordersHoldingWithdrawal(db: Db | Tx, companyId: number): Promise
  */
 export async function refuseWhileOrdersInProgress(tx: Tx, companyId: number): Promise<void> {
   if ((await waitingOrderCount(tx, companyId)) > 0) throw badRequest(MSG_MEMBER.withdrawOrdersInProgress);
+}
+
+/**
+ * Refuses a main account's withdrawal (400, nothing written) while the company owes 외상: withdrawn, it
+ * would keep owing with no account, phone or mail its statements and reminders could reach, and its
+ * business number could join again as a new company (docs/requirements.md#withdrawal). Read on the
+ * withdrawal's transaction under the company's lock: a credit checkout at the same moment either
+ * committed before it (and its order in progress refused the withdrawal already) or finds the company gone.
+ */
+export async function refuseWhileCreditOwed(tx: Tx, companyId: number): Promise<void> {
+  const owed = await creditOwed(tx, companyId);
+  if (owed > 0) throw badRequest(MSG_MEMBER.withdrawCreditOwed(owed));
 }
 
 /**

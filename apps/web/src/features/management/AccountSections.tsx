@@ -91,7 +91,8 @@ function WithdrawButton({
   name: string;
   busy: boolean;
   needsPassword: boolean;
-  held: boolean;
+  /** Why the withdrawal is held back (orders in progress, 외상 owed), or null. */
+  held: string | null;
 }) {
   const values = useWatch({ name: [...AGREES, 'userName', 'pw'] }) as [
     boolean,
@@ -104,7 +105,7 @@ function WithdrawButton({
   const [agree1, agree2, agree3, agree4, userName, pw] = values;
   const ready =
     canWithdraw({ agree1, agree2, agree3, agree4, userName }, name) && (!needsPassword || (pw ?? '') !== '');
-  const why = held ? MSG_MEMBER.withdrawOrdersInProgress : needsPassword ? W.whyPassword : W.why;
+  const why = held ?? (needsPassword ? W.whyPassword : W.why);
   const usable = ready && !held;
   return (
     <>
@@ -123,7 +124,7 @@ function WithdrawButton({
  * when all are given; success ends the session and goes home. A session older than ten minutes
  * also gives the password: the field is there when the server says so, or appears when a
  * withdrawal is refused for want of it (the session aged while the page was open). A main account
- * whose company has orders in progress is told so before it fills anything in, and cannot withdraw.
+ * whose company has orders in progress or owes 외상 is told so before it fills anything in, and cannot withdraw.
  */
 export function WithdrawSection({ mobile }: { mobile: boolean }) {
   const { userInfo } = useSession();
@@ -148,8 +149,10 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
   const userName = useController({ name: 'userName', control: form.control });
   if (!userInfo) return null;
   const needsPassword = askedPassword || check.data?.pwRequired === true;
-  // Orders staff still handle hold a main account's withdrawal back (docs/requirements.md#withdrawal).
-  const held = (check.data?.ordersInProgress ?? 0) > 0;
+  // Orders staff still handle, and 외상 owed, hold a main account's withdrawal back (docs/requirements.md#withdrawal).
+  const ordersHeld = (check.data?.ordersInProgress ?? 0) > 0;
+  const owed = check.data?.creditOwed ?? 0;
+  const held = ordersHeld ? MSG_MEMBER.withdrawOrdersInProgress : owed > 0 ? MSG_MEMBER.withdrawCreditOwed(owed) : null;
 
   const submit = (v: (typeof withdrawRequest)['_output']) =>
     withdraw.mutate(v, {
@@ -165,9 +168,14 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
   return (
     <div>
       <SectionHead title={W.title} intro={W.intro} />
-      {held && (
+      {ordersHeld && (
         <p className="notice-warn" role="status">
           {MSG_MEMBER.withdrawOrdersInProgress}
+        </p>
+      )}
+      {owed > 0 && (
+        <p className="notice-warn" role="status">
+          {MSG_MEMBER.withdrawCreditOwed(owed)}
         </p>
       )}
       <Form form={form} className="mg-box mg-withdraw" onSubmit={submit}>

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { NOTIFY_TEMPLATES, TIMING, type NotifySettings } from '@partsmall/contract';
+import { MEMBER_TYPE_MAIN, NOTIFY_TEMPLATES, TIMING, type NotifySettings } from '@partsmall/contract';
 import { fieldOf, messageOf } from '../../../shared/api';
+import { phone as formatPhone } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
 import {
   CheckField,
@@ -22,8 +23,8 @@ import '../notify.css';
 
 /**
  * '알림 설정' (docs/requirements.md#notifications): a checkbox per event the account may choose,
- * and the phone they reach. The main account's settings are the company's default; a sub-account
- * saves its own or follows the company's again. A new phone is saved with the code sent to it
+ * and the phone they reach. The first main account's settings are the company's default; any other
+ * account saves its own or follows the company's again. A new phone is saved with the code sent to it
  * ('인증번호 받기', then the code field).
  */
 export function NotifySettingsSection({ head }: { head: (title: string, intro: string) => ReactNode }) {
@@ -43,12 +44,23 @@ export function NotifySettingsSection({ head }: { head: (title: string, intro: s
   );
 }
 
-function SettingsForm({ settings }: { settings: NotifySettings }) {
+/** The events this web knows: one the server added since the page loaded (a deploy) is left out until reload. */
+const knownEvents = (events: NotifySettings['choices']) => events.filter((e) => Object.hasOwn(NOTIFY_TEMPLATES, e));
+
+/** Whose settings these are (docs/requirements.md#notifications). */
+function scopeNoteOf(settings: NotifySettings, mainAccount: boolean): string {
+  if (settings.scope === 'company') return N.companyScope;
+  // A main account that is not the first: its settings are its own, or it follows the first one's.
+  if (mainAccount) return settings.scope === 'own' ? N.otherMainOwnScope : N.otherMainDefaultScope;
+  return settings.scope === 'own' ? N.ownScope : N.defaultScope;
+}
+
+function SettingsForm({ settings: sent }: { settings: NotifySettings }) {
   const { userInfo } = useSession();
+  const settings = { ...sent, choices: knownEvents(sent.choices) };
   const form = useZodForm(notifyForm, formDefaults(settings));
   const save = useSaveNotifySettings();
   const notify = useNotify();
-  const main = settings.scope === 'company';
   const phone = form.watch('phone');
   const fresh = isNewPhone(phone, settings);
   const countdown = useCountdown();
@@ -92,7 +104,8 @@ function SettingsForm({ settings }: { settings: NotifySettings }) {
   const setAll = (on: boolean) => {
     for (const e of settings.choices) form.setValue(`on.${e}`, on, { shouldDirty: true });
   };
-  const scopeNote = main ? N.companyScope : settings.scope === 'own' ? N.ownScope : N.defaultScope;
+  const mainAccount = userInfo?.type === MEMBER_TYPE_MAIN;
+  const scopeNote = scopeNoteOf(settings, mainAccount);
 
   return (
     <Form form={form} className="form mg-form nt-form" onSubmit={submit} aria-label={N.title}>
@@ -112,14 +125,15 @@ function SettingsForm({ settings }: { settings: NotifySettings }) {
             <CheckField key={e} name={`on.${e}`} label={NOTIFY_TEMPLATES[e].label} />
           ))}
         </div>
-        {!main && <p className="field-hint">{N.mainOnlyNote}</p>}
+        {/* The money and licence events are left out of a sub-account's choices (NOTIFY_MAIN_ONLY_EVENTS). */}
+        {!mainAccount && <p className="field-hint">{N.mainOnlyNote}</p>}
       </fieldset>
       <PhoneField
         name="phone"
         id="nt-phone"
         label={N.phone}
         placeholder={userInfo?.phone ?? settings.accountPhone}
-        hint={fresh ? N.newPhoneHint : N.phoneHint(settings.accountPhone)}
+        hint={fresh ? N.newPhoneHint : N.phoneHint(formatPhone(settings.accountPhone))}
         onValue={() => {
           // A code belongs to the number it was sent to: another number starts over.
           form.setValue('authCode', '');
