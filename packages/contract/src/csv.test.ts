@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvRows } from './csv.js';
+import { csvDelimiter, csvRows } from './csv.js';
 
 /** The one CSV reader of quick order (docs/search.md#paste-anything): a pasted CSV and an uploaded one. */
 describe('csvRows', () => {
@@ -11,8 +11,8 @@ describe('csvRows', () => {
     ]);
   });
 
-  it('splits at commas, tabs and semicolons; rows of any width; empty lines skipped, line numbers kept', () => {
-    expect(csvRows('a,b\r\n\r\nc;d\te\n\nf\n')).toEqual([
+  it('splits at one delimiter per text; rows of any width; empty lines skipped, line numbers kept', () => {
+    expect(csvRows('a,b\r\n\r\nc,d,e\n\nf\n')).toEqual([
       { line: 1, cells: ['a', 'b'] },
       { line: 3, cells: ['c', 'd', 'e'] },
       { line: 5, cells: ['f'] },
@@ -20,6 +20,27 @@ describe('csvRows', () => {
     expect(csvRows(',,\n')).toEqual([{ line: 1, cells: ['', '', ''] }]);
     expect(csvRows('a,b', [','])).toEqual([{ line: 1, cells: ['a', 'b'] }]);
     expect(csvRows('a;b', [','])).toEqual([{ line: 1, cells: ['a;b'] }]);
+  });
+
+  it('a text with tabs (Excel’s Unicode text) splits at tabs only: a thousands comma and a memo’s comma stay', () => {
+    expect(csvRows('품번\t수량\t메모\n70293721511\t1,200\t급함\nLR270635\t2\t좌,우; 교환')).toEqual([
+      { line: 1, cells: ['품번', '수량', '메모'] },
+      { line: 2, cells: ['70293721511', '1,200', '급함'] },
+      { line: 3, cells: ['LR270635', '2', '좌,우; 교환'] },
+    ]);
+    expect(csvDelimiter('A1\t"좌, 우"\t2')).toBe('\t');
+  });
+
+  it('without tabs, commas or semicolons (Excel in some locales), whichever cuts the text into more cells', () => {
+    expect(csvRows('품번;수량;메모\n70293721511;1,200;좌, 우')).toEqual([
+      { line: 1, cells: ['품번', '수량', '메모'] },
+      { line: 2, cells: ['70293721511', '1,200', '좌, 우'] },
+    ]);
+    expect(csvRows('70293721511,2,좌;우')).toEqual([{ line: 1, cells: ['70293721511', '2', '좌;우'] }]);
+    // A tab inside a quoted cell of a comma CSV does not make it a tab file; a tie is commas.
+    expect(csvDelimiter('"A\t1",2,3\nB,4,5')).toBe(',');
+    expect(csvDelimiter('a,b;c')).toBe(',');
+    expect(csvDelimiter('')).toBe(',');
   });
 
   it('keeps unquoted cells as written; spaces around a quoted cell go; a quote inside an unquoted cell is a character', () => {

@@ -4,20 +4,41 @@
  * record is named by the line it starts on. Browser-safe (the web checks a paste before sending it).
  */
 
-/** The delimiters a CSV may use: commas, tabs (Excel's 'Unicode text'), semicolons (Excel in some locales). */
-export const CSV_DELIMITERS: readonly string[] = [',', '\t', ';'];
+/**
+ * The one delimiter of a CSV's text, as a paste is cut (docs/search.md#paste-anything): tabs when it
+ * has them (Excel's 'Unicode text', a tab-separated .txt or .csv), so a thousands comma ('1,200') and a
+ * memo's comma or semicolon ('좌,우') stay in their cells; else commas or semicolons (Excel in some
+ * locales), whichever cuts the text into more cells (a delimiter whose quoting breaks counted by its
+ * characters, so that a broken file is still refused), commas on a tie. A tab inside a quoted cell of
+ * a comma or semicolon CSV leaves it one. Before, all three cut every file: `70293721511⇥1,200⇥급함`
+ * read quantity 1 and memo 200.
+ */
+export function csvDelimiter(text: string): ',' | '\t' | ';' {
+  const cuts = (delimiter: string) => {
+    const rows = csvRows(text, [delimiter]);
+    if (rows) return { ok: true, n: rows.reduce((n, r) => n + r.cells.length - 1, 0) };
+    return { ok: false, n: text.split(delimiter).length - 1 };
+  };
+  const comma = cuts(',');
+  const semicolon = cuts(';');
+  const other = semicolon.n > comma.n ? semicolon : comma;
+  const otherDelimiter = other === semicolon ? ';' : ',';
+  if (!text.includes('\t')) return otherDelimiter;
+  return csvRows(text, ['\t']) === null && other.ok && other.n > 0 ? otherDelimiter : '\t';
+}
 
 /**
  * A CSV's text as rows of cells, each with the line it starts on (from 1); null when its quoting is
  * broken (a quote never closed, or text after a closing quote). A cell that starts with a quote
  * (spaces before it allowed) runs to the closing quote and may hold delimiters, line breaks and doubled
- * quotes (""); spaces after the closing quote go. Any of `delimiters` separates cells; rows may differ in
- * width; empty lines are skipped. Unquoted cells stay as written (not trimmed), and a quote inside one is
- * a character ('17" 휠'). Line breaks are \r\n, \n or \r; a leading byte order mark is dropped.
+ * quotes (""); spaces after the closing quote go. Any of `delimiters` separates cells (by default the
+ * text's one delimiter, `csvDelimiter`); rows may differ in width; empty lines are skipped. Unquoted
+ * cells stay as written (not trimmed), and a quote inside one is a character ('17" 휠'). Line breaks
+ * are \r\n, \n or \r; a leading byte order mark is dropped.
  */
 export function csvRows(
   text: string,
-  delimiters: readonly string[] = CSV_DELIMITERS,
+  delimiters: readonly string[] = [csvDelimiter(text)],
 ): { line: number; cells: string[] }[] | null {
   const rows: { line: number; cells: string[] }[] = [];
   const isDelimiter = (ch: string | undefined) => ch !== undefined && delimiters.includes(ch);

@@ -62,11 +62,11 @@ export interface QuickOrderReading {
 }
 
 /**
- * The rows read, and for an estimate read by its columns (docs/search.md#paste-anything) the role
- * found for each column, so the buyer sees them and can correct them.
+ * The rows read; for an estimate read by its columns (docs/search.md#paste-anything) the role found for
+ * each column, so the buyer sees them and can correct them; for a workbook the hidden rows left out.
  */
 export type QuickOrderParse =
-  { ok: true; rows: QuickOrderRow[]; columns?: EstimateColumns } | { ok: false; message: string };
+  { ok: true; rows: QuickOrderRow[]; columns?: EstimateColumns; hiddenRows?: number } | { ok: false; message: string };
 
 /** Column positions named by a header row; -1 when the header has no such column. */
 type Columns = { part: number; qty: number; memo: number };
@@ -103,6 +103,13 @@ const looksLikeQty = (token: string) => {
 /** A group of a part number as estimates write it: letters, digits, dashes, dots, slashes. */
 const PART_GROUP = /^[A-Za-z0-9][A-Za-z0-9./-]*$|^[+-]\d[\d.,e]*$/i;
 
+/**
+ * A quantity's number as written: digits, a comma only between groups of three ('1,200'); a sign or
+ * decimals are read to be refused as not whole. '1,5', '10,00' and an exponent ('1e3') are not
+ * numbers a buyer writes for a quantity: refused, not read as 15, 1000 and 1000.
+ */
+const QTY_NUMBER = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?$/;
+
 function readQty(cell: string): { qty: number } | { error: string } {
   const text = fold(cell).trim();
   if (text === '') return { qty: 1 };
@@ -110,8 +117,10 @@ function readQty(cell: string): { qty: number } | { error: string } {
   const bare = text
     .replace(/^\((.*)\)$/, '$1')
     .trim()
-    .replace(/^[x×*]\s*/i, '');
-  const n = Number(bare.replace(/[,]|개|ea|pcs|set|세트/gi, ''));
+    .replace(/^[x×*]\s*/i, '')
+    .replace(new RegExp(`${UNIT}$`, 'i'), '');
+  if (!QTY_NUMBER.test(bare)) return { error: QUICK_ORDER_MSG.qtyNotNumber };
+  const n = Number(bare.replace(/,/g, ''));
   if (!Number.isFinite(n)) return { error: QUICK_ORDER_MSG.qtyNotNumber };
   if (!Number.isInteger(n) || n < 1) return { error: QUICK_ORDER_MSG.qtyNotPositiveInteger };
   if (n > QUICK_ORDER_MAX_QTY) return { error: QUICK_ORDER_MSG.qtyTooLarge };

@@ -55,6 +55,15 @@ export const MSG_QUICK_ORDER = {
         ? `${name} ${MSG_STOCK_IN_CART(stock, inCart)}`
         : `${name} (재고 ${groupDigits(stock)}개)`,
   productGone: '판매하지 않는 상품이 있어 아무것도 담지 않았습니다. 목록을 다시 확인해 주세요.',
+  /**
+   * An add that would take a cart line past one line's limit, which checkout refuses
+   * (docs/requirements.md#cart-and-checkout): 장바구니 says what the line holds; a quick order names each line.
+   */
+  cartLineMax: (inCart: number) =>
+    `수량은 ${groupDigits(QUICK_ORDER_MAX_QTY)}개까지 입력할 수 있습니다. (장바구니 ${groupDigits(inCart)}개)`,
+  lineMaxChanged: (names: string[]) =>
+    `장바구니 한 줄에는 ${groupDigits(QUICK_ORDER_MAX_QTY)}개까지 담을 수 있어 아무것도 담지 않았습니다: ${names.join(', ')}. 수량을 확인한 뒤 다시 담아 주세요.`,
+  lineInCart: (name: string, inCart: number) => `${name} (장바구니 ${groupDigits(inCart)}개)`,
   // Per-line explanations of a resolved row.
   exact: '품번이 일치합니다.',
   replaced: (from: string, to: string) => `대체품번입니다 (이전 번호 ${from} → 현재 ${to}).`,
@@ -75,6 +84,10 @@ export const MSG_QUICK_ORDER = {
     `가격이 ${groupDigits(before)}원에서 ${groupDigits(now)}원으로 바뀌었습니다.`,
   reorderShort: (stock: number) => `재고가 ${groupDigits(stock)}개라 수량을 줄였습니다.`,
   reorderSoldOut: '품절이라 담지 않았습니다.',
+  /** What one cart line may still take, less than the order's (docs/requirements.md#reorder). */
+  reorderCapped: (room: number) =>
+    `한 줄에 ${groupDigits(QUICK_ORDER_MAX_QTY)}개까지 담을 수 있어 ${groupDigits(room)}개만 담았습니다.`,
+  reorderLineFull: `장바구니에 이미 ${groupDigits(QUICK_ORDER_MAX_QTY)}개가 담겨 있어 더 담지 않았습니다. 한 줄에 ${groupDigits(QUICK_ORDER_MAX_QTY)}개까지 담을 수 있습니다.`,
   /** In stock, but the cart already holds all of it: not sold out, so no restock alert (docs/requirements.md#reorder). */
   reorderInCart: (stock: number) =>
     `장바구니에 이미 주문 가능한 재고 ${groupDigits(stock)}개가 모두 담겨 있어 더 담지 않았습니다.`,
@@ -168,9 +181,14 @@ export const quickOrderRow = z.object({
   mergedLines: z.array(z.number().int()),
 });
 export type QuickOrderRowAnswer = z.infer<typeof quickOrderRow>;
-/** `columns` (ours, optional): for an estimate read by its columns, the role read for each column. */
+/**
+ * `columns` (ours, optional): for an estimate read by its columns, the role read for each column.
+ * `hiddenRows` (ours, optional): for a workbook, the rows with something in them that were hidden or
+ * filtered out and not read (docs/requirements.md#quick-order); absent when none was.
+ */
 export const resolveQuickOrderAnswer = answerOf(z.array(quickOrderRow)).extend({
   columns: estimateColumnsSchema.optional(),
+  hiddenRows: z.number().int().optional(),
 });
 
 /**

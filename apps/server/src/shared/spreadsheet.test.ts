@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { handWrittenXlsx } from '../../test/hostile.js';
@@ -103,5 +104,21 @@ describe('part names of an xlsx', () => {
       'xl\\vbaProject.bin': new Uint8Array([1, 2, 3]),
     });
     expect(checkXlsxPackage(macro, LIMITS)).toBe('macro');
+  });
+});
+
+describe('the sheet read: the first one the user sees (docs/requirements.md#quick-order)', () => {
+  it('skips hidden sheets, and marks hidden rows for the caller to skip or keep', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('숨김').addRow(['숨긴 시트']);
+    workbook.getWorksheet('숨김')!.state = 'veryHidden';
+    const shown = workbook.addWorksheet('보임');
+    shown.addRow(['첫 줄']);
+    shown.addRow(['숨긴 줄']).hidden = true;
+    const read = await firstSheetRows(new Uint8Array(await workbook.xlsx.writeBuffer()), LIMITS);
+    expect(read.ok && read.rows.map((r) => [r.line, r.values[0], r.hidden])).toEqual([
+      [1, '첫 줄', false],
+      [2, '숨긴 줄', true],
+    ]);
   });
 });

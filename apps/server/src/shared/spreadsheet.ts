@@ -194,15 +194,23 @@ export function valuesOnlyWorkbook(
   return { ok: true, data: zipSync(kept, { level: 0 }) };
 }
 
+/** A row of a sheet: its 1-based line, its cells' values, and whether it is hidden (by hand, a filter or an outline). */
+export interface SheetRow {
+  line: number;
+  values: ExcelJS.CellValue[];
+  hidden: boolean;
+}
+
 /**
- * The first sheet's rows as exceljs reads them (each its 1-based line and cell values), once the
- * package passed checkXlsxPackage and was cut to its values (valuesOnlyWorkbook); or the Korean
- * message of the limit it broke.
+ * The rows of the first sheet the user sees (a hidden sheet, often an old estimate or a template's
+ * data, is passed over) as exceljs reads them, once the package passed checkXlsxPackage and was cut
+ * to its values (valuesOnlyWorkbook); or the Korean message of the limit it broke. Hidden rows are
+ * marked, each caller deciding whether to read them.
  */
 export async function firstSheetRows(
   data: Uint8Array,
   limits: SheetLimits,
-): Promise<{ ok: true; rows: { line: number; values: ExcelJS.CellValue[] }[] } | { ok: false; message: string }> {
+): Promise<{ ok: true; rows: SheetRow[] } | { ok: false; message: string }> {
   const problem = checkXlsxPackage(data, limits);
   if (problem) return { ok: false, message: problem };
   const values = valuesOnlyWorkbook(data, limits);
@@ -216,12 +224,13 @@ export async function firstSheetRows(
   } catch {
     return { ok: false, message: limits.msg.broken };
   }
-  const sheet = workbook.worksheets[0];
+  const sheet = workbook.worksheets.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden');
   if (!sheet) return { ok: false, message: limits.msg.noSheet };
-  const rows: { line: number; values: ExcelJS.CellValue[] }[] = [];
+  const rows: SheetRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, line) => {
     // row.values is 1-based: index 0 is always empty.
-    rows.push({ line, values: (Array.isArray(row.values) ? row.values.slice(1) : []) as ExcelJS.CellValue[] });
+    const values = (Array.isArray(row.values) ? row.values.slice(1) : []) as ExcelJS.CellValue[];
+    rows.push({ line, values, hidden: row.hidden });
   });
   return { ok: true, rows };
 }

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickOrderRowAnswer } from '@partsmall/contract';
 import { call, startTestServer, type TestServer } from '../helpers.js';
@@ -29,7 +30,10 @@ async function upload(name: string, data: Uint8Array) {
     headers: { authorization: `Bearer ${tokens.main}` },
     body: form,
   });
-  return { status: res.status, body: (await res.json()) as { message: string; results?: QuickOrderRowAnswer[] } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { message: string; results?: QuickOrderRowAnswer[]; hiddenRows?: number },
+  };
 }
 
 beforeAll(async () => {
@@ -96,6 +100,53 @@ describe('api/resolveQuickOrder', () => {
     const res = await upload('견적.csv', data);
     expect(res.status).toBe(200);
     expect(res.body.results!.map((r) => [r.productId, r.qty, r.memo])).toEqual([[p.id, 2, '똠 샾']]);
+  });
+});
+
+describe('api/resolveQuickOrder with a file that reads as the buyer sees it', () => {
+  it('a tab-separated text (Excel’s Unicode text) reads 1,200 and 좌,우 as the same text pasted', async () => {
+    const a = await product('QR-TAB-1200', 5000);
+    const b = await product('QR-TAB-LR', 10);
+    const text = '품번\t수량\t메모\nQR-TAB-1200\t1,200\t급함\nQR-TAB-LR\t2\t좌,우 교환\n';
+    const utf16 = Uint8Array.from([
+      0xff,
+      0xfe,
+      ...Array.from(text).flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8]),
+    ]);
+    const expected = [
+      [2, a.id, 1200, 1200, '급함', 'exact'],
+      [3, b.id, 2, 2, '좌,우 교환', 'exact'],
+    ];
+    for (const [name, data] of [
+      ['견적.txt', utf16],
+      ['견적.csv', new TextEncoder().encode(text)],
+    ] as const) {
+      const res = await upload(name, data);
+      expect(res.status).toBe(200);
+      expect(res.body.results!.map((r) => [r.line, r.productId, r.qty, r.orderQty, r.memo, r.status])).toEqual(
+        expected,
+      );
+    }
+    expect((await resolve(text)).map((r) => [r.line, r.productId, r.qty, r.orderQty, r.memo, r.status])).toEqual(
+      expected,
+    );
+  });
+
+  it('a workbook: the first visible sheet, hidden or filtered rows left out and counted', async () => {
+    const shown = await product('QR-HID-SHOWN', 10);
+    await product('QR-HID-ROW', 10);
+    await product('QR-HID-SHEET', 10);
+    const workbook = new ExcelJS.Workbook();
+    const old = workbook.addWorksheet('지난 견적');
+    old.addRow(['QR-HID-SHEET', 9]);
+    old.state = 'hidden';
+    const sheet = workbook.addWorksheet('주문');
+    sheet.addRow(['QR-HID-SHOWN', 3]);
+    sheet.addRow(['QR-HID-ROW', 4]).hidden = true;
+    const res = await upload('주문.xlsx', new Uint8Array(await workbook.xlsx.writeBuffer()));
+    expect(res.status).toBe(200);
+    expect(res.body.results!.map((r) => [r.line, r.productId, r.qty, r.status])).toEqual([[1, shown.id, 3, 'exact']]);
+    expect(res.body.hiddenRows).toBe(1);
   });
 });
 

@@ -269,7 +269,7 @@ describe('api/resolveQuickOrder', () => {
       ['invalid', QUICK_ORDER_MSG.qtyNotPositiveInteger],
       ['invalid', QUICK_ORDER_MSG.qtyNotPositiveInteger],
       ['invalid', QUICK_ORDER_MSG.qtyNotPositiveInteger],
-      ['invalid', QUICK_ORDER_MSG.qtyTooLarge],
+      ['invalid', QUICK_ORDER_MSG.qtyNotNumber],
       ['invalid', QUICK_ORDER_MSG.qtyNotNumber],
     ]);
   });

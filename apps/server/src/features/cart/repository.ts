@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { MSG_QUICK_ORDER } from '@partsmall/contract';
+import { MSG_QUICK_ORDER, QUICK_ORDER_MAX_QTY } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { pruneBefore } from '../../db/prune.js';
 import { AppError } from '../../shared/http.js';
@@ -21,23 +21,63 @@ export function cartQuantities(tx: Tx, memberId: number, productIds: number[]) {
     .where(and(eq(cartItems.memberId, memberId), inArray(cartItems.productId, productIds)));
 }
 
-/** Adds lines to a member's cart: quantities add up; a memo and a job reference replace the line's when given. */
+/**
+ * The most one cart line holds, as checkout takes it (docs/requirements.md#cart-and-checkout): every
+ * add goes through addCartLines, which refuses to take a line past it.
+ */
+export const CART_LINE_MAX = QUICK_ORDER_MAX_QTY;
+
+/** A line to add: a memo and a job reference replace the line's when given; the first vehicle stays. */
+export interface CartLineAdd {
+  productId: number;
+  qty: number;
+  memo?: string;
+  jobRef?: string;
+  vin?: string | null;
+}
+
+/**
+ * Adds lines to a member's cart, in the caller's transaction: quantities add up (one line per
+ * product). A line the add would take past CART_LINE_MAX throws `refuse` of every such line, with
+ * what the cart held before, and the caller's transaction rolls the add back: the lines are read as
+ * they stand after the add, so two adds at once wait for each other and the second sees the first.
+ * Answers each line's quantity now.
+ */
 export async function addCartLines(
   tx: Tx,
   buyer: { memberId: number; companyId: number },
-  lines: { productId: number; qty: number; memo: string; jobRef: string }[],
-): Promise<void> {
-  await tx
+  lines: CartLineAdd[],
+  refuse: (over: { productId: number; inCart: number }[]) => Error,
+): Promise<Map<number, number>> {
+  const rows = await tx
     .insert(cartItems)
-    .values(lines.map((l) => ({ memberId: buyer.memberId, companyId: buyer.companyId, ...l })))
+    .values(
+      lines.map((l) => ({
+        memberId: buyer.memberId,
+        companyId: buyer.companyId,
+        productId: l.productId,
+        qty: l.qty,
+        memo: l.memo ?? '',
+        jobRef: l.jobRef ?? '',
+        vin: l.vin ?? null,
+      })),
+    )
     .onConflictDoUpdate({
       target: [cartItems.memberId, cartItems.productId],
       set: {
         qty: sql`${cartItems.qty} + excluded.qty`,
         memo: sql`case when excluded.memo <> '' then excluded.memo else ${cartItems.memo} end`,
         jobRef: sql`case when excluded.job_ref <> '' then excluded.job_ref else ${cartItems.jobRef} end`,
+        vin: sql`coalesce(${cartItems.vin}, excluded.vin)`,
       },
-    });
+    })
+    .returning({ productId: cartItems.productId, qty: cartItems.qty });
+  const adding = new Map(lines.map((l) => [l.productId, l.qty]));
+  const over = rows
+    .filter((r) => r.qty > CART_LINE_MAX)
+    .map((r) => ({ productId: r.productId, inCart: r.qty - (adding.get(r.productId) ?? 0) }));
+  if (over.length > 0) throw refuse(over);
+  return new Map(rows.map((r) => [r.productId, r.qty]));
 }
 
 /** Removes these lines of a member's cart (paid: they left the cart with the order); how many it removed. */

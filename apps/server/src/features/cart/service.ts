@@ -1,7 +1,15 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { MSG_ORDER, tierPrice, type BuyItem, type CartLine, type CompanyLevel } from '@partsmall/contract';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import {
+  MSG_ORDER,
+  MSG_QUICK_ORDER,
+  tierPrice,
+  type BuyItem,
+  type CartLine,
+  type CompanyLevel,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { productsByIds, type ProductRow as ProductRecord } from '../products/repository.js';
+import { addCartLines } from './repository.js';
 import { cartItems } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
@@ -73,17 +81,13 @@ export async function addToCart(
 ): Promise<void> {
   const product = await productInStock(db, productId, field);
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(cartItems)
-      .values({ memberId: buyer.memberId, companyId: buyer.companyId, productId, qty, vin })
-      .onConflictDoUpdate({
-        target: [cartItems.memberId, cartItems.productId],
-        set: { qty: sql`${cartItems.qty} + ${qty}`, vin: sql`coalesce(${cartItems.vin}, excluded.vin)` },
-      })
-      .returning({ qty: cartItems.qty });
+    // Past one line's limit, the refusal says what the cart holds (docs/requirements.md#cart-and-checkout).
+    const now = await addCartLines(tx, buyer, [{ productId, qty, vin }], ([over]) =>
+      badRequest(MSG_QUICK_ORDER.cartLineMax(over!.inCart), field),
+    );
     // The line as it would stand: what the cart held before this add, and the add.
-    if (row!.qty > product.hasAmount)
-      throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount, row!.qty - qty), field);
+    const lineQty = now.get(productId)!;
+    if (lineQty > product.hasAmount) throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount, lineQty - qty), field);
   });
   await events.publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'added' });
 }

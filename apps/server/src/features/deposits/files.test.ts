@@ -235,6 +235,24 @@ describe('입금내역 xlsx', () => {
     ]);
   });
 
+  it('a hidden first sheet is passed over; hidden rows are deposits all the same, read as any row', async () => {
+    // Decision (docs/requirements.md#credit-deposits): a deposit that arrived is recorded whatever the
+    // staff hid; the queue sets one aside, and the same export again adds nothing.
+    const workbook = new ExcelJS.Workbook();
+    const hidden = workbook.addWorksheet('메모');
+    hidden.addRow(['예전 메모']);
+    hidden.state = 'hidden';
+    const sheet = workbook.addWorksheet('입금내역');
+    sheet.addRow(['거래일자', '입금자명', '입금액']);
+    sheet.addRow(['2026-03-05', '한빛', 1000]);
+    sheet.addRow(['2026-03-06', '대성', 2000]).hidden = true;
+    const data = new Uint8Array(await workbook.xlsx.writeBuffer());
+    expect(rows(await readDepositFile({ filename: 'a.xlsx', data }))).toEqual([
+      [2, '2026-03-04T15:00:00.000Z', '한빛', 1000],
+      [3, '2026-03-05T15:00:00.000Z', '대성', 2000],
+    ]);
+  });
+
   it('a formula cell refuses the file, whatever result it saved', async () => {
     const data = await xlsx((sheet) => {
       sheet.addRow(['거래일자', '입금자명', '입금액']);

@@ -64,9 +64,12 @@ export const QUICK_ORDER_FILE_MSG = {
     '10,000행 아래에 내용이나 서식이 있는 엑셀 파일은 올릴 수 없습니다. 주문할 내용만 새 시트에 옮겨 다시 올리세요.',
   broken: '엑셀 파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인하세요.',
   noSheet: '엑셀 파일에 시트가 없습니다.',
-  /** Only the first sheet is read (docs/requirements.md#quick-order): other sheets are notes, copies, old estimates. */
+  /** Only the first visible sheet is read (docs/requirements.md#quick-order): other sheets are notes, copies, old estimates. */
   firstSheetEmpty:
     '엑셀 파일의 첫 번째 시트가 비어 있습니다. 빠른주문은 첫 번째 시트만 읽으니 주문할 내용을 첫 번째 시트에 두고 다시 올리세요.',
+  /** Every row with something in it hidden or filtered out: hidden rows are not read. */
+  onlyHiddenRows:
+    '엑셀 파일의 첫 번째 시트에 보이는 행이 없습니다. 숨기거나 필터로 가린 행은 읽지 않으니 주문할 행을 보이게 한 뒤 다시 올리세요.',
   formula: (row: number) =>
     `${row}행에 계산 결과가 저장되지 않은 수식이 있습니다. 엑셀에서 열어 저장한 뒤 다시 올리세요.`,
   encoding: '파일의 글자를 읽을 수 없습니다. UTF-8 또는 EUC-KR로 저장한 CSV 파일을 올리세요.',
@@ -109,12 +112,18 @@ export async function readQuickOrderFile(file: {
   if (magic(0xd0, 0xcf, 0x11, 0xe0)) return refuse(QUICK_ORDER_FILE_MSG.xls);
   if (magic(0x25, 0x50, 0x44, 0x46)) return readPdf(data, columns);
   if (name.endsWith('.csv') || name.endsWith('.txt')) return readCsv(data, columns);
+  // A file named as a workbook or a PDF that is none: broken, not a kind of file the page does not take.
+  if (/\.xls[xm]$/.test(name)) return refuse(QUICK_ORDER_FILE_MSG.broken);
+  if (name.endsWith('.pdf')) return refuse(QUICK_ORDER_FILE_MSG.pdf);
   return refuse(QUICK_ORDER_FILE_MSG.type);
 }
 
 // ---------------------------------------------------------------- CSV
 
-/** A CSV file, read by the contract's CSV reader, as a pasted CSV is (docs/search.md#paste-anything). */
+/**
+ * A CSV file, read by the contract's CSV reader, as a pasted CSV is (docs/search.md#paste-anything):
+ * one delimiter per file, tabs when it has them (Excel's 'Unicode text').
+ */
 function readCsv(data: Uint8Array, columns?: readonly EstimateRole[]): QuickOrderParse {
   const text = decodeCsv(data);
   if (text === null) return refuse(QUICK_ORDER_FILE_MSG.encoding);
@@ -140,19 +149,30 @@ function cellText(value: ExcelJS.CellValue): string | undefined {
   return '';
 }
 
+/**
+ * The first visible sheet's visible rows (docs/requirements.md#quick-order): buyers hide or filter an
+ * estimate's rows down to what they order; the rows left out are counted for the page to say so.
+ */
 async function readXlsx(data: Uint8Array, columns?: readonly EstimateRole[]): Promise<QuickOrderParse> {
   const sheet = await firstSheetRows(data, QUICK_ORDER_SHEET);
   if (!sheet.ok) return refuse(sheet.message);
   const rows: { line: number; cells: string[] }[] = [];
   let formulaRow: number | null = null;
-  for (const { line, values } of sheet.rows) {
+  let hiddenRows = 0;
+  for (const { line, values, hidden } of sheet.rows) {
     const cells = Array.from(values, (v) => cellText(v));
+    if (hidden) {
+      if (cells.some((c) => c !== '')) hiddenRows++;
+      continue;
+    }
     if (cells.includes(undefined)) formulaRow ??= line;
     rows.push({ line, cells: cells.map((c) => c ?? '') });
   }
   if (formulaRow !== null) return refuse(QUICK_ORDER_FILE_MSG.formula(formulaRow));
-  if (rows.every((r) => r.cells.every((c) => c.trim() === ''))) return refuse(QUICK_ORDER_FILE_MSG.firstSheetEmpty);
-  return parseQuickOrderCells(rows, columns);
+  if (rows.every((r) => r.cells.every((c) => c.trim() === '')))
+    return refuse(hiddenRows > 0 ? QUICK_ORDER_FILE_MSG.onlyHiddenRows : QUICK_ORDER_FILE_MSG.firstSheetEmpty);
+  const read = parseQuickOrderCells(rows, columns);
+  return read.ok && hiddenRows > 0 ? { ...read, hiddenRows } : read;
 }
 
 // ---------------------------------------------------------------- PDF

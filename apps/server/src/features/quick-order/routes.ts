@@ -77,7 +77,11 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
       if (!parsed) throw badRequest(MSG_QUICK_ORDER.textOrFile, 'text');
       if (!parsed.ok) throw badRequest(parsed.message, req.isMultipart() ? QUICK_ORDER_FILE_FIELD : 'text');
       const rows = await resolveQuickOrder(db, parsed.rows, levelOf(auth));
-      return { ...ok(rows, undefined, rows.length), ...(parsed.columns ? { columns: parsed.columns } : {}) };
+      return {
+        ...ok(rows, undefined, rows.length),
+        ...(parsed.columns ? { columns: parsed.columns } : {}),
+        ...(parsed.hiddenRows ? { hiddenRows: parsed.hiddenRows } : {}),
+      };
     });
   });
 

@@ -6,7 +6,7 @@
  */
 import { MSG_QUICK_ORDER, alphaNumber, tierPrice, type CompanyLevel, type ReorderLine } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { addCartLines, cartQuantities, oncePerRequest } from '../cart/repository.js';
+import { CART_LINE_MAX, addCartLines, cartQuantities, oncePerRequest } from '../cart/repository.js';
 import { reorderLines } from '../orders/repository.js';
 import { lockProductsForCart } from '../products/repository.js';
 import type { EventSink } from '../../shared/events.js';
@@ -41,15 +41,6 @@ async function lockProducts(tx: Tx, memberId: number, productIds: number[]) {
         );
   const inCart = new Map(held.map((h) => [h.productId, Number(h.qty)]));
   return new Map(rows.map((r) => [r.id, { ...r, inCart: inCart.get(r.id) ?? 0 }]));
-}
-
-/** Adds the lines to the member's cart: memo and job reference replace the line's when given. */
-async function upsertLines(
-  tx: Tx,
-  buyer: Buyer,
-  lines: { productId: number; qty: number; memo: string; jobRef: string }[],
-) {
-  await addCartLines(tx, buyer, lines);
 }
 
 /** The realtime hub and base info hear of the cart's new lines once they are committed (as addToCart does). */
@@ -94,11 +85,12 @@ async function addLines(tx: Tx, buyer: Buyer, lines: CartAddLine[]): Promise<num
     .filter(({ line, p }) => p.inCart + line.qty > p.hasAmount)
     .map(({ p }) => MSG_QUICK_ORDER.lineStock(p.name, p.hasAmount, p.inCart));
   if (changed.length > 0) throw new AppError(409, MSG_QUICK_ORDER.stockChanged(changed), 409, 'lines');
-  await upsertLines(
-    tx,
-    buyer,
-    lines.map((l) => ({ productId: l.productId, qty: l.qty, memo: l.memo ?? '', jobRef: l.jobRef ?? '' })),
-  );
+  // A line the cart would hold past one line's limit refuses the whole add, naming each such line.
+  const full = (over: { productId: number; inCart: number }[]) => {
+    const names = over.map((o) => MSG_QUICK_ORDER.lineInCart(locked.get(o.productId)!.name, o.inCart));
+    return new AppError(409, MSG_QUICK_ORDER.lineMaxChanged(names), 409, 'lines');
+  };
+  await addCartLines(tx, buyer, lines, full);
   return lines.length;
 }
 
@@ -140,7 +132,7 @@ async function reorderLinesIntoCart(tx: Tx, buyer: Buyer, level: CompanyLevel, o
     if (hit) replacement.set(l.productId, hit.product.seq);
   }
   const locked = await lockProducts(tx, buyer.memberId, [...lines.map((l) => l.productId), ...replacement.values()]);
-  const adds = new Map<number, { productId: number; qty: number; memo: string; jobRef: string }>();
+  const adds = new Map<number, { productId: number; qty: number }>();
   const out: ReorderLine[] = lines.map((l) => {
     const before = l.price;
     const own = locked.get(l.productId);
@@ -170,9 +162,11 @@ async function reorderLinesIntoCart(tx: Tx, buyer: Buyer, level: CompanyLevel, o
       level,
     );
     const pending = adds.get(p.id)?.qty ?? 0;
-    const room = Math.max(0, p.hasAmount - p.inCart - pending);
+    // As much as the stock allows and one cart line takes (CART_LINE_MAX), saying which stopped it.
+    const byLimit = p.hasAmount > CART_LINE_MAX;
+    const room = Math.max(0, Math.min(p.hasAmount, CART_LINE_MAX) - p.inCart - pending);
     const addedQty = Math.min(l.qty, room);
-    if (addedQty > 0) adds.set(p.id, { productId: p.id, qty: pending + addedQty, memo: '', jobRef: '' });
+    if (addedQty > 0) adds.set(p.id, { productId: p.id, qty: pending + addedQty });
     const at = {
       ...line,
       cartProductId: addedQty > 0 ? p.id : null,
@@ -184,15 +178,22 @@ async function reorderLinesIntoCart(tx: Tx, buyer: Buyer, level: CompanyLevel, o
     // restock alert (docs/requirements.md#restock-alerts).
     if (addedQty === 0)
       return p.hasAmount > 0
-        ? { ...at, change: 'inCart' as const, message: MSG_QUICK_ORDER.reorderInCart(p.hasAmount) }
+        ? {
+            ...at,
+            change: 'inCart' as const,
+            message: byLimit ? MSG_QUICK_ORDER.reorderLineFull : MSG_QUICK_ORDER.reorderInCart(p.hasAmount),
+          }
         : { ...at, change: 'soldOut' as const, message: MSG_QUICK_ORDER.reorderSoldOut };
     const notes: string[] = [];
     if (useRepl) notes.push(MSG_QUICK_ORDER.reorderReplaced(l.pid, p.pid));
     if (priceNow !== before) notes.push(MSG_QUICK_ORDER.reorderPrice(before, priceNow));
-    if (addedQty < l.qty) notes.push(MSG_QUICK_ORDER.reorderShort(room));
+    if (addedQty < l.qty)
+      notes.push(byLimit ? MSG_QUICK_ORDER.reorderCapped(room) : MSG_QUICK_ORDER.reorderShort(room));
     const change = useRepl ? 'replaced' : addedQty < l.qty ? 'short' : priceNow !== before ? 'price' : 'same';
     return { ...at, change, message: notes.length > 0 ? notes.join(' ') : MSG_QUICK_ORDER.reorderSame };
   });
-  if (adds.size > 0) await upsertLines(tx, buyer, [...adds.values()]);
+  // The room above keeps every line within CART_LINE_MAX: addCartLines cannot refuse them.
+  if (adds.size > 0)
+    await addCartLines(tx, buyer, [...adds.values()], () => new Error('reorder past one cart line’s limit'));
   return out;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { QuickOrderCandidate, QuickOrderRowAnswer } from '@partsmall/contract';
 import { QuickOrderPage } from './QuickOrderPage';
 import { renderScreen } from '../../../test/render-screen';
@@ -42,10 +42,12 @@ const row = (
 
 /** The answer of the paste; the cart takes what is sent to it. */
 let results: QuickOrderRowAnswer[] = [];
+/** A workbook's rows left out as hidden, in the answer when set. */
+let hiddenRows: number | undefined;
 const sent = recordRequests((url) =>
   url.includes('addQuickOrderToCart')
     ? jsonAnswer({ code: 201, message: '1개 상품을 장바구니에 담았습니다.', results: { added: 1 } }, 201)
-    : jsonAnswer({ code: 200, message: '정상 처리되었습니다.', results }),
+    : jsonAnswer({ code: 200, message: '정상 처리되었습니다.', results, ...(hiddenRows ? { hiddenRows } : {}) }),
 );
 
 /** Pastes `text` on the page (the phone's with `mobile`), asks for the check and gives the results. */
@@ -235,5 +237,48 @@ describe('a line whose quantity could not be read (docs/requirements.md#quick-or
     expect(qty).toHaveProperty('value', '');
     expect(region.querySelector('.qo-why')!.textContent).toBe('수량을 1개 이상 입력하세요.');
     expect(screen.queryByRole('button', { name: /모두 장바구니에 담기 \(1\)/ })).toBeNull();
+  });
+});
+
+describe('an unknown number asked about in the chat (docs/requirements.md#quick-order)', () => {
+  const unknown: QuickOrderRowAnswer = {
+    ...row(1, 'ZZ9900123', { stock: 0, qty: 2 }),
+    orderQty: 0,
+    status: 'unknown',
+    message: '일치하는 상품이 없습니다. 채팅으로 문의해 주세요.',
+    candidates: [],
+    productId: null,
+  };
+
+  it.each([false, true])('sends the quantity in its box, not the one read (phone: %s)', async (mobile) => {
+    results = [unknown];
+    // The desktop's chat is a popup: opened, not loaded, here.
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    await check('ZZ9900123 2', { mobile });
+    fireEvent.change(screen.getByRole('spinbutton', { name: '1줄 수량' }), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: '채팅으로 문의' }));
+    expect(JSON.parse(sessionStorage.getItem('chatInquiry') ?? 'null')).toEqual({
+      kind: 'number',
+      pid: 'ZZ9900123',
+      quantity: 7,
+    });
+    expect(open).toHaveBeenCalledTimes(mobile ? 0 : 1);
+    open.mockRestore();
+  });
+});
+
+describe('a workbook with hidden or filtered rows (docs/requirements.md#quick-order)', () => {
+  it('says how many rows were left out; without any it says nothing', async () => {
+    results = [row(1, 'T4A52485', { stock: 10, qty: 2 })];
+    hiddenRows = 3;
+    const region = await check('T4A52485 2');
+    hiddenRows = undefined;
+    expect(region.querySelector('.qo-hidden')!.textContent).toBe('숨기거나 필터로 가린 행 3개는 읽지 않았습니다.');
+  });
+
+  it('without hidden rows the note is not there', async () => {
+    results = [row(1, 'T4A52485', { stock: 10, qty: 2 })];
+    const region = await check('T4A52485 2');
+    expect(region.querySelector('.qo-hidden')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
   ESTIMATE_ROLE_LABEL,
+  QUICK_ORDER_MAX_QTY,
   QUICK_ORDER_MSG,
   type EstimateColumns,
   type EstimateRole,
@@ -25,6 +26,9 @@ import './quick-order.css';
 
 const pasteForm = z.object({ text: z.string().trim().min(1, QUICK_ORDER_MSG.empty) });
 
+/** What the page shows of api/resolveQuickOrder's answer: the rows, the columns read, the hidden rows left out. */
+type Answer = { results: QuickOrderRowAnswer[]; columns?: EstimateColumns; hiddenRows?: number };
+
 /** What an estimate was read from: the pasted text or the uploaded file, read again when the buyer corrects its columns. */
 type EstimateSource = { text: string } | { file: File };
 
@@ -41,10 +45,13 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
   // The columns an estimate was read by, and the pasted text or uploaded file they can be corrected
   // for: the same text or file is read again with the buyer's columns (docs/search.md#paste-anything).
   const [columns, setColumns] = useState<{ read: EstimateColumns; source: EstimateSource } | null>(null);
+  // A workbook's rows hidden or filtered out, which were not read (docs/requirements.md#quick-order).
+  const [hiddenRows, setHiddenRows] = useState(0);
   // An unknown number is asked about in the chat with the number and quantity already written; the
   // table stays (desktop: the chat is a popup; phone: the table is kept for the way back).
-  const ask = (row: QuickOrderRowAnswer) => {
-    leaveInquiry({ kind: 'number', pid: row.partNumber, quantity: Math.max(1, row.qty ?? 1) });
+  // The quantity is the one in the row's box, as the buyer may have mended it (1 while it is empty).
+  const ask = (row: QuickOrderRowAnswer, edit: Edit) => {
+    leaveInquiry({ kind: 'number', pid: row.partNumber, quantity: inquiryQuantity(edit.qty) });
     if (mobile) void navigate(pathFor('chat', true));
     else openPopup('/chat', 'chat', POPUP.chat);
   };
@@ -53,8 +60,9 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
   // table in the cart would lose it without a word (docs/requirements.md#quick-order).
   const [readText, setReadText] = useState<string | null>(null);
 
-  const show = (source: EstimateSource) => (answer: { results: QuickOrderRowAnswer[]; columns?: EstimateColumns }) => {
+  const show = (source: EstimateSource) => (answer: Answer) => {
     setReadText('text' in source ? source.text : null);
+    setHiddenRows(answer.hiddenRows ?? 0);
     setRows(answer.results);
     setEdits(answer.results.map(editOf));
     setColumns(answer.columns ? { read: answer.columns, source } : null);
@@ -94,6 +102,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
           setRows(left.rows);
           setEdits(left.edits);
           setColumns(null);
+          setHiddenRows(0);
           const blocked = left.edits.filter((e) => e.include).length;
           if (blocked > 0) return void notify.toast(`${answer.message} ${QT.leftInTable(blocked)}`);
           notify.toast(answer.message);
@@ -121,6 +130,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
         <section aria-label={QT.results}>
           <h2>{QT.results}</h2>
           <p role="status">{QT.summary(rows.length, readyCount, mergedCount)}</p>
+          {hiddenRows > 0 && <p className="hint qo-hidden">{QT.hiddenRows(hiddenRows)}</p>}
           {blockedCount > 0 && <p className="qo-blocked">{QT.blocked(blockedCount)}</p>}
           {columns && <ColumnsRead roles={columns.read.roles} busy={resolve.isPending} onCorrect={correct} />}
           <SideScroll label={QT.resultTable}>
@@ -133,7 +143,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
                     row={row}
                     edit={edits[i]!}
                     onChange={(patch) => change(i, patch)}
-                    onAsk={() => ask(row)}
+                    onAsk={() => ask(row, edits[i]!)}
                   />
                 ))}
               </tbody>
@@ -157,6 +167,9 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
     </div>
   );
 }
+
+/** A quantity box's value as a chat inquiry takes it: 1 to 100,000, 1 while the box is empty. */
+const inquiryQuantity = (qty: number | null) => Math.min(QUICK_ORDER_MAX_QTY, Math.max(1, qty ?? 1));
 
 /** The estimate file's button: an Excel sheet, a CSV or a PDF; the same file may be picked again. */
 function FileButton({ onFile }: { onFile: (file: File | undefined) => void }) {

@@ -38,6 +38,8 @@ export const QT = {
     overStock: (stock: number) => `재고가 ${groupDigits(stock)}개라 ${groupDigits(stock)}개까지 담을 수 있습니다.`,
     overMax: `한 줄에 ${groupDigits(QUICK_ORDER_MAX_QTY)}개까지 담을 수 있습니다.`,
   },
+  /** A workbook's rows hidden or filtered out: not read (docs/requirements.md#quick-order). */
+  hiddenRows: (n: number) => `숨기거나 필터로 가린 행 ${groupDigits(n)}개는 읽지 않았습니다.`,
   blocked: (n: number) => `체크한 줄 중 ${groupDigits(n)}줄은 담을 수 없습니다. 줄마다 이유를 확인하세요.`,
   /** After the other lines went to the cart: the ticked lines that could not stay in the table. */
   leftInTable: (n: number) => `담지 못한 ${groupDigits(n)}줄은 표에 남겨 두었습니다.`,
