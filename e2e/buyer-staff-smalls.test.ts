@@ -67,7 +67,12 @@ describe('방문수령', () => {
     expect(await facts.locator('dt', { hasText: '택배사' }).count()).toBe(0);
     // No sender given: a dash, as every other empty row, not a blank.
     expect(await mobileOrderFact(card, '보내는 분')).toBe('-');
-    await shot(phone.page, 'pickup-order-phone');
+    // The order's number, by which every 알림톡 names it ('주문번호: 28').
+    expect(await mobileOrderFact(card, '주문번호')).toBe(String(seq));
+    await snap(phone.page, 'pickup-order-phone');
+    await phone.page.setViewportSize({ width: 320, height: 640 });
+    expect(await shopPhoneFindings(phone.page, 'phone order list at 320 px')).toEqual([]);
+    await snap(phone.page, 'pickup-order-phone-320');
     await phone.context.close();
 
     const { page, context } = await desktopPage(shop.browser);
@@ -75,7 +80,23 @@ describe('방문수령', () => {
     const detail = await openAdminOrder(page, seq);
     await detail.getByText('한국 김포물류센터 (방문수령)').waitFor();
     expect(await detail.textContent()).not.toContain('아차산로 113');
+    // How it goes, said once; handed over at the warehouse: no carrier nor waybill to fill in.
+    expect(
+      await detail
+        .locator('dt', { hasText: /^배송$/ })
+        .locator('+ dd')
+        .textContent(),
+    ).toBe('방문수령');
+    expect(await detail.getByLabel('택배사').count()).toBe(0);
+    await detail
+      .getByText('방문수령 주문입니다. 창고에서 상품을 전달한 뒤 출고완료를 누르세요.', { exact: false })
+      .waitFor();
     await shot(page, 'pickup-order-admin-desktop');
+    await detail.getByRole('button', { name: '출고완료', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '출고완료', exact: true }).click();
+    await page.getByText('주문 상태를 변경했습니다.').first().waitFor();
+    const [handed] = await shop.server.db.select().from(orders).where(eq(orders.id, seq));
+    expect([handed!.status, handed!.carrier, handed!.waybill]).toEqual([2, '', '']);
     await context.close();
   });
 });

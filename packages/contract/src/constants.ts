@@ -104,6 +104,19 @@ export const PAY_TYPE_LABELS: Readonly<Record<number, string>> = {
   [SHIPPING.payTypes.pickup]: '방문수령',
 };
 
+/**
+ * How an order goes, as its screens and the back office's CSV name it: the method and how its fee is
+ * paid ('택배 · 선불'); a 방문수령 once, its pay type being 방문수령 too (docs/requirements.md#shipping).
+ */
+export function shippingWayLabel(shippingValue: number, payType: number): string {
+  const way = SHIPPING_TYPE_LABELS[shippingValue] ?? String(shippingValue);
+  const pay = PAY_TYPE_LABELS[payType] ?? String(payType);
+  return way === pay ? way : `${way} · ${pay}`;
+}
+
+/** Where a 방문수령 order is collected: its warehouse ('한국 김포물류센터 (방문수령)'). */
+export const pickupPlaceLabel = (stockName: string) => `${stockName || '-'} (방문수령)`;
+
 export const MAX_VIN_SEARCHES_PER_DAY = 30;
 /**
  * Part-number searches within a vehicle's catalogue (getCarsSearchHotKey) per window: a person

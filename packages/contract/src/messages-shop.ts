@@ -117,6 +117,8 @@ export const MSG_ORDER = {
   /** A waybill sent as a number (a long one would lose digits), a flag or a list. */
   moveWaybillType: '송장번호를 글자로 입력하세요.',
   carrierRequired: '택배사와 송장번호를 입력하세요.',
+  /** A 방문수령 order is handed over at its warehouse (docs/requirements.md#shipping-and-tracking): no parcel. */
+  pickupNoParcel: '방문수령 주문은 창고에서 직접 전달하므로 택배사와 송장번호를 넣지 않습니다.',
   addressSaved: '배송지를 저장했습니다.',
   addressNeeds: '배송지를 저장하려면 받는 분 이름, 연락처, 우편번호가 필요합니다.',
   addressNotFound: '배송지를 찾을 수 없습니다.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CANCEL_TITLES,
   NOTIFY_TEMPLATES,
   REFUND_WORDS,
   TemplateVariableError,
@@ -32,6 +33,11 @@ const CASES: [NotifyEvent, Record<string, NotifyValue>, string][] = [
       trackingLink: 'https://trace.cjlogistics.com/next/tracking.html?wblNo=601234567890',
     },
     '[파츠몰] 주문하신 상품이 발송되었습니다.\n\n주문번호: 20261121-0042\n택배사: CJ대한통운\n운송장번호: 601234567890\n배송조회: https://trace.cjlogistics.com/next/tracking.html?wblNo=601234567890',
+  ],
+  [
+    'pickedUp',
+    { shop: '파츠몰', orderNo: '20261121-0046', place: '한국 김포물류센터 (방문수령)' },
+    '[파츠몰] 주문하신 상품을 수령 장소에서 전달해 드렸습니다.\n\n주문번호: 20261121-0046\n수령 장소: 한국 김포물류센터 (방문수령)',
   ],
   [
     'sellerCancelled',
@@ -141,6 +147,28 @@ describe('알림톡 templates', () => {
       '#{refundNote}': '환불금액은 캐시로 돌려 드렸습니다.',
     });
     expect(credit.returned(116_700)).toBe('반품 금액 116,700원은 청구하지 않으며, 외상 미수금에서 차감되었습니다.');
+  });
+
+  it("staff's 출고취소 is told as a cancel before shipment, in the seller cancel's template; a job without the title reads as a seller cancel", () => {
+    const values = { shop: '파츠몰', orderNo: '71', refundAmount: 18_000 };
+    const credit = REFUND_WORDS.credit;
+    expect(renderNotice('sellerCancelled', { ...values, cancelTitle: CANCEL_TITLES.beforeShipment }).text).toBe(
+      '[파츠몰] 주문이 출고 전에 취소되었습니다.\n\n주문번호: 71\n환불금액: 18,000원\n\n환불금액은 캐시로 돌려 드렸습니다. 불편을 드려 죄송합니다.',
+    );
+    expect(
+      renderNotice('sellerCancelled', {
+        ...values,
+        cancelTitle: CANCEL_TITLES.beforeShipment,
+        refundLabel: credit.label,
+        refundNote: credit.cancelled,
+      }).text,
+    ).toBe(
+      '[파츠몰] 주문이 출고 전에 취소되었습니다.\n\n주문번호: 71\n차감금액: 18,000원\n\n주문 금액은 청구하지 않으며, 외상 미수금에서 차감되었습니다. 불편을 드려 죄송합니다.',
+    );
+    expect(renderNotice('sellerCancelled', values).variables['#{cancelTitle}']).toBe(
+      '주문이 판매자 사정으로 취소되었습니다.',
+    );
+    expect(CANCEL_TITLES.seller).toBe('주문이 판매자 사정으로 취소되었습니다.');
   });
 
   it('gives the formatted variables as Solapi takes them', () => {

@@ -15,6 +15,7 @@ export type NotifyEvent =
   | 'orderPaid'
   | 'shipmentConfirmed'
   | 'shipped'
+  | 'pickedUp'
   | 'sellerCancelled'
   | 'returnApproved'
   | 'returnOnHold'
@@ -59,6 +60,15 @@ export const REFUND_WORDS: Readonly<
   },
 };
 
+/**
+ * The first line of a cancel's 알림톡 (`sellerCancelled`) by the move staff made
+ * (docs/requirements.md#notifications): 판매자취소 (8), or 출고취소 (3) of a 구매요청 order.
+ */
+export const CANCEL_TITLES = {
+  seller: '주문이 판매자 사정으로 취소되었습니다.',
+  beforeShipment: '주문이 출고 전에 취소되었습니다.',
+} as const;
+
 export const NOTIFY_TEMPLATES: Readonly<Record<NotifyEvent, NotifyTemplate>> = {
   orderPaid: {
     label: '주문 결제 완료',
@@ -75,12 +85,29 @@ export const NOTIFY_TEMPLATES: Readonly<Record<NotifyEvent, NotifyTemplate>> = {
     text: '[#{shop}] 주문하신 상품이 발송되었습니다.\n\n주문번호: #{orderNo}\n택배사: #{carrier}\n운송장번호: #{waybill}\n배송조회: #{trackingLink}',
     vars: { shop: 'text', orderNo: 'text', carrier: 'text', waybill: 'text', trackingLink: 'text' },
   },
+  // A 방문수령 order's 출고완료: handed over at its warehouse, no parcel (docs/requirements.md#shipping-and-tracking).
+  pickedUp: {
+    label: '방문수령 전달 완료',
+    text: '[#{shop}] 주문하신 상품을 수령 장소에서 전달해 드렸습니다.\n\n주문번호: #{orderNo}\n수령 장소: #{place}',
+    vars: { shop: 'text', orderNo: 'text', place: 'text' },
+  },
   sellerCancelled: {
     label: '판매자 주문 취소',
-    text: '[#{shop}] 주문이 판매자 사정으로 취소되었습니다.\n\n주문번호: #{orderNo}\n#{refundLabel}: #{refundAmount}\n\n#{refundNote} 불편을 드려 죄송합니다.',
-    vars: { shop: 'text', orderNo: 'text', refundLabel: 'text', refundAmount: 'won', refundNote: 'text' },
-    // A job written before the 외상 words (cash orders only then) reads as it did.
-    defaults: { refundLabel: REFUND_WORDS.cash.label, refundNote: REFUND_WORDS.cash.cancelled },
+    text: '[#{shop}] #{cancelTitle}\n\n주문번호: #{orderNo}\n#{refundLabel}: #{refundAmount}\n\n#{refundNote} 불편을 드려 죄송합니다.',
+    vars: {
+      shop: 'text',
+      cancelTitle: 'text',
+      orderNo: 'text',
+      refundLabel: 'text',
+      refundAmount: 'won',
+      refundNote: 'text',
+    },
+    // A job written before the 외상 words (cash orders only then), or before staff's 출고취소 was told, reads as it did.
+    defaults: {
+      cancelTitle: CANCEL_TITLES.seller,
+      refundLabel: REFUND_WORDS.cash.label,
+      refundNote: REFUND_WORDS.cash.cancelled,
+    },
   },
   returnApproved: {
     label: '반품 승인',

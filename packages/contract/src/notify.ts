@@ -16,6 +16,7 @@ export const NOTIFY_SETTING_EVENTS = [
   'orderPaid',
   'shipmentConfirmed',
   'shipped',
+  'pickedUp',
   'sellerCancelled',
   'returnApproved',
   'returnOnHold',
@@ -69,12 +70,17 @@ const settingEvent = z.enum(NOTIFY_SETTING_EVENTS, { error: MSG.badRequest });
  * One notification to send (job kind `notify.send`): the event, the company whose members get it
  * (or only `memberId`, for a member's own chat or transfer), and the template's values. Money is a
  * whole won number; instants are ISO strings. Recipients and phones are read when the job runs.
+ * `after` names the keys of the earlier notifications about the same thing (an order's payment and
+ * status events): it is sent once none of them is still waiting or running, so an order's messages
+ * reach each phone in the order their events happened (docs/requirements.md#notifications). A job
+ * written without it is sent at once.
  */
 export const notifySendJobData = z.object({
   event: settingEvent,
   companyId: z.number().int().min(1),
   memberId: z.number().int().min(1).optional(),
   values: z.record(z.string().max(40), z.union([z.string().max(2000), z.number().int()])),
+  after: z.array(z.string().min(1).max(200)).max(100).optional(),
 });
 export type NotifySendJobData = z.infer<typeof notifySendJobData>;
 

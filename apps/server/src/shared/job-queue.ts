@@ -186,6 +186,47 @@ export async function enqueue<N extends JobName>(
 }
 
 /**
+ * How many of the jobs of `name` written with these keys are still to run or running (waiting,
+ * waiting for a retry, or taken): a job that must follow them waits while any is (`NotYet`). Done,
+ * parked, cancelled and archived ones do not count, nor keys never written.
+ */
+export async function unfinishedJobs(db: Db | Tx, name: JobName, keys: readonly string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const ids = sql.join(
+    keys.map((key) => sql`${jobId(name, key)}::uuid`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${sql.identifier(BOSS_SCHEMA)}.job
+      where name = ${name} and id in (${ids}) and state in ('created', 'retry', 'active')`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Puts a taken job back in the queue to start again in `seconds`, its try not counted (a handler's
+ * `NotYet`): pg-boss's fetch counts a try as a retry when the job had started before, so the count
+ * it added is taken back, and a first try leaves the job as never started. Only while it is still
+ * taken (active); answers whether it was. Called when the try's batch has ended, as a failure is
+ * recorded (features/jobs/runner.ts), with `seconds` of at least one, for the same reason.
+ */
+export async function putBack(db: Db, name: JobName, id: string, seconds: number): Promise<boolean> {
+  const boss = sql.identifier(BOSS_SCHEMA);
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update ${boss}.job set
+        state = (case when retry_count = 0 then 'created' else 'retry' end)::${boss}.job_state,
+        retry_count = greatest(retry_count - 1, 0),
+        started_on = case when retry_count = 0 then null else started_on end,
+        start_after = now() + make_interval(secs => ${Math.max(1, seconds)})
+      where name = ${name} and id = ${id}::uuid and state = 'active'
+      returning id`,
+  );
+  return rows.length > 0;
+}
+
+/**
  * The parked jobs of `name` whose data holds `match` (e.g. `{ invoiceId: 4 }`) that their work made
  * needless (the invoice issued by another job, given a new job by staff, or cancelled): moved to
  * cancelled with `reason` as their message, so 발송 작업 no longer lists them as failures waiting for

@@ -31,9 +31,24 @@ export interface JobBase {
 }
 
 /**
+ * Thrown by a handler whose job must wait for another (an order's earlier message still to send):
+ * the try did nothing and is no failure. The runner puts the job back to start again in `seconds`,
+ * its try not counted against its retries (docs/architecture.md#jobs).
+ */
+export class NotYet extends Error {
+  override readonly name = 'NotYet';
+  constructor(
+    reason: string,
+    readonly seconds = 2,
+  ) {
+    super(reason);
+  }
+}
+
+/**
  * A kind of job, given the database, the log and the providers `P` it declares. It throws to fail
- * the try: the job is retried with back-off and parked after the last try. It must not do an
- * external effect outside `once`.
+ * the try: the job is retried with back-off and parked after the last try (NotYet: put back, not
+ * failed). It must not do an external effect outside `once`.
  */
 export type JobHandler<N extends JobName, P extends object = object> = (
   job: JobRun<N>,

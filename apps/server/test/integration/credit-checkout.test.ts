@@ -257,7 +257,8 @@ describe('what counts against the limit', () => {
     const shipped = await call(
       server,
       'adminSetOrderStatus',
-      { seq, status: 2, carrier: 'CJ대한통운', waybill: '123456789013' },
+      // Picked up: handed over at the warehouse, no carrier.
+      { seq, status: 2 },
       { token: t.staff },
     );
     expect(shipped.body.code, shipped.body.message).toBe(201);
@@ -284,12 +285,7 @@ describe('cancels and returns reverse the charge, never in cash', () => {
 
     const c = (await pay(t.main, 4, 'credit')).body.results!.orderSeq;
     expect((await call(server, 'adminSetOrderStatus', { seq: c, status: 1 }, { token: t.staff })).body.code).toBe(201);
-    const shipped = await call(
-      server,
-      'adminSetOrderStatus',
-      { seq: c, status: 2, carrier: 'CJ대한통운', waybill: '123456789012' },
-      { token: t.staff },
-    );
+    const shipped = await call(server, 'adminSetOrderStatus', { seq: c, status: 2 }, { token: t.staff });
     expect(shipped.body.code, shipped.body.message).toBe(201);
     // 단순 변심 (1): the goods back, not the shipping (none here).
     expect((await call(server, 'returnMallOrder', { seq: c, returnReason: 1 }, { token: t.main })).body.code).toBe(201);

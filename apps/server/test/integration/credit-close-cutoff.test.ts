@@ -147,7 +147,7 @@ describe('the running month closed at an instant (the test clock)', () => {
     await new Promise((r) => setTimeout(r, 20));
     for (const [status, extra] of [
       [1, {}],
-      [2, { carrier: 'CJ대한통운', waybill: String(600_000_000_000 + seq) }],
+      [2, {}], // picked up (placeOrder's default): handed over, no carrier
     ] as const) {
       const moved = await call(server, 'adminSetOrderStatus', { seq, status, ...extra }, { token: t.staff });
       expect(moved.body.code, moved.body.message).toBe(201);

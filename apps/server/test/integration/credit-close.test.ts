@@ -48,7 +48,7 @@ async function move(seq: number, status: number, extra: Record<string, unknown> 
 }
 async function ship(seq: number) {
   await move(seq, 1);
-  await move(seq, 2, { carrier: 'CJ대한통운', waybill: String(600_000_000_000 + seq) });
+  await move(seq, 2); // picked up (placeOrder's default): handed over, no carrier
 }
 const count = async (table: 'statements' | 'tax_invoices' | 'statement_lines') =>
   (await queryRows<{ n: number }>(server.db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]!.n;

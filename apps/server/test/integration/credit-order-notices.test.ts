@@ -28,7 +28,7 @@ const move = async (seq: number, status: number, extra: Record<string, unknown> 
 /** Shipped, a return asked for change of mind (단순 변심: the goods back), and approved without a note. */
 async function returned(seq: number) {
   await move(seq, 1);
-  await move(seq, 2, { carrier: 'CJ대한통운', waybill: String(700_000_000_000 + seq) });
+  await move(seq, 2); // picked up (placeOrder's default): handed over, no carrier
   const asked = await call(server, 'returnMallOrder', { seq, returnReason: 1 }, { token: t.main });
   expect(asked.body.code, asked.body.message).toBe(201);
   await move(seq, 5);

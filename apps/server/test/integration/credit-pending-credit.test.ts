@@ -36,7 +36,8 @@ async function shippedCreditOrder(qty: number, shippingInfo?: typeof COURIER) {
   expect(res.body.code, res.body.message).toBe(201);
   const seq = res.body.results!.orderSeq;
   await move(seq, 1);
-  await move(seq, 2, { carrier: 'CJ대한통운', waybill: String(600_000_000_000 + seq) });
+  // A parcel has its carrier; a pickup (placeOrder's default) is handed over without one.
+  await move(seq, 2, shippingInfo ? { carrier: 'CJ대한통운', waybill: String(600_000_000_000 + seq) } : {});
   return seq;
 }
 const statementOf = async (m: string) =>

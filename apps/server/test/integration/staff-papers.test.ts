@@ -44,7 +44,7 @@ describe('back-office order CSV', () => {
 });
 
 describe('back-office order CSV columns', () => {
-  it('writes every column: each line with its quantity, the whole address, carrier, waybill and job references', async () => {
+  it('writes every column: each line with its quantity, how it goes, the whole address, carrier, waybill and job references', async () => {
     const co = await makeCompany(server, '열전부', 0);
     const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
     const seq = await insertOrder(server, {
@@ -89,9 +89,11 @@ describe('back-office order CSV columns', () => {
         '품목',
         '상품금액',
         '배송비',
+        '배송 방법',
         '받는 분',
         '연락처',
         '주소',
+        '수령 장소',
         '택배사',
         '송장번호',
         '작업번호/차량번호',
@@ -106,9 +108,11 @@ describe('back-office order CSV columns', () => {
         'TST x2 / LR-190583 x3',
         '30000',
         '6000',
+        '택배 · 선불',
         '김수령',
         '010-5555-0000',
         '서울 성동구 성수이로 77 3층',
+        '',
         'CJ대한통운',
         '654-321-0987',
         'RO-2026-118 / 12가3456',

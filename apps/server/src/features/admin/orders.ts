@@ -6,9 +6,12 @@ import {
   ORDER_STATUS,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
+  SHIPPING,
   formatSeoulDateTime,
   hyphenatePhone,
   orderJobRefs,
+  pickupPlaceLabel,
+  shippingWayLabel,
   type AdminOrderDetail,
   type AdminOrderListRequest,
   type AdminOrderRow,
@@ -178,6 +181,15 @@ function textOfDigits(value: string): string {
 }
 
 /**
+ * The CSV's 주소 and 수령 장소: a 방문수령 order is collected at its warehouse, so it has its place and
+ * no address, never the buyer's own shown as where to send it (docs/requirements.md#shipping).
+ */
+function placeCells(o: AdminOrderRow): [string, string] {
+  if (o.shippingValue === SHIPPING.types.pickup) return ['', pickupPlaceLabel(o.stockName)];
+  return [`${o.address} ${o.addrSub}`.trim(), ''];
+}
+
+/**
  * Every order matching the list's filters, up to `max` (EXPORT_MAX_ROWS): past it the file holds the
  * first ones and `message` says so, never a file cut without a word (docs/requirements.md#back-office).
  */
@@ -193,6 +205,7 @@ export async function exportOrders(db: Db, q: Q, max = EXPORT_MAX_ROWS) {
     '품목',
     '상품금액',
     '배송비',
+    '배송 방법',
     '받는 분',
     '연락처',
     '주소',
@@ -211,9 +224,10 @@ export async function exportOrders(db: Db, q: Q, max = EXPORT_MAX_ROWS) {
     o.orderProductInfo.map((l) => `${l.pid} x${l.qty}`).join(' / '),
     o.totalAmount,
     o.shipping,
+    shippingWayLabel(o.shippingValue, o.shippingPayType),
     o.name,
     /^\d+$/.test(o.phone) ? textOfDigits(hyphenatePhone(o.phone)) : o.phone,
-    `${o.address} ${o.addrSub}`.trim(),
+    ...placeCells(o),
     o.carrier,
     textOfDigits(o.waybill),
     orderJobRefs(o).join(' / '),

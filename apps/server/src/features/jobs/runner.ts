@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js';
 import type { Gate } from '../../db/yielding.js';
 import { effectOnce } from './effects.js';
 import { JOB_HANDLERS, type JobDeps } from './kinds.js';
-import { BOSS_SCHEMA, databaseExecutor, writeJobs } from '../../shared/job-queue.js';
+import { BOSS_SCHEMA, databaseExecutor, putBack, writeJobs } from '../../shared/job-queue.js';
+import { NotYet } from '../../shared/job-types.js';
 import { queueOptions, type JobSettings } from './config.js';
 import type { JobRunner } from './types.js';
 import { NO_REQUESTS, type RequestsInFlight } from '../../shared/drain.js';
@@ -46,28 +47,47 @@ const message = (err: unknown) => {
   return cutText(safe instanceof Error ? safe.message : String(safe), 500);
 };
 
+/** Why a try put off (NotYet) was recorded as a failed one: it could not be put back. */
+const NOT_PUT_BACK = '작업을 뒤로 미루지 못해 실패로 기록했습니다. 다시 시도합니다.';
+/** How a try ended: done, failed with its reason, or put off by its handler (NotYet) for some seconds. */
+type Outcome = { done: true } | { failed: string } | { later: number };
+
 /**
  * Records a batch's tries when the whole batch has ended: the successes done in one statement, then
- * each failure with its reason. pg-boss marks every job of a batch done when its callback returns
- * (those still taken); a failure recorded at once went back to the queue while the rest of its
- * batch ran, another process could take it, and this one's end marked that try done: a failed
- * second try was then never retried, its message lost (docs/architecture.md#jobs).
+ * each failure with its reason, and each try put off back in the queue (not counted as a try).
+ * pg-boss marks every job of a batch done when its callback returns (those still taken); a failure
+ * recorded at once went back to the queue while the rest of its batch ran, another process could
+ * take it, and this one's end marked that try done: a failed second try was then never retried, its
+ * message lost (docs/architecture.md#jobs). A try put off goes back the same way, for the same reason.
  */
 async function recordBatch(
   boss: PgBoss,
+  putOff: (name: JobName, id: string, seconds: number) => Promise<unknown>,
   log: JobDeps['log'],
   name: JobName,
   jobs: PgBoss.JobWithMetadata<object>[],
-  reasons: (string | null)[],
+  outcomes: Outcome[],
 ) {
-  const ids = jobs.filter((_, i) => reasons[i] === null).map((j) => j.id);
+  const ids = jobs.filter((_, i) => outcomes[i] && 'done' in outcomes[i]).map((j) => j.id);
   if (ids.length > 0)
     await boss.complete(name, ids).catch((e: unknown) => log.warn({ err: e, name }, 'job completions not recorded'));
   for (const [i, job] of jobs.entries()) {
-    const reason = reasons[i];
-    if (reason === null || reason === undefined) continue;
+    const outcome = outcomes[i];
+    if (!outcome || 'done' in outcome) continue;
+    if ('later' in outcome) {
+      // Put back (or no longer taken: expired meanwhile). When the database refused, it is failed as a
+      // try instead, so that pg-boss's completion of the batch cannot mark it done unsent.
+      const back = await putOff(name, job.id, outcome.later).then(
+        () => true,
+        (e: unknown) => {
+          log.warn({ err: e, job: job.id }, 'job put off, not put back');
+          return false;
+        },
+      );
+      if (back) continue;
+    }
     await boss
-      .fail(name, job.id, { message: reason })
+      .fail(name, job.id, { message: 'failed' in outcome ? outcome.failed : NOT_PUT_BACK })
       .catch((e: unknown) => log.warn({ err: e, job: job.id }, 'job failure not recorded'));
   }
 }
@@ -136,18 +156,29 @@ export async function startJobs(
     }
   }
 
-  /** Runs one try; answers null when it succeeded, else its reason (recorded when its batch ends). */
-  async function runOne(name: JobName, job: PgBoss.JobWithMetadata<object>): Promise<string | null> {
+  // A try put off goes back to the queue; past the stop's wait nothing reaches the database, as with
+  // pg-boss's own statements (startBoss): the stop gave the job back to the queue already.
+  const putOff = async (name: JobName, id: string, seconds: number) => {
+    if (closed) deps.log.warn({ job: id, name }, 'job put off after the stop: not put back');
+    else await putBack(db, name, id, seconds);
+  };
+
+  /** Runs one try; answers how it ended (recorded when its batch ends). */
+  async function runOne(name: JobName, job: PgBoss.JobWithMetadata<object>): Promise<Outcome> {
     try {
       await runHandler(name, job, full);
-      return null;
+      return { done: true };
     } catch (err) {
+      if (err instanceof NotYet) {
+        deps.log.debug({ job: job.id, name, reason: err.message }, 'job put off');
+        return { later: err.seconds };
+      }
       const last = job.retryCount >= job.retryLimit;
       deps.log.warn(
         { job: job.id, name, attempt: job.retryCount + 1, parked: last, reason: message(err) },
         last ? 'job parked after its last try' : 'job try failed',
       );
-      return message(err);
+      return { failed: message(err) };
     }
   }
 
@@ -160,8 +191,8 @@ export async function startJobs(
         // Taken just as the server began to stop: give them back as a failed try (retried later,
         // by this process after a restart or by another one).
         if (stopping) throw new Error('서버가 종료 중이라 다음에 다시 시도합니다.');
-        const batch = Promise.all(jobs.map((job) => inTurn(() => runOne(name, job)))).then((reasons) =>
-          recordBatch(boss, deps.log, name, jobs, reasons),
+        const batch = Promise.all(jobs.map((job) => inTurn(() => runOne(name, job)))).then((outcomes) =>
+          recordBatch(boss, putOff, deps.log, name, jobs, outcomes),
         );
         running.add(batch);
         let handOver!: () => void;

@@ -1,15 +1,18 @@
 import {
+  CANCEL_TITLES,
   ORDER_STATUS,
   REFUND_WORDS,
   carrierByCode,
   carrierFromName,
   cutText,
   normalizeWaybill,
+  pickupPlaceLabel,
   trackingLink,
   type NotifySendJobData,
+  type StatusActor,
 } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
-import { linesOf } from '../orders/repository.js';
+import { eventsWithNames, linesOf } from '../orders/repository.js';
 import { enqueue } from '../../shared/job-queue.js';
 
 /**
@@ -21,6 +24,21 @@ import { enqueue } from '../../shared/job-queue.js';
 
 type Values = NotifySendJobData['values'];
 const send = (tx: Tx, data: NotifySendJobData, key: string) => enqueue(tx, 'notify.send', data, { key });
+
+/** The keys of an order's messages: its payment's, and each status event's (its row id). */
+const orderPaidKey = (orderId: number) => `order:${orderId}:paid`;
+const orderEventKey = (orderId: number, eventId: number) => `order:${orderId}:event:${eventId}`;
+
+/**
+ * The keys of the messages an order's status event `eventId` follows: its payment's and its earlier
+ * status events' (a move that told nothing has no job, and holds nothing). Its own message is sent
+ * once none of them is still to send (notify/send.ts), so the buyer reads them in the order they
+ * happened (docs/requirements.md#notifications).
+ */
+async function orderKeysBefore(tx: Tx, orderId: number, eventId: number): Promise<string[]> {
+  const earlier = (await eventsWithNames(tx, orderId)).filter((e) => e.id < eventId);
+  return [orderPaidKey(orderId), ...earlier.map((e) => orderEventKey(orderId, e.id))];
+}
 
 /** '브레이크 패드 외 2건': the first line's name and how many more. */
 export function itemsSummary(names: readonly string[]): string {
@@ -41,7 +59,7 @@ export function notifyOrderPaid(
     amount: o.amount,
     paidAt: o.paidAt.toISOString(),
   };
-  return send(tx, { event: 'orderPaid', companyId: o.companyId, values }, `order:${o.orderId}:paid`);
+  return send(tx, { event: 'orderPaid', companyId: o.companyId, values }, orderPaidKey(o.orderId));
 }
 
 /**
@@ -64,22 +82,24 @@ export function shippedValues(carrier: string | null | undefined, waybill: strin
 
 /**
  * An order moved (features/orders/service.ts moveOrder): shipment confirmed, shipped, seller
- * cancelled, return approved or on hold are told; other moves are not. The key names the order's
- * status event row (`eventId`): a repeated request, which writes no new row, is told once. A cancel
- * or return says where its money went by how the order was paid (`payWith`): a 외상 order's comes off
- * the receivables, never back as cash (docs/requirements.md#credit-checkout).
+ * cancelled, staff's 출고취소, return approved or on hold are told; other moves (the buyer's own
+ * cancel among them) are not. The key names the order's status event row (`eventId`): a repeated
+ * request, which writes no new row, is told once; the message follows the order's earlier ones
+ * (`after`). A cancel or return says where its money went by how the order was paid (`payWith`): a
+ * 외상 order's comes off the receivables, never back as cash (docs/requirements.md#credit-checkout).
  */
 export async function notifyOrderMoved(
   tx: Tx,
   o: { id: number; companyId: number; eventId: number; to: number; refunded: number; note?: string | undefined },
-  shipped: { carrier?: string | null | undefined; waybill?: string | null | undefined },
-  /** The order's `pay_with`: 'credit' or 'cash'. */
-  payWith: string,
+  /** A parcel's carrier and waybill, or a 방문수령 order's warehouse (`pickupAt`), handed over there. */
+  shipped: { carrier?: string | null | undefined; waybill?: string | null | undefined; pickupAt?: string },
+  /** The order's `pay_with` ('credit' or 'cash'), and who moved it: the buyer is not told of their own cancel. */
+  { payWith, by }: { payWith: string; by: StatusActor },
 ) {
   const orderNo = String(o.id);
-  const key = `order:${o.id}:event:${o.eventId}`;
+  const key = orderEventKey(o.id, o.eventId);
   const note = o.note?.trim();
-  const base = { companyId: o.companyId };
+  const base = { companyId: o.companyId, after: await orderKeysBefore(tx, o.id, o.eventId) };
   const words = REFUND_WORDS[payWith === 'credit' ? 'credit' : 'cash'];
   switch (o.to) {
     case ORDER_STATUS.shipmentConfirmed: {
@@ -88,21 +108,39 @@ export async function notifyOrderMoved(
       return send(tx, { ...base, event: 'shipmentConfirmed', values: { orderNo, items } }, key);
     }
     case ORDER_STATUS.shipmentComplete:
+      if (shipped.pickupAt !== undefined)
+        return send(
+          tx,
+          { ...base, event: 'pickedUp', values: { orderNo, place: pickupPlaceLabel(shipped.pickupAt) } },
+          key,
+        );
       return send(
         tx,
         { ...base, event: 'shipped', values: { orderNo, ...shippedValues(shipped.carrier, shipped.waybill) } },
         key,
       );
-    case ORDER_STATUS.sellerCancelled:
+    case ORDER_STATUS.shipmentCancelled:
+    case ORDER_STATUS.sellerCancelled: {
+      // Staff's 출고취소 refunds an order its buyer paid and did not cancel: told as the seller's cancel
+      // is, in its own words. The buyer's own cancel is not told: they made it.
+      if (o.to === ORDER_STATUS.shipmentCancelled && by !== 'staff') return null;
+      const cancelTitle = o.to === ORDER_STATUS.sellerCancelled ? CANCEL_TITLES.seller : CANCEL_TITLES.beforeShipment;
       return send(
         tx,
         {
           ...base,
           event: 'sellerCancelled',
-          values: { orderNo, refundLabel: words.label, refundAmount: o.refunded, refundNote: words.cancelled },
+          values: {
+            orderNo,
+            cancelTitle,
+            refundLabel: words.label,
+            refundAmount: o.refunded,
+            refundNote: words.cancelled,
+          },
         },
         key,
       );
+    }
     case ORDER_STATUS.returnApproved:
       return send(
         tx,

@@ -1,9 +1,9 @@
 import { MEMBER_TYPE_MAIN, SHOP_NAME, renderNotice, type NotifySettingEvent } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { licencesEndingOnThirdDay } from '../members/repository.js';
-import type { JobHandler } from '../../shared/job-types.js';
+import { NotYet, type JobHandler } from '../../shared/job-types.js';
 import type { NotifyProvider } from './types.js';
-import { enqueue } from '../../shared/job-queue.js';
+import { enqueue, unfinishedJobs } from '../../shared/job-queue.js';
 import { recipientsFor, type NotifyAccount, type NotifySetting } from './recipients.js';
 import { roomToday, sendWithinAllowance } from './limit.js';
 import { accountsWithSettings } from './repository.js';
@@ -26,11 +26,15 @@ export async function accountsOf(
  * reached. A template whose values do not fit fails the job (parked for staff) and sends nothing.
  * Each text counts against its phone's day (NOTIFY_LIMIT): a text past the cap is not sent; a 외상
  * bill past its own cap fails the job with the reason (retried, then parked for staff).
+ * While a job it follows (`after`: the same order's earlier messages) is still waiting, retrying or
+ * running, it sends nothing and is put off (NotYet); a parked one no longer holds it.
  */
 export const notifySend: JobHandler<'notify.send', { notify?: NotifyProvider }> = async (job, deps) => {
   if (!deps.notify) throw new Error('알림톡 발송 수단이 설정되지 않았습니다.');
   const notify = deps.notify;
-  const { event, companyId, memberId, values } = job.data;
+  const { event, companyId, memberId, values, after } = job.data;
+  if (after && (await unfinishedJobs(deps.db, 'notify.send', after)) > 0)
+    throw new NotYet('같은 주문의 앞선 알림톡이 아직 발송되지 않았습니다.');
   const notice = renderNotice(event, { shop: SHOP_NAME, ...values });
   const { accounts, settings } = await accountsOf(deps.db, companyId);
   for (const r of recipientsFor(event, accounts, settings, memberId)) {

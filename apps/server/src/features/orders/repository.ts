@@ -95,7 +95,7 @@ export async function countStaffOrders(db: Db, where: SQL | undefined): Promise<
 }
 
 /** An order's status events, oldest first, with the name of who moved it ('' for none). */
-export async function eventsWithNames(db: Db, orderId: number): Promise<(EventRow & { memberName: string })[]> {
+export async function eventsWithNames(db: Db | Tx, orderId: number): Promise<(EventRow & { memberName: string })[]> {
   const rows = await db
     .select({ event: orderEvents, memberName: memberNameSql(orderEvents.memberId) })
     .from(orderEvents)

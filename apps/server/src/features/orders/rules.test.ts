@@ -98,16 +98,28 @@ describe('returns from the China warehouse', () => {
 });
 
 describe('shipment complete', () => {
-  it('needs the carrier and the waybill', () => {
+  it('needs the carrier and the waybill, naming the one missing', () => {
     expect(shipmentRefusal('CJ대한통운', '6543210987')).toBeNull();
-    for (const [carrier, waybill] of [
-      [undefined, '1'],
-      ['CJ대한통운', undefined],
-      ['', '1'],
-      ['CJ대한통운', ''],
+    for (const [carrier, waybill, field] of [
+      [undefined, '1', 'carrier'],
+      ['', '1', 'carrier'],
+      ['CJ대한통운', undefined, 'waybill'],
+      ['CJ대한통운', '', 'waybill'],
     ] as const) {
-      expect(shipmentRefusal(carrier, waybill)).toEqual({ message: MSG_ORDER.carrierRequired, field: 'carrier' });
+      expect(shipmentRefusal(carrier, waybill)?.field, `${carrier} ${waybill}`).toBe(field);
     }
+  });
+
+  it('hands a 방문수령 order over without a carrier, and refuses one or a waybill', () => {
+    const refused = (field: string) => ({
+      message: '방문수령 주문은 창고에서 직접 전달하므로 택배사와 송장번호를 넣지 않습니다.',
+      field,
+    });
+    expect(shipmentRefusal(undefined, undefined, true)).toBeNull();
+    expect(shipmentRefusal(' ', '', true)).toBeNull();
+    expect(shipmentRefusal('CJ대한통운', '6543210987', true)).toEqual(refused('waybill'));
+    expect(shipmentRefusal(undefined, '6543210987', true)).toEqual(refused('waybill'));
+    expect(shipmentRefusal('direct', undefined, true)).toEqual(refused('carrier'));
   });
 });
 

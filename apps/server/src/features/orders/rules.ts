@@ -61,10 +61,19 @@ export function returnRefusal(f: ReturnFacts, now: Date): Refusal | null {
 }
 
 /**
- * Shipment complete needs the carrier and a waybill of its shape (none for 직접 배송 and 퀵):
- * docs/requirements.md#shipping-and-tracking.
+ * Shipment complete needs the carrier and a waybill of its shape (none for 직접 배송 and 퀵). A 방문수령
+ * order is handed over at its warehouse: it takes neither, and one sent is refused (the field sent, the
+ * waybill first): docs/requirements.md#shipping-and-tracking.
  */
-export function shipmentRefusal(carrier: string | undefined, waybill: string | undefined): Refusal | null {
+export function shipmentRefusal(
+  carrier: string | undefined,
+  waybill: string | undefined,
+  pickup = false,
+): Refusal | null {
+  if (pickup) {
+    if (waybill?.trim()) return { message: MSG_ORDER.pickupNoParcel, field: 'waybill' };
+    return carrier?.trim() ? { message: MSG_ORDER.pickupNoParcel, field: 'carrier' } : null;
+  }
   const checked = checkShipment(carrier, waybill);
   return checked.ok ? null : { message: checked.message, field: checked.field };
 }
@@ -78,12 +87,14 @@ export interface MoveFacts {
   returnReason?: number | undefined;
   carrier?: string | undefined;
   waybill?: string | undefined;
+  /** A 방문수령 order (shippingValue 4): handed over, not shipped by a carrier. */
+  pickup?: boolean;
 }
 
 /** The side rule a move the table allows must still pass, or null when it passes. */
 export function moveRefusal(f: MoveFacts, now: Date): Refusal | null {
   if (f.to === ORDER_STATUS.shipmentCancelled && f.actor === 'buyer') return cancelRefusal(f.createdAt, now);
-  if (f.to === ORDER_STATUS.shipmentComplete) return shipmentRefusal(f.carrier, f.waybill);
+  if (f.to === ORDER_STATUS.shipmentComplete) return shipmentRefusal(f.carrier, f.waybill, f.pickup);
   if (f.to === ORDER_STATUS.returnRequested)
     return returnRefusal({ shippedAt: f.shippedAt, stockName: f.stockName, returnReason: f.returnReason }, now);
   return null;

@@ -3,6 +3,7 @@ import {
   MSG_ORDER,
   MSG_TRACKING,
   ORDER_STATUS,
+  SHIPPING,
   findTransition,
   type OrderEvent,
   type OrderView,
@@ -182,6 +183,26 @@ async function shipOrder(tx: Tx, order: OrderRow, shipment: ShipmentFacts, now: 
 }
 
 /**
+ * What 출고완료 writes on the order: a parcel's carrier as the list names it ('kr.cjlogistics' →
+ * CJ대한통운) and its waybill's digits, with the shipment to record; a 방문수령 order, handed over at its
+ * warehouse, only the time (docs/requirements.md#shipping-and-tracking). Other moves write neither.
+ */
+function shipmentUpdate(
+  m: MoveRequest,
+  pickup: boolean,
+  now: Date,
+): { shipped: ReturnType<typeof checkShipment> | null; fields: Partial<typeof orders.$inferInsert> } {
+  if (m.status !== ORDER_STATUS.shipmentComplete) return { shipped: null, fields: {} };
+  if (pickup) return { shipped: null, fields: { shippedAt: now } };
+  const shipped = checkShipment(m.carrier, m.waybill);
+  if (!shipped.ok) return { shipped, fields: {} };
+  return {
+    shipped,
+    fields: { carrier: shipped.shipment.carrierName, waybill: shipped.shipment.waybill, shippedAt: now },
+  };
+}
+
+/**
  * Moves an order to another status when the transition table allows it for this actor and the
  * move's side rules (orders/rules.ts) pass, with the refund and stock restore the table names, all
  * in one transaction with the order row locked.
@@ -208,6 +229,8 @@ export async function moveOrder(
       if (m.actor === 'buyer' && (await companyWithdrawnShared(tx, order.companyId))) throw unauthorized();
       const transition = findTransition(order.status, m.status, m.actor);
       if (!transition) throw new AppError(409, MSG_ORDER.statusMoveRefused, 409, 'status');
+      // A 방문수령 order is handed over at its warehouse: no carrier, no parcel, no tracking.
+      const pickup = order.shippingValue === SHIPPING.types.pickup;
       const refusal = moveRefusal(
         {
           to: m.status,
@@ -218,20 +241,14 @@ export async function moveOrder(
           returnReason: m.returnReason,
           carrier: m.carrier,
           waybill: m.waybill,
+          pickup,
         },
         now,
       );
       if (refusal) throw badRequest(refusal.message, refusal.field);
 
-      const update: Partial<typeof orders.$inferInsert> = { status: m.status };
-      // The carrier as the list names it ('kr.cjlogistics' → CJ대한통운) and the waybill's digits.
-      const shipped = m.status === ORDER_STATUS.shipmentComplete ? checkShipment(m.carrier, m.waybill) : null;
-      if (shipped?.ok)
-        Object.assign(update, {
-          carrier: shipped.shipment.carrierName,
-          waybill: shipped.shipment.waybill,
-          shippedAt: now,
-        });
+      const { shipped, fields } = shipmentUpdate(m, pickup, now);
+      const update: Partial<typeof orders.$inferInsert> = { status: m.status, ...fields };
       if (m.status === ORDER_STATUS.returnRequested) update.returnReason = m.returnReason;
       if (m.status === ORDER_STATUS.returnOnHold && m.note) update.staffNote = m.note;
 
@@ -297,8 +314,8 @@ export async function moveOrder(
       await notifyOrderMoved(
         tx,
         { id: order.id, companyId: order.companyId, eventId: event!.id, to: m.status, refunded, note: m.note },
-        { carrier: m.carrier, waybill: m.waybill },
-        order.payWith,
+        pickup ? { pickupAt: order.stockName } : { carrier: m.carrier, waybill: m.waybill },
+        { payWith: order.payWith, by: m.actor },
       );
       // The order's tax invoice: written when shipped, corrected when refunded after issuance.
       await onOrderMoved(tx, { id: order.id, companyId: order.companyId }, m.status, now);

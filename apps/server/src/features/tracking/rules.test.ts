@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MSG_ORDER } from '@partsmall/contract';
 import { checkShipment, shipmentLink } from './rules.js';
 
 describe('shipping an order: carrier and waybill', () => {
@@ -35,19 +34,17 @@ describe('shipping an order: carrier and waybill', () => {
     expect(checkShipment('kr.logen', '12345678901')).toMatchObject({ ok: true });
   });
 
-  it('needs a carrier, and a waybill unless it is 직접 배송 or 퀵', () => {
-    for (const [carrier, waybill] of [
-      [undefined, '601234567890'],
-      ['  ', '601234567890'],
-      ['kr.cjlogistics', ''],
-      ['kr.cjlogistics', undefined],
-      ['동네화물', ' '],
+  it('needs a carrier, and a waybill unless it is 직접 배송 or 퀵, naming the one missing', () => {
+    for (const [carrier, waybill, message, field] of [
+      [undefined, undefined, '택배사와 송장번호를 입력하세요.', 'carrier'],
+      [' ', '', '택배사와 송장번호를 입력하세요.', 'carrier'],
+      [undefined, '601234567890', '택배사를 선택하세요.', 'carrier'],
+      ['  ', '601234567890', '택배사를 선택하세요.', 'carrier'],
+      ['kr.cjlogistics', '', '송장번호를 입력하세요.', 'waybill'],
+      ['kr.cjlogistics', undefined, '송장번호를 입력하세요.', 'waybill'],
+      ['동네화물', ' ', '송장번호를 입력하세요.', 'waybill'],
     ] as const) {
-      expect(checkShipment(carrier, waybill)).toEqual({
-        ok: false,
-        message: MSG_ORDER.carrierRequired,
-        field: 'carrier',
-      });
+      expect(checkShipment(carrier, waybill), `${carrier} ${waybill}`).toEqual({ ok: false, message, field });
     }
     expect(checkShipment('quick', '')).toEqual({
       ok: true,

@@ -36,16 +36,17 @@ export function carrierOf(typed: string): Carrier | undefined {
 export function checkShipment(carrier: string | undefined, waybill: string | undefined): ShipmentCheck {
   const typed = (carrier ?? '').trim();
   const number = (waybill ?? '').trim();
-  if (!typed) return refused(MSG_ORDER.carrierRequired, 'carrier');
+  // What is missing is named, and the field it is: a carrier (with the waybill when both are), or the waybill.
+  if (!typed) return refused(number ? MSG_TRACKING.carrierRequired : MSG_ORDER.carrierRequired, 'carrier');
   const listed = carrierOf(typed);
   if (!listed) {
-    if (!number) return refused(MSG_ORDER.carrierRequired, 'carrier');
+    if (!number) return refused(MSG_TRACKING.waybillRequired, 'waybill');
     return { ok: true, shipment: { code: null, carrierName: typed, waybill: number, tracked: false } };
   }
   if (!listed.waybill) {
     if (number) return refused(MSG_TRACKING.noWaybill(listed.name), 'waybill');
   } else {
-    if (!number) return refused(MSG_ORDER.carrierRequired, 'carrier');
+    if (!number) return refused(MSG_TRACKING.waybillRequired, 'waybill');
     if (!isWaybillValid(listed, number))
       return refused(MSG_TRACKING.waybillShape(listed.name, listed.waybillHint), 'waybill');
   }

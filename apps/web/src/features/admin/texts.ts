@@ -169,6 +169,9 @@ export const A = {
     holdNoteHint: '구매자에게 보일 보류 메모',
     refund: (amount: string) => ` (환불 ${amount})`,
     creditRefund: (amount: string) => ` (외상 ${amount} 차감)`,
+    /** A 방문수령 order is handed over at its warehouse: 출고완료 takes no carrier (docs/requirements.md#shipping-and-tracking). */
+    pickupHint: '방문수령 주문입니다. 창고에서 상품을 전달한 뒤 출고완료를 누르세요. 택배사와 송장번호는 없습니다.',
+    handOverText: (seq: number) => `주문 #${seq}의 상품을 창고에서 전달했으면 출고완료로 바꿉니다.`,
     printPacking: '포장 목록 인쇄',
     printedOn: (day: string) => `인쇄일 ${day}`,
     /** A move refused because the order changed meanwhile: the detail shown was read again. */

@@ -84,6 +84,8 @@ export function MobileOrdersPage() {
                 <span className={`status-badge st-${o.status}`}>{mobileStatusLabel(o.status)}</span>
               </header>
               <dl className="m-order-facts">
+                <dt>{TO.orderNo}</dt>
+                <dd className="m-order-no">{o.seq}</dd>
                 <dt>{t.amount}</dt>
                 <dd className="strong">{won(o.totalAmount + o.shipping)}</dd>
                 {refund && (

@@ -31,6 +31,8 @@ export const TO = {
     untracked: '이 배송은 단계 조회를 하지 않습니다.',
     none: '-',
   },
+  /** The phone order list's row of the number every 알림톡 names the order by ('주문번호: 28'). */
+  orderNo: '주문번호',
   pickupPlace: '수령 장소',
   pickupAt: (stock: string) => `${stock} (방문수령)`,
 };

@@ -12,19 +12,21 @@ import { jsonAnswer, recordRequests } from '../../../../test/api-mock';
  * once another staff member cancelled it, with that move in its history and its cash refund.
  */
 const at = '2026-11-21T05:05:00.000Z';
+/** Order #58 by 택배 선불, or #61 picked up at its warehouse (방문수령). */
+let pickup = false;
 function stored(status: 1 | 8): AdminOrderDetail {
   const order = {
-    seq: 58,
+    seq: pickup ? 61 : 58,
     created: at,
     orderProductInfo: [
       { name: '브레이크 패드', pid: 'BP-1', factoryNum: '', qty: 1, price: 50_000, created: at, vin: null },
     ],
     itemLength: 1,
     totalAmount: 50_000,
-    shipping: 6_000,
+    shipping: pickup ? 0 : 6_000,
     memo: '',
-    shippingValue: 1,
-    shippingPayType: 0,
+    shippingValue: pickup ? 4 : 1,
+    shippingPayType: pickup ? 2 : 0,
     status,
     fromName: '',
     fromPhone: '',
@@ -81,12 +83,15 @@ let status: 1 | 8 = 1;
 const sent = recordRequests((url) =>
   url.endsWith('/orderDetail')
     ? jsonAnswer({ code: 200, message: '', results: stored(status) })
-    : jsonAnswer({ code: 409, message: '현재 주문 상태에서는 할 수 없는 요청입니다.', field: 'status' }, 409),
+    : pickup
+      ? jsonAnswer({ code: 201, message: '주문 상태를 변경했습니다.' })
+      : jsonAnswer({ code: 409, message: '현재 주문 상태에서는 할 수 없는 요청입니다.', field: 'status' }, 409),
 );
 
 describe('an order another staff member moved while it was open (docs/requirements.md#back-office)', () => {
   it('is read again when the move is refused (409), so staff see its status now', async () => {
     status = 1;
+    pickup = false;
     renderScreen(<OrderDetail seq={58} onClose={() => undefined} />, new QueryClient());
     const dialog = await screen.findByRole('dialog', { name: '주문 #58' });
     await within(dialog).findByRole('button', { name: '출고완료' });
@@ -113,5 +118,33 @@ describe('an order another staff member moved while it was open (docs/requiremen
       '/api/admin/setOrderStatus',
       '/api/admin/orderDetail',
     ]);
+  });
+});
+
+describe('a 방문수령 order (docs/requirements.md#shipping-and-tracking)', () => {
+  it('says how it goes once, and is handed over without a carrier or a waybill', async () => {
+    status = 1;
+    pickup = true;
+    renderScreen(<OrderDetail seq={61} onClose={() => undefined} />, new QueryClient());
+    const dialog = await screen.findByRole('dialog', { name: '주문 #61' });
+    const ship = await within(dialog).findByRole('button', { name: '출고완료' });
+    const way = within(dialog).getByText('배송').nextElementSibling;
+    expect(way?.textContent).toBe('방문수령');
+    expect(within(dialog).getByText('수령 장소').nextElementSibling?.textContent).toBe('한국 김포물류센터 (방문수령)');
+    expect(within(dialog).queryByLabelText('택배사')).toBeNull();
+    expect(within(dialog).queryByLabelText('송장번호')).toBeNull();
+    expect(
+      within(dialog).getByText(
+        '방문수령 주문입니다. 창고에서 상품을 전달한 뒤 출고완료를 누르세요. 택배사와 송장번호는 없습니다.',
+      ),
+    ).toBeTruthy();
+    expect((ship as HTMLButtonElement).disabled).toBe(false);
+
+    fireEvent.click(ship);
+    const asked = await screen.findByRole('alertdialog', { name: '출고완료' });
+    expect(asked.textContent).toContain('주문 #61의 상품을 창고에서 전달했으면 출고완료로 바꿉니다.');
+    fireEvent.click(within(asked).getByRole('button', { name: '출고완료' }));
+    await waitFor(() => expect(sent.map((r) => r.url)).toContain('/api/admin/setOrderStatus'));
+    expect(sent.find((r) => r.url === '/api/admin/setOrderStatus')?.body).toEqual({ seq: 61, status: 2 });
   });
 });

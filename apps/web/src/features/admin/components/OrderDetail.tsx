@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  PAY_TYPE_LABELS,
   PAY_WITH_LABELS,
   RETURN_REASONS,
-  SHIPPING_TYPE_LABELS,
   orderJobRefs,
+  shippingWayLabel,
   type AdminOrderDetail,
 } from '@partsmall/contract';
 import { count, dateTime, phone, won } from '../../../shared/format';
@@ -70,8 +69,8 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
               label: A.order.fields.shipping,
               value: (
                 <>
-                  {SHIPPING_TYPE_LABELS[o.shippingValue] ?? o.shippingValue} ·{' '}
-                  {PAY_TYPE_LABELS[o.shippingPayType] ?? o.shippingPayType}
+                  {/* '택배 · 선불'; a 방문수령 once, not '방문수령 · 방문수령'. */}
+                  {shippingWayLabel(o.shippingValue, o.shippingPayType)}
                   {o.arrive && A.order.office(o.arrive)}
                 </>
               ),

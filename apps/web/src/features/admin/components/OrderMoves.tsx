@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { allowedMoves, type AdminOrderDetail } from '@partsmall/contract';
+import { SHIPPING, allowedMoves, type AdminOrderDetail } from '@partsmall/contract';
 import { date, won } from '../../../shared/format';
 import { messageOf } from '../../../shared/api';
 import { useNotify } from '../../../shared/ui/notify';
@@ -18,7 +18,9 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
   const [carrier, setCarrier] = useState('');
   const [waybill, setWaybill] = useState('');
   const [note, setNote] = useState('');
-  const shipBlocked = shipProblem(carrier, waybill);
+  // A 방문수령 order is handed over at its warehouse: no carrier, no waybill (docs/requirements.md#shipping-and-tracking).
+  const pickup = o.shippingValue === SHIPPING.types.pickup;
+  const shipBlocked = pickup ? null : shipProblem(carrier, waybill);
   // A 외상 order's cancel takes its charge off what the company owes; only a cash order is refunded.
   const onCredit = o.payWith === 'credit';
   /** What a move to `to` gives back (a cancel's refund), if anything. */
@@ -32,11 +34,13 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
     const text =
       refund !== undefined
         ? (onCredit ? A.moves.creditRefundText : A.moves.refundText)(MOVE_LABELS[to] ?? '', won(refund))
-        : A.moves.moveText(o.seq, MOVE_LABELS[to] ?? '');
+        : to === 2 && pickup
+          ? A.moves.handOverText(o.seq)
+          : A.moves.moveText(o.seq, MOVE_LABELS[to] ?? '');
     const body = {
       seq: o.seq,
       status: to,
-      ...(to === 2 ? { carrier, waybill } : {}),
+      ...(to === 2 && !pickup ? { carrier, waybill } : {}),
       ...(to === 6 && note ? { note } : {}),
     };
     void notify
@@ -60,9 +64,12 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
     <div className="admin-panel no-print">
       <div className="admin-actions">
         {moves.length === 0 && <span>{A.moves.none}</span>}
-        {moves.includes(2) && (
-          <ShipFields carrier={carrier} waybill={waybill} onCarrier={setCarrier} onWaybill={setWaybill} />
-        )}
+        {moves.includes(2) &&
+          (pickup ? (
+            <span className="field-hint">{A.moves.pickupHint}</span>
+          ) : (
+            <ShipFields carrier={carrier} waybill={waybill} onCarrier={setCarrier} onWaybill={setWaybill} />
+          ))}
         {moves.includes(6) && (
           <input
             aria-label={A.moves.holdNote}
