@@ -45,6 +45,16 @@ export async function savedNotifyPhone(db: Db, memberId: number): Promise<string
   return saved?.phone;
 }
 
+/** The phones these members chose for their notices (their own phones are the member rows'). */
+export async function notifyPhonesOf(tx: Tx, memberIds: number[]): Promise<string[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await tx
+    .select({ phone: notifySettings.phone })
+    .from(notifySettings)
+    .where(inArray(notifySettings.memberId, memberIds));
+  return rows.flatMap((r) => (r.phone ? [r.phone] : []));
+}
+
 /** Forgets the '알림 설정' of these members, or of a whole company (a withdrawal, docs/requirements.md#retention). */
 export async function forgetNotifySettings(tx: Tx, of: { memberIds: number[] } | { companyId: number }): Promise<void> {
   await tx

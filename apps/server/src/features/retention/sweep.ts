@@ -23,6 +23,7 @@ import { deleteOldLedger } from '../wallet/repository.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import type { FileStorage } from '../chat/index.js';
 import { pruneCartRequests } from '../cart/repository.js';
+import { prunePhoneCodes } from '../auth/repository.js';
 import { EFFECT_LOG_BATCH, pruneEffectLogs } from './effect-logs.js';
 
 /**
@@ -71,6 +72,9 @@ export async function sweepRetention(
     // A withdrawn customer's chat (a record of complaints and their handling): 3 years after its last message.
     const keys = await deleteStaleConversations(tx, withdrawnMemberIds(tx), yearsAgo(RETENTION.disputeYears));
 
+    // Phone codes, whoever they were sent to (a join never finished too): 2 days (PHONE_CODE_DAYS).
+    await prunePhoneCodes(tx, sql`${at}::timestamptz - make_interval(days => ${PHONE_CODE_DAYS})`);
+
     // The company itself, once its last tax record is gone: 5 years after the withdrawal.
     await purgeWithdrawnCompanies(tx, yearsAgo(RETENTION.paymentYears), WITHDRAWN_COMPANY_NAME, now);
     return keys;
@@ -101,6 +105,13 @@ async function oldCreditBooks(tx: Tx, since: SQL): Promise<number[]> {
   ]);
   return [...withBook].filter((id) => !young.has(id)).sort((a, b) => a - b);
 }
+
+/**
+ * How long a phone code is kept: it is good for minutes (TIMING.phoneCodeValidSec, then PHONE_CODE.verifiedUseSec
+ * to finish the flow) and the daily caps count the codes of the current Seoul day only, so two days leave every
+ * count whole and keep no number longer than that (docs/requirements.md#retention).
+ */
+export const PHONE_CODE_DAYS = 2;
 
 /** What a withdrawn company's name reads as once its records' periods have ended. */
 export const WITHDRAWN_COMPANY_NAME = '탈퇴회사';

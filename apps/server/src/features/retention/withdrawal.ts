@@ -8,7 +8,7 @@ import { forgetVinSearches } from '../epc/repository.js';
 import { forgetCompanyFavorites, forgetMembersRestockAlerts } from '../favorites/repository.js';
 import { blankInquiryPhones } from '../inquiry/repository.js';
 import { blankCompanyContacts, blankMembers, loginsAndPhones } from '../members/repository.js';
-import { forgetNotifySettings } from '../notify/repository.js';
+import { forgetNotifySettings, notifyPhonesOf } from '../notify/repository.js';
 import { blankOrdersOf, lockOrdersOf, waitingOrderCount } from '../orders/repository.js';
 import { forgetAddresses } from '../shipping/repository.js';
 import { forgetOutbox } from '../sms/repository.js';
@@ -64,7 +64,8 @@ export async function refuseWhileCreditOwed(tx: Tx, companyId: number): Promise<
 /**
  * What a withdrawal destroys at once, on the withdrawal's own transaction (docs/requirements.md#retention).
  * Each member's name, phone numbers, mail, login id and password hash are replaced (the row stays, so the
- * records that name it keep pointing at something), the phone codes and dev-outbox texts of those phones go,
+ * records that name it keep pointing at something), the phone codes and dev-outbox texts of those phones and of
+ * the phone each chose for its notices ('알림 설정') go,
  * the rate-limit counters naming the login id, the account or the phones go (forgetPeople),
  * and so do the member's restock requests and notification settings. When the main account takes the company along, the company's
  * contact fields, its delivery addresses, cart, favourites, vehicles and taught depositor names go, and its orders keep only what the
@@ -80,7 +81,9 @@ export async function destroyOnWithdrawal(
   const { memberIds, companyId } = target;
   if (memberIds.length > 0) {
     const gone = await loginsAndPhones(tx, memberIds);
-    const phones = [...new Set(gone.flatMap((m) => [m.phone, m.contactPhone]).filter((p) => p !== ''))];
+    // The phones of the member rows, and the one each account chose for its notices ('알림 설정').
+    const chosen = await notifyPhonesOf(tx, memberIds);
+    const phones = [...new Set([...gone.flatMap((m) => [m.phone, m.contactPhone]), ...chosen].filter((p) => p !== ''))];
     await blankMembers(tx, memberIds, WITHDRAWN_NAME);
     // The rate-limit counters would keep the login ids, with the addresses they were used from, and the phones.
     await forgetPeople(tx, { loginIds: gone.map((m) => m.loginId), memberIds, phones });
