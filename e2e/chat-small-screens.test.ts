@@ -1,14 +1,18 @@
+import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ack, clientId, memberIdOf, newCustomer, openChat, tokenFor } from '../apps/server/test/chat-helpers.js';
+import { members } from '../apps/server/src/db/schema.js';
 import { png } from '../apps/server/test/chat-images.js';
+import { axeRule } from './axe.js';
 import { chatLogin } from './chat-session.js';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
 
 /**
  * The chat on small screens (docs/requirements.md#chat-screens): a picture however small is a 44 × 44 px
  * tap target on the buyer's phone chat (/chatMobile, the slide of /mobile) and the staff console on a
- * phone, and the console's header keeps a customer's phone number on one line in its 500 px window.
+ * phone, and the console's header keeps a customer's phone number on one line in its 500 px window
+ * and draws a stopped customer's '사용 중지' readable on its blue.
  */
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -100,6 +104,29 @@ describe("the staff console's header in its 500 px window", () => {
     }, '010-1234-5601');
     expect(lines).toBe(1);
     await shot(page, 'chat-console-header-500', { fullPage: false });
+    await context.close();
+  });
+});
+
+describe("a stopped customer in the staff console's header", () => {
+  it("'사용 중지' reads on the header's blue (contrast 4.5:1 at least), as it does in the list", async () => {
+    const customer = await newCustomer(shop.server, '정지배지');
+    const socket = await openChat(shop.server, customer.token);
+    expect(
+      (await ack(socket, 'userMessage', { sendMessage: '반품 문의드립니다.', clientMessageId: clientId() })).code,
+    ).toBe(201);
+    socket.disconnect();
+    await shop.server.db.update(members).set({ status: 'stopped' }).where(eq(members.id, customer.seq));
+    const { page, context } = await desktopPage(shop.browser);
+    await page.setViewportSize({ width: 500, height: 728 });
+    await loginContext(context, 'staff@partsmall.kr', 'staff1234');
+    await page.goto(`${shop.server.base}/chatAdmin`);
+    await page.getByTestId('chat-user').filter({ hasText: customer.name }).click();
+    const badge = page.locator('.chat-header .chat-stopped');
+    expect(await badge.innerText()).toBe('사용 중지');
+    const { violations } = await axeRule(page, 'color-contrast');
+    expect(violations.filter((target) => target.includes('chat-stopped'))).toEqual([]);
+    await shot(page, 'chat-console-header-stopped', { fullPage: false });
     await context.close();
   });
 });

@@ -99,7 +99,8 @@ export const CALL_ROUTES = {
   getCarsReplace: { method: 'POST', path: '/epc/getCarsReplace', access: 'company' },
   searchParts: { method: 'POST', path: '/epc/searchParts', access: 'company' },
   chatFileLink: { method: 'POST', path: '/api/chatFileLink', access: 'member' },
-  qrcodeLoginCode: { method: 'POST', path: '/api/qrcodeLoginCode', access: 'company' },
+  // Any session: staff are refused by the call itself, with what the QR login is for (docs/requirements.md#qr-login).
+  qrcodeLoginCode: { method: 'POST', path: '/api/qrcodeLoginCode', access: 'member' },
   qrcodeLogin: { method: 'POST', path: '/api/qrcodeLogin', access: 'public' },
   uploadChatFile: { method: 'POST', path: '/uploadChatFile', access: 'company' },
   uploadChatFiles: { method: 'POST', path: '/uploadChatFiles', access: 'staff' },

@@ -121,6 +121,7 @@ describe('plainFileName', () => {
     'a\n.png',
     'abc\u202egnp.exe',
     '\u2066a.png',
+    'a\uFFFD\uFFFDb.png',
     `${'가'.repeat(201)}.png`,
   ])('%j is refused', (name) => {
     expect(plainFileName(name, 200)).toBeNull();

@@ -240,7 +240,8 @@ export function declaredKind(mime: string | undefined): ImageKind | 'unknown' | 
 
 /**
  * The sender's file name for display, or null when it is not a plain name: empty, too long, a
- * path (slashes, backslashes, a drive or stream colon, '.' or '..'), or control characters.
+ * path (slashes, backslashes, a drive or stream colon, '.' or '..'), control characters, or bytes
+ * that were not UTF-8.
  */
 export function plainFileName(name: string, max: number): string | null {
   const trimmed = name.normalize('NFC').trim();
@@ -249,5 +250,8 @@ export function plainFileName(name: string, max: number): string | null {
   // A control character, or a bidi override that shows the name as another ('abc\u202Egnp.exe' reads
   // 'abcexe.png'): docs/requirements.md#validation.
   if (!isPlainText(trimmed)) return null;
+  // Bytes that are not UTF-8 reach here as U+FFFD (the multipart parser decodes the name so): such a
+  // name is refused, not stored and shown as 'a��b.png'.
+  if (trimmed.includes('\uFFFD')) return null;
   return trimmed;
 }

@@ -212,16 +212,15 @@ export function chatRoutes(
     return ok(link);
   });
 
-  route(
-    app,
-    'qrcodeLoginCode', // The QR code's address is built from PUBLIC_URL when it is set; without it the page uses its own origin.
-    async (req) =>
-      created(
-        await issueQrLoginCode(db, requireCompanyMember(req), new Date(), {
-          publicUrl: ctx.config.publicUrlSet ? ctx.config.publicUrl : undefined,
-        }),
-        MSG.ok,
-      ),
+  // The QR code's address is built from PUBLIC_URL when it is set; without it the page uses its own
+  // origin. A session without a company (staff) is refused by issueQrLoginCode, with its own message.
+  route(app, 'qrcodeLoginCode', async (req) =>
+    created(
+      await issueQrLoginCode(db, requireMember(req), new Date(), {
+        publicUrl: ctx.config.publicUrlSet ? ctx.config.publicUrl : undefined,
+      }),
+      MSG.ok,
+    ),
   );
 
   route(app, 'qrcodeLogin', async (req) =>

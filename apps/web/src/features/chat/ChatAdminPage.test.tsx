@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatUser } from '@partsmall/contract';
@@ -36,11 +36,33 @@ vi.mock('./useChat', () => ({
     selected: chat.selected,
     select: vi.fn(),
     conversations: {},
+    older: {},
+    loadingEarlier: null,
+    loadEarlier: vi.fn(),
     customerRead: {},
     typing: {},
     status: 'online',
     markRead: vi.fn(),
-    request: vi.fn(async () => ({ code: 200, message: '' })),
+    request: vi.fn(async (event: string) =>
+      event === 'customerInfoRequest'
+        ? {
+            code: 200,
+            message: '',
+            results: {
+              seq: 8,
+              name: '활성고객',
+              phone: '01012345678',
+              companyName: '활성고객상사',
+              level: null,
+              levelName: '',
+              cash: 0,
+              cartCount: 0,
+              orderCount: 0,
+              lastOrders: [],
+            },
+          }
+        : { code: 200, message: '' },
+    ),
     addStored: vi.fn(),
     send: vi.fn(() => true),
     sendTyping: vi.fn(),
@@ -90,5 +112,17 @@ describe('the staff console and a stopped customer', () => {
     expect(screen.getByTestId<HTMLTextAreaElement>('chat-input').disabled).toBe(false);
     expect(screen.queryByText(STOPPED_NOTE)).toBeNull();
     expect(screen.getByRole('button', { name: '상담 완료' })).toBeTruthy();
+  });
+});
+
+describe("the console's customer summary", () => {
+  it("a customer without orders: '최근 주문이 없습니다.' as a sentence, not a search's empty list", async () => {
+    chat.selected = 8;
+    renderConsole();
+    fireEvent.click(screen.getByRole('button', { name: '고객 정보' }));
+    const panel = await screen.findByTestId('chat-customer-info');
+    expect(within(panel).getByText('최근 주문이 없습니다.').tagName).toBe('P');
+    expect(within(panel).queryAllByRole('listitem')).toEqual([]);
+    expect(within(panel).queryByText('검색된 정보가 없습니다.')).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ import { useChatFiles } from './api';
 import { TC } from './texts';
 import { useStaffChat } from './useChat';
 import { chatDraftKey } from './useDrafts';
-import { notifyUnfocused, useChatWindow, useUnreadTitle } from './useChatWindow';
+import { notifyUnfocused, readerHere, useChatWindow, useReaderBack, useUnreadTitle } from './useChatWindow';
 
 type Filter = 'all' | 'open' | 'resolved';
 
@@ -144,6 +144,15 @@ function Console({ token, name, seq }: { token: string; name: string; seq: numbe
           otherRead={selected === null ? 0 : (chat.customerRead[selected] ?? 0)}
           typing={selected !== null && chat.typing[selected] ? (user?.name ?? '') : null}
           empty={selected === null ? TC.emptyConsole : TC.emptyStaff}
+          earlier={
+            selected === null
+              ? undefined
+              : {
+                  more: chat.older[selected] ?? false,
+                  loading: chat.loadingEarlier === selected,
+                  load: () => void chat.loadEarlier(selected),
+                }
+          }
         />
         {user?.stopped && (
           <p className="chat-stopped-note" role="status">
@@ -202,12 +211,8 @@ function UserRow({ user, active, onSelect }: { user: ChatUser; active: boolean; 
  * conversation (docs/requirements.md#chat).
  */
 function useReadOnFocus(markRead: () => void, lastSeq: number) {
+  useReaderBack(markRead);
   useEffect(() => {
-    const onFocus = () => markRead();
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, [markRead]);
-  useEffect(() => {
-    if (lastSeq > 0 && document.hasFocus()) markRead();
+    if (lastSeq > 0 && readerHere()) markRead();
   }, [lastSeq, markRead]);
 }

@@ -15,7 +15,7 @@ import { TC } from './texts';
 import { takeInquiry } from './inquiry';
 import { useCustomerChat } from './useChat';
 import { chatDraftKey } from './useDrafts';
-import { notifyUnfocused, useChatWindow, useUnreadTitle } from './useChatWindow';
+import { notifyUnfocused, readerHere, useChatWindow, useReaderBack, useUnreadTitle } from './useChatWindow';
 
 /** How long the chat waits for user info before it sends the visitor to the chat entry (docs/requirements.md#limits). */
 const USER_INFO_WAIT_MS = 500;
@@ -87,17 +87,12 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
     return () => window.removeEventListener('beforeunload', closed);
   }, [popup]);
 
-  // Reading: on open, on focus and when a message arrives while focused.
-  const { markRead, unread, status } = chat;
+  // Reading: staff answers unread while the reader is at the window (on open, after a reconnect, as
+  // they arrive), and when the reader comes back to it; never in a window left in the background.
+  const { markRead, unread } = chat;
+  useReaderBack(markRead, mobile);
   useEffect(() => {
-    if (status !== 'online') return;
-    if (document.hasFocus() || mobile) markRead();
-    const onFocus = () => markRead();
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, [status, markRead, mobile]);
-  useEffect(() => {
-    if (unread > 0 && (document.hasFocus() || mobile)) markRead();
+    if (unread > 0 && readerHere(mobile)) markRead();
   }, [unread, markRead, mobile]);
 
   useWaitingInquiry(chat.loaded, chat.send, alert);
@@ -128,6 +123,7 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
             otherRead={chat.staffRead}
             typing={chat.typing}
             empty={TC.empty}
+            earlier={{ more: chat.older, loading: chat.loadingEarlier, load: chat.loadEarlier }}
           />
           <Composer
             chat={chat}

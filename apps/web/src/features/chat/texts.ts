@@ -18,6 +18,9 @@ export const TC = {
   emptyConsole: '상담할 회원을 선택하세요.',
   emptyStaff: '이 회원과 주고받은 메시지가 아직 없습니다.',
   noUsers: '상담 중인 회원이 없습니다.',
+  // A conversation's older messages, 50 at a time (docs/requirements.md#chat-screens).
+  earlier: '이전 메시지 보기',
+  earlierLoading: '이전 메시지를 불러오는 중입니다…',
   staffName: '상담원',
   me: '나',
   sending: '전송 중',
@@ -71,6 +74,7 @@ export const TC = {
   cash: '보유 캐시',
   cart: '장바구니',
   orders: '최근 주문',
+  ordersNone: '최근 주문이 없습니다.',
   level: '등급',
   canned: '상용구',
   cannedNone: '저장된 상용구가 없습니다.',

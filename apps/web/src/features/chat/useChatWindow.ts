@@ -46,6 +46,42 @@ function useNotificationPermission(alert: (message: string) => void, enabled = t
   }, [alert, enabled]);
 }
 
+/**
+ * Whether the reader is at this chat window: it is shown and has focus (`phone`: shown is enough, a
+ * phone's browser not always telling focus). Only then does a window send a read-status update, or
+ * when the reader comes back to it (useReaderBack): opening or reconnecting in the background reads
+ * nothing (docs/requirements.md#chat-screens).
+ */
+export function readerHere(phone = false): boolean {
+  return document.visibilityState !== 'hidden' && (phone || document.hasFocus());
+}
+
+/**
+ * Calls `read` when the reader comes back to the window (it gains focus, or a phone's is shown
+ * again): once a return, however many of the browser's events tell it.
+ */
+export function useReaderBack(read: () => void, phone = false) {
+  useEffect(() => {
+    let here = readerHere(phone);
+    const changed = () => {
+      const now = readerHere(phone);
+      if (now && !here) read();
+      here = now;
+    };
+    const left = () => {
+      here = false;
+    };
+    window.addEventListener('focus', changed);
+    window.addEventListener('blur', left);
+    document.addEventListener('visibilitychange', changed);
+    return () => {
+      window.removeEventListener('focus', changed);
+      window.removeEventListener('blur', left);
+      document.removeEventListener('visibilitychange', changed);
+    };
+  }, [read, phone]);
+}
+
 /** A desktop notification while the window is not focused; closes itself after 2 s (docs/requirements.md#limits). */
 export function notifyUnfocused(title: string, body: string, onClick?: () => void) {
   if (document.hasFocus() || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;

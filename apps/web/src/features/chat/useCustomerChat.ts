@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { CHAT_EVENTS, type ChatMessage, type ChatReadStatus, type ChatTyping } from '@partsmall/contract';
-import { emitAck, lastSeqOf, mergeMessages, type ChatLine, type ChatSocket } from './chat-socket';
+import { useHistory, type AskHistory } from './chat-history';
+import { emitAck, mergeMessages, type ChatLine, type ChatSocket } from './chat-socket';
 import { useChatChannel, useChatConnection, type ChatOptions } from './useChatChannel';
 import { useDraftOf } from './useDrafts';
 
@@ -22,19 +23,31 @@ export function useCustomerChat({ token, name, onIncoming, onError, draftKey }: 
   const channel = useChatChannel({ onIncoming, onError, onStored, dropPending, draftKey });
   const { socketRef, status, handlers, outbox, sendText, typingDue } = channel;
 
+  // The one conversation's history (chat-history.ts), as conversation 0.
+  const ask = useCallback<AskHistory>(
+    async (_key, q) => {
+      const s = socketRef.current;
+      if (!s?.connected) return null;
+      return emitAck(s, CHAT_EVENTS.oldMessageRequest, q).catch(() => null);
+    },
+    [socketRef],
+  );
+  const merge = useCallback(
+    (_key: number, incoming: ChatMessage[]) => setMessages((list) => mergeMessages(list, incoming)),
+    [],
+  );
+  const lines = useCallback(() => messagesRef.current, []);
+  const told = useCallback((message: string) => handlers.current.onError?.(message), [handlers]);
+  const history = useHistory(ask, merge, lines, told);
+  const { catchUp: historyCatchUp, earlier } = history;
+
   const listen = useCallback(
     (s: ChatSocket) => {
       const catchUp = async () => {
-        const after = lastSeqOf(messagesRef.current);
         // First connect: the newest page; a reconnect: everything since the last stored id.
-        const answer = await emitAck(
-          s,
-          CHAT_EVENTS.oldMessageRequest,
-          after > 0 ? { afterSeq: after } : { page: 1, size: 50 },
-        ).catch(() => null);
+        const answer = await historyCatchUp(0);
         if (answer?.code === 200 && answer.results) {
           const r = answer.results;
-          setMessages((list) => mergeMessages(list, r.messages));
           setStaffRead(r.readMarks.adminReadSeq);
           setUnread(r.unread);
         }
@@ -56,7 +69,7 @@ export function useCustomerChat({ token, name, onIncoming, onError, draftKey }: 
       });
       s.on(CHAT_EVENTS.typing, (t: ChatTyping) => setTyping(t.typing ? t.name : null));
     },
-    [outbox, handlers],
+    [outbox, handlers, historyCatchUp],
   );
   useChatConnection(channel, token, listen);
 
@@ -85,8 +98,14 @@ export function useCustomerChat({ token, name, onIncoming, onError, draftKey }: 
   // The customer's one conversation is the drafts' 0.
   const draft = useDraftOf(channel, 0);
 
+  const loadEarlier = useCallback(() => earlier(0), [earlier]);
+
   return {
     messages,
+    /** Older messages are on the server, before the first shown. */
+    older: history.older[0] ?? false,
+    loadingEarlier: history.loadingEarlier === 0,
+    loadEarlier,
     status,
     loaded,
     staffRead,

@@ -12,8 +12,10 @@ import {
   type UsersToAdmin,
 } from '@partsmall/contract';
 import { applyMessage, mergeUsers } from './staff-users';
-import { emitAck, lastSeqOf, mergeMessages, type ChatLine, type ChatSocket } from './chat-socket';
+import { useHistory, type AskHistory } from './chat-history';
+import { emitAck, mergeMessages, type ChatLine, type ChatSocket } from './chat-socket';
 import { useChatChannel, useChatConnection, type ChatOptions } from './useChatChannel';
+import { readerHere } from './useChatWindow';
 import { useDraftOf } from './useDrafts';
 
 /**
@@ -40,13 +42,54 @@ function useConversationLines() {
   return { conversations, setConversations, convRef, onStored, dropPending };
 }
 
+/**
+ * Each customer's history (chat-history.ts), and their read mark as its answers tell: `load` brings
+ * a customer's conversation up to date.
+ */
+function useCustomerHistories(
+  { socketRef, handlers }: Pick<ReturnType<typeof useChatChannel>, 'socketRef' | 'handlers'>,
+  { setConversations, convRef }: Pick<ReturnType<typeof useConversationLines>, 'setConversations' | 'convRef'>,
+) {
+  const [customerRead, setCustomerRead] = useState<Record<number, number>>({});
+  const ask = useCallback<AskHistory>(
+    async (targetUser, q) => {
+      const s = socketRef.current;
+      if (!s?.connected) return null;
+      return emitAck(s, CHAT_EVENTS.oldMessageAdminRequest, { targetUser, ...q }).catch(() => null);
+    },
+    [socketRef],
+  );
+  const merge = useCallback(
+    (targetUser: number, incoming: ChatMessage[]) =>
+      setConversations((c) => ({ ...c, [targetUser]: mergeMessages(c[targetUser] ?? [], incoming) })),
+    [setConversations],
+  );
+  const lines = useCallback((targetUser: number) => convRef.current[targetUser] ?? [], [convRef]);
+  const told = useCallback((message: string) => handlers.current.onError?.(message), [handlers]);
+  const history = useHistory(ask, merge, lines, told);
+  const { catchUp } = history;
+
+  const load = useCallback(
+    async (targetUser: number) => {
+      const answer = await catchUp(targetUser);
+      if (answer?.code === 200 && answer.results) {
+        const r = answer.results;
+        setCustomerRead((v) => ({ ...v, [targetUser]: r.readMarks.userReadSeq }));
+      } else if (answer) handlers.current.onError?.(answer.message);
+    },
+    [catchUp, handlers],
+  );
+
+  return { history, load, customerRead, setCustomerRead };
+}
+
 /** The staff console's side: every customer, one conversation open at a time. */
 export function useStaffChat({ token, name, onIncoming, onError, draftKey }: ChatOptions) {
   const [users, setUsers] = useState<ChatUser[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
-  const [customerRead, setCustomerRead] = useState<Record<number, number>>({});
   const [typing, setTyping] = useState<Record<number, boolean>>({});
-  const { conversations, setConversations, convRef, onStored, dropPending } = useConversationLines();
+  const lines = useConversationLines();
+  const { conversations, setConversations, onStored, dropPending } = lines;
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
   const usersRef = useRef(users);
@@ -55,24 +98,7 @@ export function useStaffChat({ token, name, onIncoming, onError, draftKey }: Cha
   const channel = useChatChannel({ onIncoming, onError, onStored, dropPending, draftKey });
   const { socketRef, status, handlers, outbox, sendText, typingDue } = channel;
 
-  const load = useCallback(
-    async (targetUser: number) => {
-      const s = socketRef.current;
-      if (!s?.connected) return;
-      const after = lastSeqOf(convRef.current[targetUser] ?? []);
-      const answer = await emitAck(
-        s,
-        CHAT_EVENTS.oldMessageAdminRequest,
-        after > 0 ? { targetUser, afterSeq: after } : { targetUser, page: 1, size: 50 },
-      ).catch(() => null);
-      if (answer?.code === 200 && answer.results) {
-        const r = answer.results;
-        setConversations((c) => ({ ...c, [targetUser]: mergeMessages(c[targetUser] ?? [], r.messages) }));
-        setCustomerRead((v) => ({ ...v, [targetUser]: r.readMarks.userReadSeq }));
-      } else if (answer) handlers.current.onError?.(answer.message);
-    },
-    [socketRef, handlers, convRef, setConversations],
-  );
+  const { history, load, customerRead, setCustomerRead } = useCustomerHistories(channel, lines);
 
   const markRead = useCallback(
     (targetUser: number | null = selectedRef.current) => {
@@ -116,14 +142,20 @@ export function useStaffChat({ token, name, onIncoming, onError, draftKey }: Cha
         if (t.side === 'user') setTyping((v) => ({ ...v, [t.targetUser]: t.typing }));
       });
     },
-    [load, outbox, handlers, setConversations],
+    [load, outbox, handlers, setConversations, setCustomerRead],
   );
   useChatConnection(channel, token, listen);
 
-  // Choosing a user shows the conversation and sends a read-status update (docs/requirements.md#chat).
+  // Choosing a user shows the conversation, and sends a read-status update when the reader is at the
+  // window; else regaining focus does (ChatAdminPage). A reconnect only brings the conversation up to
+  // date (the 'connect' listener): staff share one read mark per customer (docs/requirements.md#chat-screens).
+  const shown = useRef<number | null>(null);
   useEffect(() => {
-    if (selected === null || status !== 'online') return;
-    void load(selected).then(() => markRead(selected));
+    if (selected === null || status !== 'online' || shown.current === selected) return;
+    shown.current = selected;
+    void load(selected).then(() => {
+      if (readerHere()) markRead(selected);
+    });
   }, [selected, status, load, markRead]);
 
   const send = useCallback(
@@ -164,6 +196,11 @@ export function useStaffChat({ token, name, onIncoming, onError, draftKey }: Cha
     selected,
     select: setSelected,
     conversations,
+    /** Per customer: older messages are on the server, before the first shown. */
+    older: history.older,
+    /** The customer whose earlier messages are being loaded. */
+    loadingEarlier: history.loadingEarlier,
+    loadEarlier: history.earlier,
     customerRead,
     typing,
     send,

@@ -36,16 +36,19 @@ export function CustomerPanel({ seq, request }: { seq: number; request: ConsoleR
         <dd>{info.cartCount}</dd>
       </dl>
       <b>{TC.orders}</b>
-      <ul>
-        {info.lastOrders.length === 0 && <li>{T.common.empty}</li>}
-        {info.lastOrders.map((o) => (
-          <li key={o.seq}>
-            {dateTime(o.created)} {o.firstItemName}
-            {o.itemLength > 1 ? TC.moreItems(o.itemLength - 1) : ''} · {won(o.totalAmount)} ·{' '}
-            {ORDER_STATUS_LABELS[o.status] ?? o.status}
-          </li>
-        ))}
-      </ul>
+      {info.lastOrders.length === 0 ? (
+        <p className="chat-panel-none">{TC.ordersNone}</p>
+      ) : (
+        <ul>
+          {info.lastOrders.map((o) => (
+            <li key={o.seq}>
+              {dateTime(o.created)} {o.firstItemName}
+              {o.itemLength > 1 ? TC.moreItems(o.itemLength - 1) : ''} · {won(o.totalAmount)} ·{' '}
+              {ORDER_STATUS_LABELS[o.status] ?? o.status}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatFile, ChatMessage } from '@partsmall/contract';
-import { MessageList } from './MessageList';
+import { MessageList, type Earlier } from './MessageList';
 
 /**
  * The conversation's list (docs/requirements.md#chat-screens): it opens at the newest message and
@@ -44,10 +44,10 @@ const MESSAGES = [
   message(3, [file(13, 600, 1200)]),
 ];
 
-function List({ messages }: { messages: ChatMessage[] }) {
+function List({ messages, earlier }: { messages: ChatMessage[]; earlier?: Earlier }) {
   return (
     <QueryClientProvider client={new QueryClient()}>
-      <MessageList messages={messages} mine="admin" otherRead={0} empty="" />
+      <MessageList messages={messages} mine="admin" otherRead={0} empty="" earlier={earlier} />
     </QueryClientProvider>
   );
 }
@@ -119,5 +119,56 @@ describe('the conversation list', () => {
     box.content = 1150;
     fireEvent.load(first!);
     expect(list.scrollTop).toBe(650);
+  });
+});
+
+describe("the conversation's older messages", () => {
+  const texts = () => screen.getAllByTestId('chat-message').map((m) => m.querySelector('.chat-text')?.textContent);
+
+  it("'이전 메시지 보기' loads them; they come in above, where the reader was, and the button goes once there are none", () => {
+    const load = vi.fn();
+    const newest = [message(4), message(5), message(6)];
+    const { rerender } = render(<List messages={newest} earlier={{ more: true, loading: false, load }} />);
+    const list = screen.getByTestId('chat-list');
+    const box = layOut(list, 900);
+    act(() => vi.advanceTimersByTime(100));
+    // The reader scrolled up to the top: 900 px of list, 500 in view.
+    list.scrollTop = 0;
+    fireEvent.scroll(list);
+
+    fireEvent.click(screen.getByRole('button', { name: '이전 메시지 보기' }));
+    expect(load).toHaveBeenCalledTimes(1);
+    rerender(<List messages={newest} earlier={{ more: true, loading: true, load }} />);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '이전 메시지를 불러오는 중입니다…' }).disabled).toBe(
+      true,
+    );
+
+    // Three older messages, 300 px, come in above: the message at the top of the view stays there.
+    box.content = 1200;
+    rerender(
+      <List
+        messages={[message(1), message(2), message(3), ...newest]}
+        earlier={{ more: false, loading: false, load }}
+      />,
+    );
+    expect(list.scrollTop).toBe(300);
+    expect(texts()).toEqual(['문의 1', '문의 2', '문의 3', '문의 4', '문의 5', '문의 6']);
+    expect(screen.queryByRole('button', { name: '이전 메시지 보기' })).toBeNull();
+  });
+
+  it('the wheel pulling up at the top of the list loads them too; not while the reader is further down', () => {
+    const load = vi.fn();
+    render(<List messages={[message(4), message(5)]} earlier={{ more: true, loading: false, load }} />);
+    const list = screen.getByTestId('chat-list');
+    layOut(list, 900);
+    act(() => vi.advanceTimersByTime(100));
+    fireEvent.wheel(list, { deltaY: -120 });
+    expect(load).not.toHaveBeenCalled();
+    list.scrollTop = 0;
+    fireEvent.scroll(list);
+    fireEvent.wheel(list, { deltaY: 120 });
+    expect(load).not.toHaveBeenCalled();
+    fireEvent.wheel(list, { deltaY: -120 });
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ChatMessage } from '@partsmall/contract';
 import { dateTime } from '../../../shared/format';
 import { openPopup, POPUP } from '../../../shared/ui/popup';
@@ -97,6 +97,66 @@ function ProductCard({ product }: { product: NonNullable<ChatMessage['product']>
   );
 }
 
+/** A conversation's older messages on the server (chat-history.ts): whether there are, and loading them. */
+export interface Earlier {
+  more: boolean;
+  loading: boolean;
+  load: () => void;
+}
+
+/** How near its top a list counts as at the top, for a wheel or a finger pulling further up. */
+const AT_TOP_PX = 8;
+
+/**
+ * Loading older messages from the top of the list: '이전 메시지 보기' (`load`), or the wheel or a
+ * finger pulling down at the top. The reader stays where they were: the list's distance from its end
+ * is kept while the older messages come in above (docs/requirements.md#chat-screens).
+ */
+function useEarlier(box: RefObject<HTMLDivElement | null>, earlier: Earlier | undefined, firstKey: string) {
+  const fromEnd = useRef<number | null>(null);
+  const more = earlier?.more === true;
+  const loading = earlier?.loading === true;
+  const loadFn = earlier?.load;
+  const load = useCallback(() => {
+    const el = box.current;
+    if (!el || !more || loading || !loadFn) return;
+    fromEnd.current = el.scrollHeight - el.scrollTop;
+    loadFn();
+  }, [box, more, loading, loadFn]);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || fromEnd.current === null || loading) return;
+    el.scrollTop = el.scrollHeight - fromEnd.current;
+    fromEnd.current = null;
+  }, [box, firstKey, loading]);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !more) return;
+    const atTop = () => el.scrollTop <= AT_TOP_PX;
+    const wheel = (e: WheelEvent) => {
+      if (e.deltaY < 0 && atTop()) load();
+    };
+    let touchY = 0;
+    const touchStart = (e: TouchEvent) => {
+      touchY = e.touches[0]?.clientY ?? 0;
+    };
+    const touchMove = (e: TouchEvent) => {
+      if ((e.touches[0]?.clientY ?? 0) > touchY && atTop()) load();
+    };
+    el.addEventListener('wheel', wheel, { passive: true });
+    el.addEventListener('touchstart', touchStart, { passive: true });
+    el.addEventListener('touchmove', touchMove, { passive: true });
+    return () => {
+      el.removeEventListener('wheel', wheel);
+      el.removeEventListener('touchstart', touchStart);
+      el.removeEventListener('touchmove', touchMove);
+    };
+  }, [box, more, load]);
+  return load;
+}
+
 interface ListProps {
   messages: ChatLine[];
   /** Which side is 'mine': the customer's popup shows user messages on the right, the console admin ones. */
@@ -105,19 +165,27 @@ interface ListProps {
   otherRead: number;
   typing?: string | null;
   empty: ReactNode;
+  /** Older messages of the conversation: '이전 메시지 보기' at the top while there are. */
+  earlier?: Earlier | undefined;
 }
 
 /**
  * Own and other messages with sender and time; new messages scroll into view after 100 ms, and the
  * list stays at its end while pictures arrive (docs/requirements.md#chat-screens).
  */
-export function MessageList({ messages, mine, otherRead, typing, empty }: ListProps) {
+export function MessageList({ messages, mine, otherRead, typing, empty, earlier }: ListProps) {
   const last = messages.at(-1);
   const lastKey = last ? `${last.seq}:${last.clientMessageId}` : '';
   const { box, grew } = useStickToBottom<HTMLDivElement>(`${lastKey}|${typing ?? ''}`);
+  const loadEarlier = useEarlier(box, earlier, messages[0] ? `${messages[0].seq}:${messages[0].clientMessageId}` : '');
   return (
-    <div className="chat-list" ref={box} data-testid="chat-list" aria-live="polite">
+    <div className="chat-list" ref={box} data-testid="chat-list" aria-live="polite" aria-busy={earlier?.loading}>
       {messages.length === 0 && <p className="chat-empty">{empty}</p>}
+      {earlier?.more && messages.length > 0 && (
+        <button type="button" className="chat-earlier" onClick={loadEarlier} disabled={earlier.loading}>
+          {earlier.loading ? TC.earlierLoading : TC.earlier}
+        </button>
+      )}
       {messages.map((m) => {
         const own = m.sendSide === mine;
         return (
