@@ -2,17 +2,21 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { calendarDateField, PAYMENT_METHOD_CODES } from './member-payments.js';
+import { PAYMENT_METHOD_CODES } from './member-payments.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { adminOrderRow, ledgerRow } from './admin-orders.js';
-import { int, instant, page, size, keyword, reason } from './admin-fields.js';
+import { int, instant, page, size, keyword, reason, listSort, period, startNotAfterEnd } from './admin-fields.js';
 import { companySeq, depositSeq, memberSeq } from './page-fields.js';
 import { PAGE_SIZE } from './constants.js';
 
 export const LEVELS = ['a', 'b', 'c', 'd'] as const;
+/** The company list's sortable columns (listSort): 업체명, 캐시. */
+export const COMPANY_SORTS = ['name', 'point'] as const;
+export type CompanySort = (typeof COMPANY_SORTS)[number];
 export const companyListRequest = z.object({
   keyword,
   level: z.enum(LEVELS).optional(),
+  ...listSort(COMPANY_SORTS),
   page,
   size: size(PAGE_SIZE.backOffice),
 });
@@ -115,16 +119,21 @@ export const balanceAnswer = answerOf(z.object({ point: int, licenseEnd: instant
 
 // ---------------------------------------------------------------- payments
 
-export const paymentListRequest = z.object({
-  status: z.enum(['pending', 'paid', 'declined']).optional(),
-  pgcode: z.enum(PAYMENT_METHOD_CODES).optional(),
-  kind: z.enum(['point', 'license']).optional(),
-  company: keyword,
-  startDate: calendarDateField.optional(),
-  endDate: calendarDateField.optional(),
-  page,
-  size: size(PAGE_SIZE.backOffice),
-});
+/** The payment list's sortable columns (listSort): 금액. */
+export const PAYMENT_SORTS = ['amount'] as const;
+export type PaymentSort = (typeof PAYMENT_SORTS)[number];
+export const paymentListRequest = z
+  .object({
+    status: z.enum(['pending', 'paid', 'declined'], { error: MSG_ADMIN.paymentStatusInvalid }).optional(),
+    pgcode: z.enum(PAYMENT_METHOD_CODES, { error: MSG_ADMIN.paymentMethodInvalid }).optional(),
+    kind: z.enum(['point', 'license'], { error: MSG_ADMIN.paymentKindInvalid }).optional(),
+    company: keyword,
+    ...period,
+    ...listSort(PAYMENT_SORTS),
+    page,
+    size: size(PAGE_SIZE.backOffice),
+  })
+  .superRefine(startNotAfterEnd);
 export const adminPaymentPageAnswer = pageAnswerOf(adminPaymentRow);
 /** api/admin/confirmDeposit { seq }: the cash charge by bank transfer whose money arrived. */
 export const paymentSeqRequest = z.object({ seq: depositSeq });

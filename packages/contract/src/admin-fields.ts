@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { MSG_ADMIN } from './admin-menu.js';
+import { MSG_MEMBER } from './member-info.js';
+import { calendarDateField } from './member-payments.js';
 import { backOfficePageSize, pageNumber } from './page-fields.js';
 import { hasVisibleText } from './rules.js';
 import { linesField } from './text-field.js';
@@ -13,6 +15,27 @@ export const int = z.number().int();
 export const instant = z.iso.datetime();
 export const page = pageNumber();
 export const size = backOfficePageSize;
+
+/**
+ * The sort of a list the server pages (docs/requirements.md#back-office): `sortBy` one of the list's
+ * sortable columns (`keys`, its whitelist), `sortDir` asc (the default) or desc. Without `sortBy` the
+ * list keeps its own order; the server breaks ties by the row's number, so pages neither repeat nor skip a row.
+ */
+export const listSort = <K extends string>(keys: readonly [K, ...K[]]) => ({
+  sortBy: z.enum(keys, { error: MSG_ADMIN.sortByInvalid }).optional(),
+  sortDir: z.enum(['asc', 'desc'], { error: MSG_ADMIN.sortDirInvalid }).optional(),
+});
+
+/** A list's period: two Seoul calendar days, each optional (orders, payments). */
+export const period = { startDate: calendarDateField.optional(), endDate: calendarDateField.optional() };
+/** Refuses a period whose start is after its end, as the member area's lists do: '시작일이 종료일보다 늦습니다.'. */
+export function startNotAfterEnd(
+  v: { startDate?: string | undefined; endDate?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (v.startDate && v.endDate && v.startDate > v.endDate)
+    ctx.addIssue({ code: 'custom', path: ['startDate'], message: MSG_MEMBER.dateRangeOrder });
+}
 /**
  * The back office's search boxes (companies, products, the audit log): text of up to 100 characters;
  * a number or any other non-text is told to be written as text, not that it is too long. A NUL, which

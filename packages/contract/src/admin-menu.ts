@@ -93,6 +93,19 @@ export const MSG_ADMIN = {
   /** The product search's fixed lists (docs/requirements.md#validation). */
   productSearchTypeInvalid: '검색 기준(상품명 또는 품번)을 다시 선택하세요.',
   stockStateInvalid: '재고 상태를 다시 선택하세요.',
+  /** The back office lists' filters and a notice's yes-or-no fields (docs/requirements.md#validation). */
+  inquiryStatusInvalid: '문의 상태를 다시 선택하세요.',
+  paymentStatusInvalid: '결제 상태를 다시 선택하세요.',
+  paymentMethodInvalid: '결제 수단을 다시 선택하세요.',
+  paymentKindInvalid: '결제 종류를 다시 선택하세요.',
+  noticePopupType: "'홈 팝업에 표시'는 예 또는 아니오로 선택하세요.",
+  noticePublishedType: "'게시'는 예 또는 아니오로 선택하세요.",
+  creditAllowExceedType: "'한도 초과 허용'은 예 또는 아니오로 선택하세요.",
+  creditAllowSubAccountsType: "'부계정 외상 허용'은 예 또는 아니오로 선택하세요.",
+  orderStatusInvalid: '주문 상태를 다시 선택하세요.',
+  /** A list's sort (listSort in admin-fields.ts): a column the list does not sort by, a direction not asc or desc. */
+  sortByInvalid: '정렬 기준을 다시 선택하세요.',
+  sortDirInvalid: '정렬 방향을 다시 선택하세요. (asc 또는 desc)',
   duplicatePid: '같은 창고에 같은 품번의 상품이 이미 있습니다.',
   nameRequired: '상품명을 입력하세요. (1~200자)',
   pidRequired: '품번을 입력하세요. (영문·숫자 포함 1~50자)',

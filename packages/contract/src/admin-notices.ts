@@ -39,15 +39,15 @@ export const saveNoticeRequest = z.object({
       .min(1, MSG_ADMIN.contentRequired)
       .max(NOTICE_CONTENT_MAX, MSG_ADMIN.contentTooLong),
   ),
-  popup: z.boolean().default(false),
-  published: z.boolean().default(true),
+  popup: z.boolean({ error: MSG_ADMIN.noticePopupType }).default(false),
+  published: z.boolean({ error: MSG_ADMIN.noticePublishedType }).default(true),
   /** An edit's `ver` as its form read it: a save over another staff member's newer edit is refused (409). */
   ver: readAtVer(0),
 });
 export type SaveNoticeRequest = z.input<typeof saveNoticeRequest>;
 
 export const inquiryListRequest = z.object({
-  status: z.enum(['open', 'answered', 'closed']).optional(),
+  status: z.enum(['open', 'answered', 'closed'], { error: MSG_ADMIN.inquiryStatusInvalid }).optional(),
   page,
   size: size(PAGE_SIZE.backOffice),
 });

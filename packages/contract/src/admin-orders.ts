@@ -1,11 +1,12 @@
 /** The back office's orders: list, detail, bulk shipping and CSV export. */
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { calendarDateField } from './member-payments.js';
 import { orderEvent, orderView } from './orders.js';
-import { int, instant, page, size, keyword } from './admin-fields.js';
+import { int, instant, page, size, keyword, listSort, period, startNotAfterEnd } from './admin-fields.js';
+import { MSG_ADMIN } from './admin-menu.js';
 import { PAGE_SIZE } from './constants.js';
 import { MSG_ORDER } from './messages-shop.js';
+import { ORDER_STATUS } from './orders-status.js';
 import { rowId, wholeNumber } from './page-fields.js';
 
 /** An order's id, refused as the buyer's order calls refuse it: '주문을 선택하세요.'. */
@@ -14,21 +15,26 @@ export const adminOrderSeqRequest = z.object({ seq: orderSeq });
 
 // ---------------------------------------------------------------- orders
 
+/** The order list's sortable columns (listSort): 주문번호, 주문일시, 업체, 금액 (goods and shipping), 상태. */
+export const ADMIN_ORDER_SORTS = ['seq', 'created', 'company', 'amount', 'status'] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+const STATUSES: readonly number[] = Object.values(ORDER_STATUS);
+
 export const adminOrderListRequest = z
   .object({
-    status: wholeNumber(0, 8).optional(),
-    startDate: calendarDateField.optional(),
-    endDate: calendarDateField.optional(),
+    /** One of the order statuses (7 is none): any other is refused, not answered with an empty list. */
+    status: wholeNumber(0, 8, MSG_ADMIN.orderStatusInvalid)
+      .refine((s) => STATUSES.includes(s), MSG_ADMIN.orderStatusInvalid)
+      .optional(),
+    ...period,
     company: keyword,
     stockName: keyword,
     pid: keyword,
+    ...listSort(ADMIN_ORDER_SORTS),
     page,
     size: size(PAGE_SIZE.backOffice),
   })
-  .superRefine((v, ctx) => {
-    if (v.startDate && v.endDate && v.startDate > v.endDate)
-      ctx.addIssue({ code: 'custom', path: ['startDate'], message: '시작일이 종료일보다 늦습니다.' });
-  });
+  .superRefine(startNotAfterEnd);
 export type AdminOrderListRequest = z.input<typeof adminOrderListRequest>;
 
 export const adminOrderRow = orderView.extend({

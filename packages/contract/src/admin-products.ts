@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG_ADMIN, STOCK_MAX } from './admin-menu.js';
-import { int, instant, page, size, keyword, reason, won, readAtVer } from './admin-fields.js';
+import { int, instant, page, size, keyword, reason, won, readAtVer, listSort } from './admin-fields.js';
 import { PAGE_SIZE } from './constants.js';
 import { rowId } from './page-fields.js';
 import { plainLines, plainText, textField } from './text-field.js';
@@ -11,11 +11,15 @@ import { plainLines, plainText, textField } from './text-field.js';
 const productSeq = rowId(MSG_ADMIN.selectProduct);
 export const productSeqRequest = z.object({ seq: productSeq });
 
+/** The product list's sortable columns (listSort): 품번, 상품명, 판매가, 재고. */
+export const PRODUCT_SORTS = ['pid', 'name', 'sale', 'stock'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const adminProductListRequest = z.object({
   searchType: z.enum(['name', 'pid'], { error: MSG_ADMIN.productSearchTypeInvalid }).default('name'),
   keyword,
   stockName: keyword,
   stockState: z.enum(['in', 'out', 'low'], { error: MSG_ADMIN.stockStateInvalid }).optional(),
+  ...listSort(PRODUCT_SORTS),
   page,
   size: size(PAGE_SIZE.backOffice),
 });

@@ -799,13 +799,20 @@ export const CALLS = {
     ...admin('adminDashboard', '대시보드', '오늘의 주문, 결제, 문의, 재고 부족과 접속 중인 고객 수.', {}),
   },
   adminOrderList: {
-    ...admin('adminOrderList', '주문 목록', '모든 회사의 주문: 상태, 날짜, 회사, 창고, 부품번호로 찾습니다.', {
-      status: 0,
-      startDate: '2026-11-01',
-      endDate: '2026-11-30',
-      page: 1,
-      size: 50,
-    }),
+    ...admin(
+      'adminOrderList',
+      '주문 목록',
+      '모든 회사의 주문: 상태, 날짜, 회사, 창고, 부품번호로 찾습니다. sortBy(seq, created, company, amount, status)와 sortDir(asc, desc)로 모든 페이지에 걸쳐 정렬합니다.',
+      {
+        status: 0,
+        startDate: '2026-11-01',
+        endDate: '2026-11-30',
+        sortBy: 'amount',
+        sortDir: 'desc',
+        page: 1,
+        size: 50,
+      },
+    ),
   },
   adminOrderDetail: {
     ...admin('adminOrderDetail', '주문 상세', '주문 하나의 상품, 배송, 결제와 상태 이력.', { seq: 1 }),

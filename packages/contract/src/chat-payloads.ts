@@ -73,15 +73,15 @@ export type AdminMessagePayload = z.input<typeof adminMessagePayload>;
  */
 const historyFields = {
   page: z
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(100_000, MSG.badRequest)
+    .number({ error: MSG.pageTooSmall })
+    .int(MSG.pageTooSmall)
+    .min(1, MSG.pageTooSmall)
+    .max(100_000, MSG.pageTooLarge)
     .default(1),
   size: z
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
+    .number({ error: MSG.pageSizeTooSmall })
+    .int(MSG.pageSizeTooSmall)
+    .min(1, MSG.pageSizeTooSmall)
     .transform((n) => Math.min(n, CHAT_LIMITS.historyMaxPage))
     .default(CHAT_LIMITS.historyPage),
   beforeSeq: seqCursor.optional(),

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { PAY_WITH_INVALID } from './orders-pay-with.js';
-import { MSG } from './messages.js';
 import { PAGE_SIZE } from './constants.js';
 import { companySeq, pageNumber, pageSize, statementSeq } from './page-fields.js';
 import { calendarDateField } from './member-payments.js';
@@ -14,6 +13,7 @@ import { MSG_MEMBER } from './member-info.js';
 import { groupDigits } from './rules.js';
 import { textField } from './text-field.js';
 import { int, instant, reason } from './admin-fields.js';
+import { MSG_ADMIN } from './admin-menu.js';
 import { RECEIVABLE_KINDS } from './credit-receivables.js';
 import { MSG_CREDIT_RESEND } from './credit-resend.js';
 import { MSG_CREDIT_CLOSE } from './credit-close-texts.js';
@@ -292,7 +292,7 @@ export const setCreditAccountRequest = z.object({
   companyId: companySeq,
   status: z.enum(CREDIT_STATUSES, { error: MSG_CREDIT.statusInvalid }),
   limit: wonField(MSG_CREDIT.limitInvalid),
-  allowExceed: z.boolean({ error: MSG.badRequest }).default(false),
+  allowExceed: z.boolean({ error: MSG_ADMIN.creditAllowExceedType }).default(false),
   termCode,
   graceDays: z
     .number({ error: MSG_CREDIT.graceDaysInvalid })
@@ -302,7 +302,7 @@ export const setCreditAccountRequest = z.object({
   /** Won: an overdue statement's unpaid amount above it (after the grace days) puts the account on hold. */
   overdueThreshold: wonField(MSG_CREDIT.thresholdInvalid),
   /** Whether the company's sub-accounts may order on credit (default: main account only). */
-  allowSubAccounts: z.boolean({ error: MSG.badRequest }).default(false),
+  allowSubAccounts: z.boolean({ error: MSG_ADMIN.creditAllowSubAccountsType }).default(false),
   reason,
 });
 export type SetCreditAccountRequest = z.input<typeof setCreditAccountRequest>;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { productView } from './products.js';
-import { wholeNumber } from './page-fields.js';
+import { pageNumber, pageSize } from './page-fields.js';
 import { groupDigits } from './rules.js';
 
 /** Products one company may keep in its list; a bound so that the list and its marks stay one small read. */
@@ -43,8 +43,9 @@ export const productMarkAnswer = answerOf(z.object({ productId: z.number().int()
 
 /** api/getFavorites: a page of the company's list, newest first. */
 export const favoritesRequest = z.object({
-  page: wholeNumber(1, 10_000).default(1),
-  size: wholeNumber(1, 100).default(FAVORITES_PAGE_SIZE),
+  page: pageNumber(),
+  // A larger size is served as 100, as the buyer's other lists serve it.
+  size: pageSize(FAVORITES_PAGE_SIZE),
 });
 /** A favourite: the product with the company's tier price, stock and warehouse, and when it was added. */
 export const favoriteRow = productView.extend({

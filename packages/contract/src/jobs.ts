@@ -118,6 +118,9 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
 
 export const MSG_JOBS = {
   notFound: '작업을 찾을 수 없습니다.',
+  /** The job list's state or a job's name outside its list (docs/requirements.md#validation). */
+  stateInvalid: '작업 상태를 다시 선택하세요.',
+  nameInvalid: '작업 종류를 다시 선택하세요.',
   notParked: '실패(보류) 상태인 작업만 다시 시도할 수 있습니다.',
   retried: '작업을 다시 시도합니다.',
   /** pg-boss's own reasons, as staff read them (docs/operations.md#jobs). */
@@ -127,11 +130,11 @@ export const MSG_JOBS = {
   failedWith: (reason: string) => `작업 중 오류가 발생했습니다. (${reason})`,
 } as const;
 
-const jobName = z.enum(Object.keys(JOB_DATA) as [JobName, ...JobName[]], { error: MSG.badRequest });
+const jobName = z.enum(Object.keys(JOB_DATA) as [JobName, ...JobName[]], { error: MSG_JOBS.nameInvalid });
 
 export const jobListRequest = z.object({
   /** Without a state: the jobs not done yet (waiting, retrying, running, parked). */
-  state: z.enum(JOB_STATES, { error: MSG.badRequest }).optional(),
+  state: z.enum(JOB_STATES, { error: MSG_JOBS.stateInvalid }).optional(),
   name: jobName.optional(),
   page: pageNumber(),
   size: backOfficePageSize(30),

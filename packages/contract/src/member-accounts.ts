@@ -9,7 +9,7 @@ import { passwordOf, personNameField } from './auth.js';
 import { MSG_MEMBER, contactPhoneField, storedNameField } from './member-info.js';
 
 export const memberListRequest = z.object({
-  searchType: z.enum(['name', 'id', 'phone', '']).optional(),
+  searchType: z.enum(['name', 'id', 'phone', ''], { error: MSG_MEMBER.memberSearchTypeInvalid }).optional(),
   searchKeyword: listKeyword(),
   page: pageNumber(),
   size: pageSize(PAGE_SIZE.subAccounts),

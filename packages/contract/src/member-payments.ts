@@ -153,7 +153,7 @@ export const dateRangeListRequest = z
   .object({
     startDate: rangeDateField,
     endDate: rangeDateField,
-    searchType: z.enum(['date', '']).optional(),
+    searchType: z.enum(['date', ''], { error: MSG_MEMBER.periodSearchTypeInvalid }).optional(),
     page: pageNumber(),
     size: pageSize(PAGE_SIZE.memberArea),
   })

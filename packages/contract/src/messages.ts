@@ -16,11 +16,18 @@ export const MSG = {
   tooMany: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   payloadTooLarge: '요청 크기가 너무 큽니다.',
   textInvalid: '입력할 수 없는 문자가 포함되어 있습니다.',
+  /** A JSON body declared in a character set other than UTF-8 (415; docs/security.md#hostile-input). */
+  charsetUnsupported: '요청 본문은 UTF-8로 보내 주세요.',
   /** A list's search box (orders, cart, addresses, sub-accounts, cross-references). */
   searchKeywordLength: '검색어는 50자 이내로 입력하세요.',
   adminKeywordLength: '검색어는 100자 이내로 입력하세요.',
   /** A search box sent as no text (`{"keyword": 123}`), told so rather than its length. */
   keywordType: '검색어를 글자로 입력하세요.',
+  /** A list's page number (docs/requirements.md#answers-and-errors): not a whole number from 1, or past the bound. */
+  pageTooSmall: '페이지 번호는 1 이상이어야 합니다.',
+  pageTooLarge: '페이지 번호는 100,000 이하여야 합니다.',
+  /** A list's page size that is no whole number from 1 (a larger one is served as the list's largest page). */
+  pageSizeTooSmall: '페이지 크기는 1 이상이어야 합니다.',
 
   // a row's id that is no id (`{"companyId": true}`): what to choose, as an order's '주문을 선택하세요.'
   selectCompany: '업체를 선택하세요.',

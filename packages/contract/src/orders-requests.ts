@@ -1,8 +1,10 @@
 /** The shop's cart, checkout and order payloads (docs/requirements.md#entities). */
 import { z } from 'zod';
 import { PAGE_SIZE, SHIPPING } from './constants.js';
+import { MSG } from './messages.js';
 import { MSG_ORDER } from './messages-shop.js';
 import { dateRangeListRequest } from './member-payments.js';
+import { MSG_MEMBER } from './member-info.js';
 import { EPC_MSG, normalizeVin } from './epc-vin.js';
 import { jobRefField } from './quick-order.js';
 import { fromDigits, listKeyword, pageNumber, pageSize, rowId, wholeNumber } from './page-fields.js';
@@ -202,7 +204,7 @@ export type PaymentRequest = z.input<typeof paymentRequest>;
 
 export const savedAddressRequest = z.object({
   seq: savedAddressSeq.optional(),
-  basic: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+  basic: z.union([z.boolean(), z.enum(['true', 'false'])], { error: MSG_MEMBER.addressBasicType }).optional(),
   name: recipientName,
   phone: digits(10, 11, MSG_ORDER.recipientPhone),
   postNum: digits(5, 6, MSG_ORDER.postNum),
@@ -236,15 +238,15 @@ export const returnOrderRequest = orderSeqRequest.extend({ returnReason });
 export const cartListRequest = z.object({
   searchKeyword: listKeyword(),
   searchType: z.string().max(20).optional(),
-  page: wholeNumber(1, 10_000).default(1),
-  size: wholeNumber(1, Number.MAX_SAFE_INTEGER)
+  page: pageNumber(),
+  size: wholeNumber(1, Number.MAX_SAFE_INTEGER, MSG.pageSizeTooSmall)
     .transform((n) => Math.min(n, PAGE_SIZE.cart))
     .default(PAGE_SIZE.cart),
 });
 
 /** The saved addresses' page (api/getMyShippingInfo). */
 export const addressListRequest = z.object({
-  searchType: z.enum(['name', 'phone', '']).optional(),
+  searchType: z.enum(['name', 'phone', ''], { error: MSG_MEMBER.addressSearchTypeInvalid }).optional(),
   searchKeyword: listKeyword(),
   page: pageNumber(),
   size: pageSize(PAGE_SIZE.memberArea),

@@ -48,17 +48,37 @@ const count = (msg: string, max?: number) => {
 export const listKeyword = () =>
   z.string({ error: MSG.keywordType }).trim().max(50, MSG.searchKeywordLength).optional();
 
-/** A page number, 1 to 100,000; the first page when absent. */
-export const pageNumber = (msg: string = MSG.badRequest) => count(msg, 100_000).default(1);
+/** The largest page number a list takes (a page past a list's end is an empty page). */
+const PAGE_MAX = 100_000;
+
+/**
+ * A page number, 1 to 100,000; the first page when absent. Refused with `msg`, or, without one, with
+ * words naming the page: below 1 (or no whole number) '페이지 번호는 1 이상이어야 합니다.', above the
+ * bound '페이지 번호는 100,000 이하여야 합니다.' (docs/requirements.md#answers-and-errors).
+ */
+export const pageNumber = (msg?: string) =>
+  msg === undefined
+    ? fromDigits(
+        z
+          .number({ error: MSG.pageTooSmall })
+          .int(MSG.pageTooSmall)
+          .min(1, MSG.pageTooSmall)
+          .max(PAGE_MAX, MSG.pageTooLarge),
+      ).default(1)
+    : count(msg, PAGE_MAX).default(1);
 
 /**
  * A page size of the shop's lists: larger sizes are clamped, not refused, so the list simply comes
- * in pages of at most 100 (docs/requirements.md#answers-and-errors).
+ * in pages of at most 100 (docs/requirements.md#answers-and-errors); one that is no whole number from
+ * 1 answers `msg`, without one '페이지 크기는 1 이상이어야 합니다.'.
  */
-export const pageSize = (defaultSize: number, msg: string = MSG.badRequest) =>
+export const pageSize = (defaultSize: number, msg: string = MSG.pageSizeTooSmall) =>
   count(msg)
     .transform((n) => Math.min(n, PAGE_SIZE.max))
     .default(defaultSize);
 
-/** A page size of the back office's lists (staff screens and the job list): over 200 is refused. */
-export const backOfficePageSize = (defaultSize: number) => count(MSG.badRequest, 200).default(defaultSize);
+/**
+ * A page size of the back office's lists (staff screens and the job list): as the shop's, a larger
+ * size is served as 100 rows, not refused (docs/requirements.md#answers-and-errors).
+ */
+export const backOfficePageSize = (defaultSize: number) => pageSize(defaultSize);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
-import { MSG } from './messages.js';
 import { INVOICE_MODES, MSG_MEMBER, calendarDateField, invoiceFields, type InvoiceMode } from './member.js';
 import { isCalendarDate } from './rules.js';
 import { PAGE_SIZE } from './constants.js';
@@ -19,6 +18,8 @@ export const MSG_PAPERWORK = {
   exportFormat: '파일 형식은 CSV 또는 PDF 중에서 선택하세요.',
   companyNotFound: '회사를 찾을 수 없습니다.',
   companyRequired: '회사를 선택하세요.',
+  /** The back office's tax invoice list filtered by a status outside TAX_INVOICE_STATUSES. */
+  taxInvoiceStatusInvalid: '세금계산서 상태를 다시 선택하세요.',
   tooManyRows: '기간 안의 내역이 너무 많습니다. 기간을 나누어 발급하세요.',
   noOrders: '기간 안에 발급할 주문이 없습니다. 취소·반품된 주문은 거래명세서에 들어가지 않습니다.',
   invoiceNotFound: '세금계산서를 찾을 수 없습니다.',
@@ -252,7 +253,7 @@ export const taxInvoicePageAnswer = pageAnswerOf(taxInvoiceRow);
 export const adminTaxInvoiceRow = taxInvoiceRow.extend({ companyId: z.number().int(), companyName: z.string() });
 export const adminTaxInvoiceListRequest = withPeriod(
   z.object({
-    status: z.enum(TAX_INVOICE_STATUSES, { error: MSG.badRequest }).optional(),
+    status: z.enum(TAX_INVOICE_STATUSES, { error: MSG_PAPERWORK.taxInvoiceStatusInvalid }).optional(),
     companyId: companySeq.optional(),
     /** 작성일자 of a period (both or neither), for the back office's period filter. */
     ...periodFields,

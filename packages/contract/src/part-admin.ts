@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MSG } from './messages.js';
-import { listKeyword, pageNumber, rowId, wholeNumber } from './page-fields.js';
+import { listKeyword, pageNumber, pageSize, rowId } from './page-fields.js';
 import { plainText, textField } from './text-field.js';
 
 /**
@@ -47,7 +47,8 @@ export const xrefKind = z.preprocess(
 );
 const remark = plainText(z.string().trim().max(200, MSG_PART_ADMIN.remark)).default('');
 const page = pageNumber();
-const size = wholeNumber(1, 100).default(50);
+// A larger size is served as 100 rows, as the back office's other lists serve it.
+const size = pageSize(50);
 
 export const xrefFields = z.object({ pid, toPid: pid, kind: xrefKind, remark });
 export type XrefFields = z.output<typeof xrefFields>;

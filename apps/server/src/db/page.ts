@@ -1,4 +1,4 @@
-import { count, type SQL } from 'drizzle-orm';
+import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
 
@@ -42,4 +42,27 @@ export function pageOfTable<T extends PgTable>(
       .limit(limit)
       .offset(offset),
   ) as Promise<{ rows: T['$inferSelect'][]; total: number }>;
+}
+
+/** A list's sort as its call asks it (listSort in the contract): a column's key and a direction. */
+export interface ListSort<K extends string> {
+  sortBy?: K | undefined;
+  sortDir?: 'asc' | 'desc' | undefined;
+}
+
+/**
+ * The ORDER BY of a page of a list the server sorts (docs/requirements.md#back-office): the column
+ * `columns` gives for the key asked (the list's whitelist, so nothing else reaches the statement),
+ * ascending unless told, then the row's `id` the same way, so that rows of one value keep one order
+ * and pages neither repeat nor skip a row. Without a sort, the list's own order `fallback`. One
+ * expression, for `orderBy`.
+ */
+export function sortedBy<K extends string>(
+  columns: Record<K, PgColumn | SQL>,
+  id: PgColumn,
+  sort: ListSort<K> | undefined,
+  fallback: (PgColumn | SQL)[],
+): SQL {
+  const dir = sort?.sortDir === 'desc' ? desc : asc;
+  return sql.join(sort?.sortBy ? [dir(columns[sort.sortBy]), dir(id)] : fallback, sql`, `);
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import type { DomainEvents } from '../shared/events.js';
 import { resolveSession } from '../features/auth/index.js';
 import { coalesceWritesPerTick } from './coalesce-writes.js';
-import { SOCKET_MAX_MESSAGE_BYTES, socketParser } from './parser.js';
+import { SOCKET_MAX_MESSAGE_BYTES, socketParser, strictUtf8PollingBodies } from './parser.js';
 import { registerChatNamespace } from '../features/chat/index.js';
 import type { Realtime, TradeSocket, TradeSocketData, TradeSocketRef } from './types.js';
 
@@ -35,6 +35,8 @@ export async function createRealtime(
     parser: socketParser,
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: true },
   });
+  // A polling body is read as strict UTF-8, as ws reads a websocket's text frames (parser.ts).
+  io.engine.use(strictUtf8PollingBodies);
   // Every Socket.IO connection's frames of one tick leave in one write (coalesce-writes.ts).
   httpServer.prependListener('upgrade', (_req, socket) => coalesceWritesPerTick(socket));
   let redisClient: { quit(): Promise<unknown>; ping(): Promise<string> } | null = null;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@partsmall/contract';
-import { badRequest } from './http.js';
+import { AppError, badRequest } from './http.js';
 
 /**
  * How many arrays and objects JSON may open at once, in a request body or a socket payload
@@ -76,6 +76,15 @@ export function socketPacketDataStart(packet: string): number {
   return i;
 }
 
+/** A JSON body's bytes as text: UTF-8 only, read strictly (a byte order mark first is dropped). */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The charset a content type names (lower case, unquoted), or null when it names none. */
+function declaredCharset(contentType: string | undefined): string | null {
+  const m = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  return m ? (m[1] ?? m[2] ?? '').toLowerCase() : null;
+}
+
 /**
  * The JSON body parser of every call: Fastify's own (secure-json-parse, which refuses `__proto__` and
  * `constructor.prototype` as Fastify does by default), after the nesting check. Too deep a body is
@@ -83,11 +92,26 @@ export function socketPacketDataStart(packet: string): number {
  * the original client sends calls that take none (api/getMallConfig, epc/initEpc) with the JSON type
  * and no body (docs/requirements.md#answers-and-errors). Route body limits still apply (a parser added
  * without its own limit reads each route's).
+ *
+ * The bytes are UTF-8 or refused (docs/security.md#hostile-input): a charset other than UTF-8 answers
+ * 415, and bytes that are no UTF-8 (EUC-KR Hangul, an overlong '/', a cut-off character) answer 400
+ * with the text fields' message. Read loosely, they became U+FFFD and were stored ('��ö��').
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const charset = declaredCharset(request.headers['content-type']);
+    if (charset !== null && charset !== 'utf-8' && charset !== 'utf8') {
+      done(new AppError(415, MSG.charsetUnsupported), undefined);
+      return;
+    }
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(badRequest(MSG.textInvalid), undefined);
+      return;
+    }
     if (text.length === 0) {
       done(null, undefined);
       return;

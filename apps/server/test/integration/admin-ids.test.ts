@@ -24,7 +24,6 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: Record<string, unknown>) => call(server, 'POST', `api/admin/${path}`, body, admin);
-const BAD = '요청 형식이 올바르지 않습니다.';
 const COMPANY = '업체를 선택하세요.';
 /** Company 1's credit account as stored (none: []). */
 const creditAccountsOfFirst = () => queryRows(server.db, sql`select * from credit_accounts where company_id = 1`);
@@ -67,9 +66,14 @@ describe('back-office ids', () => {
 });
 
 describe('back-office page numbers', () => {
-  it('a list refuses page true, [] and null, and takes 3 and "3"', async () => {
+  it('a list refuses page true, [] and null naming the page, and takes 3 and "3"', async () => {
     for (const page of [true, [], null, false])
-      expect([page, ...(await refusal('companyList', { page }))]).toEqual([page, 400, BAD, 'page']);
+      expect([page, ...(await refusal('companyList', { page }))]).toEqual([
+        page,
+        400,
+        '페이지 번호는 1 이상이어야 합니다.',
+        'page',
+      ]);
     const [byNumber, byDigits] = await Promise.all([
       post('companyList', { page: 3, size: 1 }),
       post('companyList', { page: '3', size: '1' }),

@@ -1,6 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { MSG_ADMIN, formatWon, type AdminPaymentRow, type CompanyDetail, type CompanyRow } from '@partsmall/contract';
+import {
+  MSG_ADMIN,
+  formatWon,
+  type AdminPaymentRow,
+  type CompanyDetail,
+  type CompanyRow,
+  type CompanySort,
+  type PaymentSort,
+} from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
+import type { ListSort } from '../../db/page.js';
 import {
   companiesWithMembers,
   countCompanies,
@@ -54,7 +63,7 @@ function toCompanyRow(c: CompanyRecord, memberCount: number, now = new Date()): 
 
 export async function listCompanies(
   db: Db,
-  q: { keyword?: string | undefined; level?: string | undefined; page: number; size: number },
+  q: { keyword?: string | undefined; level?: string | undefined; page: number; size: number } & ListSort<CompanySort>,
 ) {
   const digits = q.keyword?.replace(/\D/g, '') ?? '';
   const w = companyWhere({
@@ -63,7 +72,7 @@ export async function listCompanies(
     level: q.level,
   });
   const [rows, total] = await Promise.all([
-    companiesWithMembers(db, w, { limit: q.size, offset: (q.page - 1) * q.size }),
+    companiesWithMembers(db, w, { limit: q.size, offset: (q.page - 1) * q.size, sort: q }),
     countCompanies(db, w),
   ]);
   return { results: rows.map((r) => toCompanyRow(r.company, r.members)), total };
@@ -74,8 +83,9 @@ export async function paymentRows(
   condition: SQL | undefined,
   limit: number,
   offset = 0,
+  sort?: ListSort<PaymentSort>,
 ): Promise<AdminPaymentRow[]> {
-  const rows = await paymentsWithNames(db, condition, { limit, offset });
+  const rows = await paymentsWithNames(db, condition, { limit, offset, sort });
   return rows.map((p) => ({
     seq: p.id,
     gatewayId: p.gatewayId,

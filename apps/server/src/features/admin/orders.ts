@@ -70,7 +70,7 @@ async function rowsOf(db: Db, rows: StaffOrderRow[]): Promise<AdminOrderRow[]> {
 export async function adminListOrders(db: Db, q: Q): Promise<{ results: AdminOrderRow[]; total: number }> {
   const w = where(q);
   const [rows, total] = await Promise.all([
-    staffOrders(db, w, { limit: q.size, offset: (q.page - 1) * q.size }),
+    staffOrders(db, w, { limit: q.size, offset: (q.page - 1) * q.size, sort: q }),
     countStaffOrders(db, w),
   ]);
   return { results: await rowsOf(db, rows), total };
@@ -78,7 +78,8 @@ export async function adminListOrders(db: Db, q: Q): Promise<{ results: AdminOrd
 
 /** A company's latest shown orders, by number. */
 export async function companyOrders(db: Db, companyId: number, limit: number): Promise<AdminOrderRow[]> {
-  return rowsOf(db, await staffOrders(db, staffOrderWhere({ companyId }), { limit, byId: true }));
+  const latest = { sortBy: 'seq', sortDir: 'desc' } as const;
+  return rowsOf(db, await staffOrders(db, staffOrderWhere({ companyId }), { limit, sort: latest }));
 }
 
 export async function ledgerRows(db: Db, condition: SQL | undefined, limit: number): Promise<LedgerRow[]> {
@@ -209,6 +210,7 @@ export async function exportOrders(db: Db, q: Q, max = EXPORT_MAX_ROWS) {
     '받는 분',
     '연락처',
     '주소',
+    '수령 장소',
     '택배사',
     '송장번호',
     '작업번호/차량번호',

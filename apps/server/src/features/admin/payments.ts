@@ -1,5 +1,6 @@
-import { MSG_ADMIN } from '@partsmall/contract';
+import { MSG_ADMIN, type PaymentSort } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
+import type { ListSort } from '../../db/page.js';
 import { countPayments, paymentById, paymentWhere } from '../payments/repository.js';
 import { companyPoint } from '../members/repository.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
@@ -12,7 +13,7 @@ import type { EventSink } from '../../shared/events.js';
 
 /** Gateway records and the manual 'deposit confirmed' of bank transfers. */
 
-export interface PaymentQuery {
+export interface PaymentQuery extends ListSort<PaymentSort> {
   status?: string | undefined;
   pgcode?: string | undefined;
   kind?: string | undefined;
@@ -32,7 +33,10 @@ export async function listPayments(db: Db, q: PaymentQuery) {
     from: q.startDate,
     to: q.endDate,
   });
-  const [results, total] = await Promise.all([paymentRows(db, w, q.size, (q.page - 1) * q.size), countPayments(db, w)]);
+  const [results, total] = await Promise.all([
+    paymentRows(db, w, q.size, (q.page - 1) * q.size, q),
+    countPayments(db, w),
+  ]);
   return { results, total };
 }
 

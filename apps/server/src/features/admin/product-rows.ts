@@ -7,8 +7,10 @@ import {
   productNameColumns,
   productFields,
   type AdminProduct,
+  type ProductSort,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
+import type { ListSort } from '../../db/page.js';
 import {
   insertProductRow,
   insertProductRows,
@@ -52,7 +54,7 @@ export function toProduct(r: ProductRow): AdminProduct {
   };
 }
 
-export interface ProductQuery {
+export interface ProductQuery extends ListSort<ProductSort> {
   searchType: 'name' | 'pid';
   keyword?: string | undefined;
   stockName?: string | undefined;

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { SEARCHED_ROWS, searchProducts } from '../products/index.js';
 import {
@@ -50,9 +50,19 @@ async function rowsInOrder(db: Db, ids: readonly number[]): Promise<ProductRow[]
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** A page of the products a search finds, and how many it finds. */
+/**
+ * A page of the products a search finds, and how many it finds. Sorted by a column, every product
+ * found (the shop's hits and the rest alike) is in that column's order across the pages.
+ */
 export async function searchPage(db: Db, q: ProductQuery): Promise<{ rows: ProductRow[]; total: number }> {
   const m = await matches(db, q);
+  if (q.sortBy) {
+    const found =
+      m.hits.length > 0 ? or(productWhere({ ...q, keyword: undefined }, { among: m.hits }), m.rest) : m.rest;
+    const page = { limit: q.size, offset: (q.page - 1) * q.size, sort: q };
+    const [rows, total] = await Promise.all([productPage(db, found, page), productCount(db, found)]);
+    return { rows, total };
+  }
   const from = (q.page - 1) * q.size;
   const hits = m.hits.slice(from, from + q.size);
   const left = q.size - hits.length;

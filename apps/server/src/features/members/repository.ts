@@ -4,6 +4,7 @@ import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from './schema.js';
 import { outerColumn } from '../../db/columns.js';
+import { sortedBy, type ListSort } from '../../db/page.js';
 
 /** The companies-and-members aggregate's reads for staff (docs/architecture.md#the-database). */
 
@@ -13,17 +14,20 @@ export type MemberRecord = typeof members.$inferSelect;
 /** Accounts of the company that are not withdrawn. */
 const memberCount = sql<number>`(select count(*)::int from ${members} where ${members.companyId} = ${outerColumn(companies.id)} and ${members.status} <> 'withdrawn')`;
 
-/** Companies matching `where`, newest first, each with its count of accounts not withdrawn. */
+/** The back office's sorts of the company list (its whitelist): 업체명, 캐시. */
+const COMPANY_SORTS = { name: companies.name, point: companies.point };
+
+/** Companies matching `where`, newest first or as `sort` asks, each with its count of accounts not withdrawn. */
 export async function companiesWithMembers(
   db: Db,
   where: SQL | undefined,
-  page: { limit: number; offset?: number },
+  page: { limit: number; offset?: number; sort?: ListSort<keyof typeof COMPANY_SORTS> },
 ): Promise<{ company: CompanyRecord; members: number }[]> {
   return db
     .select({ company: companies, members: memberCount })
     .from(companies)
     .where(where)
-    .orderBy(desc(companies.id))
+    .orderBy(sortedBy(COMPANY_SORTS, companies.id, page.sort, [desc(companies.id)]))
     .limit(page.limit)
     .offset(page.offset ?? 0);
 }

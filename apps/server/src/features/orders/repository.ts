@@ -26,6 +26,7 @@ import {
   TIME_ZONE,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { sortedBy, type ListSort } from '../../db/page.js';
 import { companyNameMatches, companyNameSql, memberNameSql } from '../members/repository.js';
 import { orderEvents, orderLines, orders } from './schema.js';
 import { withinSeoulDays } from '../../shared/time.js';
@@ -65,14 +66,23 @@ export interface StaffOrderRow {
   memberName: string;
 }
 
+/** The back office's sorts of the order list (its whitelist): 금액 is the goods and the shipping. */
+const STAFF_ORDER_SORTS = {
+  seq: orders.id,
+  created: orders.createdAt,
+  company: companyNameSql(orders.companyId),
+  amount: sql`${orders.totalAmount} + ${orders.shipping}`,
+  status: orders.status,
+};
+
 /**
- * Shown orders matching `where`, with company and member names: newest
- * first by order time, or by number with `byId` (a company's latest orders).
+ * Shown orders matching `where`, with company and member names: newest first by order time, or
+ * by the column `sort` asks (sortedBy; by 주문번호 descending, a company's latest orders).
  */
 export async function staffOrders(
   db: Db,
   where: SQL | undefined,
-  page: { limit: number; offset?: number; byId?: boolean },
+  page: { limit: number; offset?: number; sort?: ListSort<keyof typeof STAFF_ORDER_SORTS> },
 ): Promise<StaffOrderRow[]> {
   return db
     .select({
@@ -83,7 +93,7 @@ export async function staffOrders(
     })
     .from(orders)
     .where(and(shownOrder, where))
-    .orderBy(...(page.byId ? [desc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]))
+    .orderBy(sortedBy(STAFF_ORDER_SORTS, orders.id, page.sort, [desc(orders.createdAt), desc(orders.id)]))
     .limit(page.limit)
     .offset(page.offset ?? 0);
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, notInArray, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { idsAmong, type Db, type Tx } from '../../db/client.js';
+import { sortedBy, type ListSort } from '../../db/page.js';
 import { companyNameMatches, companyNameSql, memberNameSql } from '../members/repository.js';
 import { payments } from './schema.js';
 import { withinSeoulDays } from '../../shared/time.js';
@@ -9,11 +10,14 @@ import { withinSeoulDays } from '../../shared/time.js';
 
 export type PaymentRecord = typeof payments.$inferSelect;
 
-/** Payments matching `where`, newest first, with company and member names. */
+/** The back office's sorts of the payment list (its whitelist): 금액. */
+const PAYMENT_SORTS = { amount: payments.amount };
+
+/** Payments matching `where`, newest first or as `sort` asks, with company and member names. */
 export async function paymentsWithNames(
   db: Db,
   where: SQL | undefined,
-  page: { limit: number; offset?: number },
+  page: { limit: number; offset?: number; sort?: ListSort<keyof typeof PAYMENT_SORTS> },
 ): Promise<(PaymentRecord & { companyName: string; memberName: string })[]> {
   const rows = await db
     .select({
@@ -23,7 +27,7 @@ export async function paymentsWithNames(
     })
     .from(payments)
     .where(where)
-    .orderBy(desc(payments.id))
+    .orderBy(sortedBy(PAYMENT_SORTS, payments.id, page.sort, [desc(payments.id)]))
     .limit(page.limit)
     .offset(page.offset ?? 0);
   return rows.map((r) => ({ ...r.payment, companyName: r.companyName, memberName: r.memberName ?? '' }));

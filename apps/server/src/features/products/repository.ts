@@ -19,6 +19,7 @@ import {
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { STOCK_MAX } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { sortedBy, type ListSort } from '../../db/page.js';
 import { products } from './schema.js';
 
 /** The products aggregate's reads for staff: the back office's lists, lookups and the CSV's (docs/architecture.md#the-database). */
@@ -41,9 +42,17 @@ export async function lowStock(db: Db, atMost: number, limit: number) {
 
 export type ProductRow = typeof products.$inferSelect;
 
-/** A page of the products matching `where`, newest first. */
-export function productPage(db: Db, where: SQL | undefined, page: { limit: number; offset: number }) {
-  return db.select().from(products).where(where).orderBy(desc(products.id)).limit(page.limit).offset(page.offset);
+/** The back office's sorts of the product list (its whitelist): 품번, 상품명, 판매가, 재고. */
+const PRODUCT_SORTS = { pid: products.pid, name: products.name, sale: products.salePrice, stock: products.hasAmount };
+
+/** A page of the products matching `where`, newest first or as `page.sort` asks. */
+export function productPage(
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number; sort?: ListSort<keyof typeof PRODUCT_SORTS> },
+) {
+  const order = sortedBy(PRODUCT_SORTS, products.id, page.sort, [desc(products.id)]);
+  return db.select().from(products).where(where).orderBy(order).limit(page.limit).offset(page.offset);
 }
 
 /** The ids of the products matching `where`, in no order. */

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import {
+  COMPANY_SORTS,
   PAGE_SIZE,
   LEVELS,
   adjustCashRequest,
@@ -46,12 +47,12 @@ export default function CompaniesPage() {
     'adminCompanyList',
     searchSchema,
     { keyword: '', level: '' },
-    { size: PAGE_SIZE.backOffice },
+    { size: PAGE_SIZE.backOffice, sortKeys: COMPANY_SORTS },
   );
   const [open, setOpen] = useState<number | null>(null);
   const columns: Column<CompanyRow>[] = [
     { id: 'id', header: A.companies.cols.id, width: 70, className: 'num', cell: (c) => c.companyId },
-    { id: 'name', header: A.companies.cols.name, sortValue: (c) => c.name, cell: (c) => c.name },
+    { id: 'name', header: A.companies.cols.name, cell: (c) => c.name },
     {
       id: 'license',
       header: A.companies.cols.license,

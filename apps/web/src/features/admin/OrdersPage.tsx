@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { PAGE_SIZE, ORDER_STATUS, calendarDateField, orderJobRefs, type AdminOrderRow } from '@partsmall/contract';
+import {
+  ADMIN_ORDER_SORTS,
+  PAGE_SIZE,
+  ORDER_STATUS,
+  calendarDateField,
+  orderJobRefs,
+  type AdminOrderRow,
+} from '@partsmall/contract';
 import { api, messageOf } from '../../shared/api';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
@@ -78,8 +85,9 @@ function orderColumns(
         </label>
       ),
     },
-    { id: 'seq', header: A.orders.cols.seq, width: 80, className: 'num', sortValue: (o) => o.seq, cell: (o) => o.seq },
-    dateColumn('created', A.orders.cols.created, (o) => o.created, { width: 124, className: 'date', sort: true }),
+    // The server sorts the list by the columns of ADMIN_ORDER_SORTS (useAdminList's sortKeys).
+    { id: 'seq', header: A.orders.cols.seq, width: 80, className: 'num', cell: (o) => o.seq },
+    dateColumn('created', A.orders.cols.created, (o) => o.created, { width: 124, className: 'date' }),
     {
       id: 'company',
       header: A.orders.cols.company,
@@ -87,7 +95,6 @@ function orderColumns(
       className: 'ellipsis',
       title: (o) => o.companyName,
       cell: (o) => o.companyName,
-      sortValue: (o) => o.companyName,
     },
     { id: 'member', header: A.orders.cols.member, width: 72, className: 'ellipsis', cell: (o) => o.memberName },
     {
@@ -112,7 +119,6 @@ function orderColumns(
       header: A.orders.cols.status,
       width: 84,
       className: 'center',
-      sortValue: (o) => o.status,
       cell: (o) => <StatusBadge status={o.status} />,
     },
     openColumn(
@@ -131,7 +137,7 @@ export default function OrdersPage() {
     'adminOrderList',
     filterSchema,
     { status: params.get('status') ?? '', startDate: '', endDate: '', company: '', stockName: '', pid: '' },
-    { size: PAGE_SIZE.backOffice, body: toQuery },
+    { size: PAGE_SIZE.backOffice, body: toQuery, sortKeys: ADMIN_ORDER_SORTS },
   );
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [open, setOpen] = useState<number | null>(null);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PAGE_SIZE, calendarDateField, type AdminPaymentRow } from '@partsmall/contract';
+import { PAGE_SIZE, PAYMENT_SORTS, calendarDateField, type AdminPaymentRow } from '@partsmall/contract';
 import { count, dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
@@ -26,7 +26,7 @@ export default function PaymentsPage() {
     'adminPaymentList',
     filterSchema,
     { status: '', pgcode: '', kind: '', company: '', startDate: '', endDate: '' },
-    { size: PAGE_SIZE.backOffice },
+    { size: PAGE_SIZE.backOffice, sortKeys: PAYMENT_SORTS },
   );
   const ask = useConfirmedWrite();
   const waiting = useQuery(

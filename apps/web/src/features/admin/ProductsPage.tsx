@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { PAGE_SIZE, PRODUCT_TYPES, type AdminProduct } from '@partsmall/contract';
+import { PAGE_SIZE, PRODUCT_SORTS, PRODUCT_TYPES, type AdminProduct } from '@partsmall/contract';
 import { api, messageOf, type Payload } from '../../shared/api';
 import { count } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
@@ -35,7 +35,7 @@ export default function ProductsPage() {
       stockName: '',
       stockState: '',
     },
-    { size: PAGE_SIZE.backOffice },
+    { size: PAGE_SIZE.backOffice, sortKeys: PRODUCT_SORTS },
   );
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
@@ -60,8 +60,8 @@ export default function ProductsPage() {
       cell: (p) => (p.imgFiles[0] ? <img className="admin-thumb" src={p.imgFiles[0]} alt="" /> : null),
     },
     { id: 'seq', header: A.products.cols.seq, width: 70, className: 'num', cell: (p) => p.seq },
-    { id: 'pid', header: A.products.cols.pid, width: 150, sortValue: (p) => p.pid, cell: (p) => p.pid },
-    { id: 'name', header: A.products.cols.name, className: 'ellipsis', sortValue: (p) => p.name, cell: (p) => p.name },
+    { id: 'pid', header: A.products.cols.pid, width: 150, cell: (p) => p.pid },
+    { id: 'name', header: A.products.cols.name, className: 'ellipsis', cell: (p) => p.name },
     { id: 'type', header: A.products.cols.type, width: 90, cell: (p) => PRODUCT_TYPES[p.type] ?? p.type },
     { id: 'stockName', header: A.products.cols.stockName, width: 140, cell: (p) => p.stockName },
     moneyColumn('sale', A.products.cols.sale, 100, (p) => p.salePrice),
@@ -70,7 +70,6 @@ export default function ProductsPage() {
       header: A.products.cols.stock,
       width: 70,
       className: 'num',
-      sortValue: (p) => p.hasAmount,
       cell: (p) => count(p.hasAmount),
     },
     openColumn<AdminProduct>('edit', A.edit, setEditing, (p) => A.products.editOf(p.pid)),

@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '@partsmall/contract';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Payload } from '../../shared/api';
+import type { ListSort, ServerSorting } from '../../shared/ui/DataTable';
 import { filledOnly, useListFilters } from '../../shared/ui/FilterForm';
 import { adminQuery, type AdminCallId } from './api';
 
@@ -11,6 +12,8 @@ import { adminQuery, type AdminCallId } from './api';
  * A back-office list read a page at a time: its filters (useListFilters), the read of `call` for
  * the filters searched and the page shown (`request`, the filled filters unless `body` says
  * otherwise, `size` rows a page), and `table`, what DataTable takes of it (the query and its paging).
+ * With `sortKeys` (the call's sortable columns) the server sorts it across its pages: a header's
+ * sort goes into the request (`sortBy`, `sortDir`) and back to the first page.
  */
 export function useAdminList<I extends AdminCallId, S extends z.ZodType<FieldValues, FieldValues>>(
   call: I,
@@ -19,16 +22,25 @@ export function useAdminList<I extends AdminCallId, S extends z.ZodType<FieldVal
   {
     size,
     body = (f) => filledOnly(f) as Partial<Payload<I>>,
+    sortKeys,
   }: {
     size: number;
     body?: (filters: z.output<S>) => Partial<Payload<I>>;
+    sortKeys?: readonly string[];
   },
 ) {
   const filtering = useListFilters(schema, initial);
   const { filters, page, setPage } = filtering;
-  const request = { ...body(filters), page, size } as Payload<I>;
+  const [sort, setSort] = useState<ListSort>();
+  const sorted = sort ? { sortBy: sort.by, sortDir: sort.dir } : {};
+  const request = { ...body(filters), ...sorted, page, size } as Payload<I>;
   const list = useQuery(adminQuery(call, request));
-  return { ...filtering, list, request, table: { query: list, paging: { page, size, onPage: setPage } } };
+  const onSort = (next: ListSort | undefined) => {
+    setSort(next);
+    setPage(1);
+  };
+  const sorting: ServerSorting | undefined = sortKeys && { keys: sortKeys, sort, onSort };
+  return { ...filtering, list, request, table: { query: list, paging: { page, size, onPage: setPage, sorting } } };
 }
 
 /**

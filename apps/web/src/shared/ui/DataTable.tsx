@@ -6,6 +6,7 @@ import {
   useReactTable,
   type ColumnDef,
   type Header,
+  type OnChangeFn,
   type SortingState,
 } from '@tanstack/react-table';
 import { messageOf } from '../api';
@@ -43,6 +44,25 @@ export interface Paging {
   size: number;
   onPage?: (page: number) => void;
   href?: (page: number) => string;
+  /** The server sorts the list across its pages: the table sorts nothing itself (ServerSorting). */
+  sorting?: ServerSorting;
+}
+
+/** A sort the server applies: a column's id and a direction. */
+export interface ListSort {
+  by: string;
+  dir: 'asc' | 'desc';
+}
+
+/**
+ * The sort of a list the server pages (docs/requirements.md#back-office): only the columns whose ids
+ * are in `keys` (the call's whitelist) get a sort button, a click asks the server (`onSort`, which goes
+ * back to the first page), ascending first, then descending, then the list's own order (undefined).
+ */
+export interface ServerSorting {
+  keys: readonly string[];
+  sort: ListSort | undefined;
+  onSort: (sort: ListSort | undefined) => void;
 }
 
 /** A query of a page answer (`{ results, total }`), as useQuery gives it. */
@@ -111,7 +131,8 @@ function drawnMinWidth(
 }
 
 /**
- * The list table of the app on TanStack Table: sortable columns, paging (by the server or by the
+ * The list table of the app on TanStack Table: sortable columns (sorted by the table, or by the
+ * server across the pages of a list it pages: Paging.sorting), paging (by the server or by the
  * table), the loading and empty states ('검색된 정보가 없습니다.'), and cards on phones.
  */
 export function DataTable<R>({
@@ -135,23 +156,14 @@ export function DataTable<R>({
 }: DataTableProps<R>) {
   const mobile = useMobile();
   const sideScroll = useContext(SideScrollTables) || minWidth !== undefined;
-  const [sorting, setSorting] = useState<SortingState>([]);
   const [clientPage, setClientPage] = useState(1);
-  const defs = useMemo<ColumnDef<R>[]>(
-    () =>
-      columns.map((c) => ({
-        id: c.id,
-        accessorFn: c.sortValue ?? (() => 0),
-        enableSorting: c.sortValue !== undefined,
-        sortUndefined: 'last',
-      })),
-    [columns],
-  );
+  const { defs, sorting, onSortingChange, manualSorting } = useSorting(columns, paging?.sorting);
   const table = useReactTable({
     data: rows,
     columns: defs,
     state: { sorting, pagination: { pageIndex: clientPage - 1, pageSize: pageSize ?? Math.max(rows.length, 1) } },
-    onSortingChange: setSorting,
+    onSortingChange,
+    manualSorting,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getPaginationRowModel: pageSize ? getPaginationRowModel() : undefined,
@@ -265,6 +277,37 @@ export function SideScroll({ label, children }: { label: string; children: React
     </div>
   );
 }
+
+/**
+ * The table's columns for TanStack and their sort: the table's own (each column with a `sortValue`),
+ * or the server's (`server`: only its keys sort, each click asks it, ascending first).
+ */
+function useSorting<R>(columns: Column<R>[], server: ServerSorting | undefined) {
+  const [clientSorting, setClientSorting] = useState<SortingState>([]);
+  const serverKeys = server?.keys;
+  const defs = useMemo<ColumnDef<R>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        accessorFn: c.sortValue ?? (() => 0),
+        enableSorting: serverKeys ? serverKeys.includes(c.id) : c.sortValue !== undefined,
+        // The server's sort starts ascending (▲), then descending, then the list's own order.
+        sortDescFirst: serverKeys ? false : undefined,
+        sortUndefined: 'last',
+      })),
+    [columns, serverKeys],
+  );
+  if (!server) return { defs, sorting: clientSorting, onSortingChange: setClientSorting, manualSorting: false };
+  const sorting = toSortingState(server.sort);
+  const onSortingChange: OnChangeFn<SortingState> = (next) =>
+    server.onSort(fromSortingState(typeof next === 'function' ? next(sorting) : next));
+  return { defs, sorting, onSortingChange, manualSorting: true };
+}
+
+const toSortingState = (sort: ListSort | undefined): SortingState =>
+  sort ? [{ id: sort.by, desc: sort.dir === 'desc' }] : [];
+const fromSortingState = (state: SortingState): ListSort | undefined =>
+  state[0] ? { by: state[0].id, dir: state[0].desc ? 'desc' : 'asc' } : undefined;
 
 /** A column's head: a sort button (with its mark and aria-sort) when the column sorts, else its header. */
 function HeaderCell<R>({ header, label }: { header: Header<R, unknown>; label: ReactNode }) {
