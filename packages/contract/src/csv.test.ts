@@ -43,6 +43,19 @@ describe('csvRows', () => {
     expect(csvDelimiter('')).toBe(',');
   });
 
+  it('a comma CSV whose quoted cell holds a tab, anywhere in a line, stays a comma CSV; a tab file stays one', () => {
+    expect(csvRows('품번,수량,메모\nB100,4,"좌\t우"')).toEqual([
+      { line: 1, cells: ['품번', '수량', '메모'] },
+      { line: 2, cells: ['B100', '4', '좌\t우'] },
+    ]);
+    expect(csvDelimiter('B100,4,"좌\t우"')).toBe(',');
+    expect(csvDelimiter('B100;4;"좌\t우"\nB200;5;급함')).toBe(';');
+    // A memo's commas, an inch mark, one line or many: still tabs.
+    expect(csvDelimiter('A100\t1\ta,b,c,d')).toBe('\t');
+    expect(csvDelimiter('A100\t17" 휠\t2')).toBe('\t');
+    expect(csvDelimiter('품번\t수량\t메모\nA100\t1\t좌,우\nB200\t2\t급함,오늘,내일')).toBe('\t');
+  });
+
   it('keeps unquoted cells as written; spaces around a quoted cell go; a quote inside an unquoted cell is a character', () => {
     expect(csvRows(' a , "b" ,"c"')).toEqual([{ line: 1, cells: [' a ', 'b', 'c'] }]);
     expect(csvRows('17" 휠,2')).toEqual([{ line: 1, cells: ['17" 휠', '2'] }]);

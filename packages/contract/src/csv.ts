@@ -10,8 +10,10 @@
  * memo's comma or semicolon ('좌,우') stay in their cells; else commas or semicolons (Excel in some
  * locales), whichever cuts the text into more cells (a delimiter whose quoting breaks counted by its
  * characters, so that a broken file is still refused), commas on a tie. A tab inside a quoted cell of
- * a comma or semicolon CSV leaves it one. Before, all three cut every file: `70293721511⇥1,200⇥급함`
- * read quantity 1 and memo 200.
+ * a comma or semicolon CSV leaves it one: when both read, the one whose rows agree on a width of more
+ * than one cell more often wins (a tab cutting a quoted cell gives rows of other widths), and on a tie
+ * tabs, unless a cell cut by tabs holds an odd number of quotes (half a quoted cell). Before, all
+ * three cut every file: `70293721511⇥1,200⇥급함` read quantity 1 and memo 200.
  */
 export function csvDelimiter(text: string): ',' | '\t' | ';' {
   const cuts = (delimiter: string) => {
@@ -24,7 +26,21 @@ export function csvDelimiter(text: string): ',' | '\t' | ';' {
   const other = semicolon.n > comma.n ? semicolon : comma;
   const otherDelimiter = other === semicolon ? ';' : ',';
   if (!text.includes('\t')) return otherDelimiter;
-  return csvRows(text, ['\t']) === null && other.ok && other.n > 0 ? otherDelimiter : '\t';
+  const tabRows = csvRows(text, ['\t']);
+  const otherRows = other.ok && other.n > 0 ? csvRows(text, [otherDelimiter]) : null;
+  if (tabRows === null) return otherRows ? otherDelimiter : '\t';
+  if (otherRows === null) return '\t';
+  const [byTabs, byOther] = [agreeingRows(tabRows), agreeingRows(otherRows)];
+  if (byTabs !== byOther) return byTabs > byOther ? '\t' : otherDelimiter;
+  const halfQuoted = tabRows.some((r) => r.cells.some((c) => (c.split('"').length - 1) % 2 === 1));
+  return halfQuoted ? otherDelimiter : '\t';
+}
+
+/** How many rows have the commonest width of more than one cell (csvDelimiter). */
+function agreeingRows(rows: readonly { cells: string[] }[]): number {
+  const widths = new Map<number, number>();
+  for (const { cells } of rows) if (cells.length > 1) widths.set(cells.length, (widths.get(cells.length) ?? 0) + 1);
+  return Math.max(0, ...widths.values());
 }
 
 /**
