@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifySettings, phoneCodes, rateEvents, smsOutbox } from '../../src/db/schema.js';
+import { members, notifySettings, phoneCodes, rateEvents, smsOutbox } from '../../src/db/schema.js';
 import { sweepRetention } from '../../src/features/retention/sweep.js';
 import { freshDatabase, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, withdrawAccount, type TestAccount, type TestCompany } from '../member-helpers.js';
@@ -76,6 +76,19 @@ describe('a withdrawal forgets the 알림 phone', () => {
       [mainPhone]: kept,
       [otherPhone]: kept,
     });
+  });
+
+  it("a sub-account whose 알림 phone is the main account's own: that phone keeps its code, texts and day count", async () => {
+    const shop = await makeCompany(server, '알림폰공유', 1);
+    const sub = shop.subs[0]!;
+    const mainPhone = await chooseNotifyPhone(shop, shop.main, '0107');
+    await server.db.update(members).set({ phone: mainPhone }).where(eq(members.id, shop.main.seq));
+    await server.db
+      .insert(notifySettings)
+      .values({ memberId: sub.seq, companyId: shop.companyId, events: [], phone: mainPhone });
+    const res = await withdrawAccount(server, sub);
+    expect([res.status, res.body.code]).toEqual([200, 201]);
+    expect(await traces([mainPhone])).toEqual({ [mainPhone]: kept });
   });
 
   it("a main account taking the company along: every account's 알림 phone is forgotten; another company's stays", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { activeAccountsSubquery, companyMemberIds } from '../members/repository.js';
@@ -62,4 +62,29 @@ export async function forgetNotifySettings(tx: Tx, of: { memberIds: number[] } |
     .where(
       'memberIds' in of ? inArray(notifySettings.memberId, of.memberIds) : eq(notifySettings.companyId, of.companyId),
     );
+}
+
+/**
+ * Of these phones, those an account that stays still holds: its own phone (an active account of the
+ * company that `leaving` leaves) or the one any account not leaving chose for its notices. A withdrawal
+ * forgets only the others (docs/requirements.md#retention): a sub-account's notices sent to its main
+ * account's phone must not take that phone's codes and day counts with it.
+ */
+export async function phonesStillHeld(
+  tx: Tx,
+  companyId: number,
+  phones: string[],
+  leaving: number[],
+): Promise<Set<string>> {
+  if (phones.length === 0) return new Set();
+  const account = activeAccountsSubquery(tx, companyId);
+  const own = await tx
+    .select({ phone: account.phone })
+    .from(account)
+    .where(and(inArray(account.phone, phones), notInArray(account.id, leaving)));
+  const chosen = await tx
+    .select({ phone: notifySettings.phone })
+    .from(notifySettings)
+    .where(and(inArray(notifySettings.phone, phones), notInArray(notifySettings.memberId, leaving)));
+  return new Set([...own, ...chosen].flatMap((r) => (r.phone ? [r.phone] : [])));
 }

@@ -8,7 +8,7 @@ import { forgetVinSearches } from '../epc/repository.js';
 import { forgetCompanyFavorites, forgetMembersRestockAlerts } from '../favorites/repository.js';
 import { blankInquiryPhones } from '../inquiry/repository.js';
 import { blankCompanyContacts, blankMembers, loginsAndPhones } from '../members/repository.js';
-import { forgetNotifySettings, notifyPhonesOf } from '../notify/repository.js';
+import { forgetNotifySettings, notifyPhonesOf, phonesStillHeld } from '../notify/repository.js';
 import { blankOrdersOf, lockOrdersOf, waitingOrderCount } from '../orders/repository.js';
 import { forgetAddresses } from '../shipping/repository.js';
 import { forgetOutbox } from '../sms/repository.js';
@@ -83,7 +83,10 @@ export async function destroyOnWithdrawal(
     const gone = await loginsAndPhones(tx, memberIds);
     // The phones of the member rows, and the one each account chose for its notices ('알림 설정').
     const chosen = await notifyPhonesOf(tx, memberIds);
-    const phones = [...new Set([...gone.flatMap((m) => [m.phone, m.contactPhone]), ...chosen].filter((p) => p !== ''))];
+    const theirs = [...new Set([...gone.flatMap((m) => [m.phone, m.contactPhone]), ...chosen].filter((p) => p !== ''))];
+    // A phone an account that stays still holds keeps its codes, texts and counts.
+    const held = await phonesStillHeld(tx, companyId, theirs, memberIds);
+    const phones = theirs.filter((p) => !held.has(p));
     await blankMembers(tx, memberIds, WITHDRAWN_NAME);
     // The rate-limit counters would keep the login ids, with the addresses they were used from, and the phones.
     await forgetPeople(tx, { loginIds: gone.map((m) => m.loginId), memberIds, phones });
