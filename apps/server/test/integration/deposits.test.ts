@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
+import { MSG, MSG_CREDIT, MSG_DEPOSIT, MSG_MEMBER } from '@partsmall/contract';
 import { MALL_CONFIG } from '../../src/seed/mall-config.js';
 import {
   cashLedger,
@@ -8,6 +8,7 @@ import {
   receivablesLedger,
   deposits,
   depositorNames,
+  companies,
   members,
   payments,
   smsOutbox,
@@ -522,8 +523,16 @@ describe("a withdrawn company's statement account", () => {
     const st = await makeStatement(server, c.companyId, '2026-04', 48_000, '2026-05-11');
     const token = (await createSession(server.db, c.main.seq)).token;
     const va = (await call(server, 'payStatement', { seq: st, method: 'virtualAccount' }, { token })).body.results!;
-    const withdrawn = await withdrawAccount(server, c.main);
-    expect([withdrawn.status, withdrawn.body.code]).toEqual([200, 201]);
+    // Owing, the company may no longer withdraw (docs/requirements.md#withdrawal); one that withdrew
+    // before that rule, as written here, still has its account open.
+    const refused = await withdrawAccount(server, c.main);
+    expect([refused.status, refused.body.message]).toEqual([400, MSG_MEMBER.withdrawCreditOwed(48_000)]);
+    const at = new Date();
+    await server.db.update(companies).set({ withdrawnAt: at }).where(eq(companies.id, c.companyId));
+    await server.db
+      .update(members)
+      .set({ status: 'withdrawn', withdrawnAt: at })
+      .where(eq(members.companyId, c.companyId));
     const [account] = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, st));
     expect(account).toMatchObject({ status: 'open', amount: 48_000, companyId: c.companyId });
 
