@@ -1,6 +1,9 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@partsmall/contract';
-import { call, startTestServer, type TestServer } from '../helpers.js';
+import { queryRows } from '../../src/db/client.js';
+import { cartItems } from '../../src/db/schema.js';
+import { call, startTestServer, type TestServer, type TypedResult } from '../helpers.js';
 import { insertOrder, makeBuyers, makeProduct, type BuyerTokens } from '../order-helpers.js';
 
 /**
@@ -85,4 +88,47 @@ describe('api/reorder beside a line near 100,000', () => {
     ]);
     expect(await inCart(p.id)).toBe(100_000);
   });
+
+  // PGlite runs one statement at a time, so the add never lands inside the reorder there: this race is PostgreSQL's.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a reorder whose line an add meanwhile took near 100,000 is refused naming the line, and adds nothing',
+    async () => {
+      const p = await product('CL-RE-RACE', 250_000, '브레이크 디스크 대량');
+      const order = await insertOrder(server, {
+        companyId: buyer.companyId,
+        memberId: buyer.main.seq,
+        status: ORDER_STATUS.shipmentComplete,
+        productId: p.id,
+        qty: 30_000,
+        totalAmount: 30_000 * 9500,
+      });
+      // Read outside the transaction: pg_stat_activity is a snapshot taken once per transaction.
+      const waiting = async () =>
+        (
+          await queryRows<{ n: number }>(
+            server.db,
+            sql`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into "cart_items"%'`,
+          )
+        )[0]!.n;
+      await call(server, 'addToCart', { productId: p.id, hasAmount: 10_000 }, { token: tokens.main });
+      let reorder: Promise<TypedResult<'reorder'>> | undefined;
+      // An add raising the line to 90,000, not yet committed: it changes a cart row, not the product's,
+      // so the reorder locks the product, reads 10,000 and its own add waits for this one.
+      await server.db.transaction(async (tx) => {
+        await tx
+          .update(cartItems)
+          .set({ qty: 90_000 })
+          .where(and(eq(cartItems.memberId, buyer.main.seq), eq(cartItems.productId, p.id)));
+        reorder = call(server, 'reorder', { seq: order }, { token: tokens.main });
+        await expect.poll(waiting, { timeout: 20_000, interval: 20 }).toBe(1);
+      });
+      const res = await reorder!;
+      expect([res.status, res.body.message]).toEqual([
+        409,
+        '장바구니 한 줄에는 100,000개까지 담을 수 있어 아무것도 담지 않았습니다: 브레이크 디스크 대량 (장바구니 90,000개). 수량을 확인한 뒤 다시 담아 주세요.',
+      ]);
+      expect(await inCart(p.id)).toBe(90_000);
+    },
+  );
 });

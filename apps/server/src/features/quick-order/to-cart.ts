@@ -85,13 +85,20 @@ async function addLines(tx: Tx, buyer: Buyer, lines: CartAddLine[]): Promise<num
     .filter(({ line, p }) => p.inCart + line.qty > p.hasAmount)
     .map(({ p }) => MSG_QUICK_ORDER.lineStock(p.name, p.hasAmount, p.inCart));
   if (changed.length > 0) throw new AppError(409, MSG_QUICK_ORDER.stockChanged(changed), 409, 'lines');
-  // A line the cart would hold past one line's limit refuses the whole add, naming each such line.
-  const full = (over: { productId: number; inCart: number }[]) => {
+  await addCartLines(tx, buyer, lines, lineMaxRefusal(locked));
+  return lines.length;
+}
+
+/**
+ * A line the cart would hold past one line's limit refuses the whole add, naming each such line. The
+ * locks hold the products, not the cart: a plain add (장바구니) committed after the cart was read can
+ * still take a line near the limit.
+ */
+function lineMaxRefusal(locked: Map<number, { name: string }>) {
+  return (over: { productId: number; inCart: number }[]) => {
     const names = over.map((o) => MSG_QUICK_ORDER.lineInCart(locked.get(o.productId)!.name, o.inCart));
     return new AppError(409, MSG_QUICK_ORDER.lineMaxChanged(names), 409, 'lines');
   };
-  await addCartLines(tx, buyer, lines, full);
-  return lines.length;
 }
 
 /**
@@ -192,8 +199,8 @@ async function reorderLinesIntoCart(tx: Tx, buyer: Buyer, level: CompanyLevel, o
     const change = useRepl ? 'replaced' : addedQty < l.qty ? 'short' : priceNow !== before ? 'price' : 'same';
     return { ...at, change, message: notes.length > 0 ? notes.join(' ') : MSG_QUICK_ORDER.reorderSame };
   });
-  // The room above keeps every line within CART_LINE_MAX: addCartLines cannot refuse them.
-  if (adds.size > 0)
-    await addCartLines(tx, buyer, [...adds.values()], () => new Error('reorder past one cart line’s limit'));
+  // The room above keeps every line within CART_LINE_MAX as the cart was read; an add committed since
+  // refuses the reorder whole, as a quick order is refused.
+  if (adds.size > 0) await addCartLines(tx, buyer, [...adds.values()], lineMaxRefusal(locked));
   return out;
 }
