@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MSG_ADMIN, PRODUCT_IMAGE_MAX, type AdminProduct, type ProductFields } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { appendProductImage, imageInUse, moveStock, setProductImages } from '../products/repository.js';
 import { lockFor } from '../../db/locks.js';
 import { AppError, badRequest } from '../../shared/http.js';
@@ -96,6 +96,18 @@ function checkImageRoom(imgFiles: readonly string[]) {
   if (imgFiles.length >= PRODUCT_IMAGE_MAX) throw badRequest(MSG_ADMIN.imageLimit, 'imgFiles');
 }
 
+/** The audit of a change to a product's pictures: the list before, and after it with what was removed. */
+function auditPictures(
+  tx: Tx,
+  staffId: number,
+  action: 'uploadProductImage' | 'removeProductImage',
+  seq: number,
+  before: string[],
+  after: { imgFiles: string[]; removed?: string },
+) {
+  return recordAudit(tx, { memberId: staffId, action, target: `product:${seq}`, before: { imgFiles: before }, after });
+}
+
 /** The file behind a picture's address in the upload folder, or null for an address outside it (a full https address). */
 function storedFile(uploadDir: string, url: string): string | null {
   const m = /^\/uploads\/products\/([A-Za-z0-9][A-Za-z0-9._-]{0,199})$/.exec(url);
@@ -139,12 +151,8 @@ export async function uploadProductImage(
       const before = await productRow(tx, r.seq, true);
       checkImageRoom(before.imgFiles);
       await appendProductImage(tx, r.seq, url);
-      await recordAudit(tx, {
-        memberId: staffId,
-        action: 'uploadProductImage',
-        target: `product:${r.seq}`,
-        before: { imgFiles: before.imgFiles },
-        after: { imgFiles: [...before.imgFiles, url] },
+      await auditPictures(tx, staffId, 'uploadProductImage', r.seq, before.imgFiles, {
+        imgFiles: [...before.imgFiles, url],
       });
       return productRow(tx, r.seq);
     });
@@ -171,13 +179,7 @@ export async function removeProductImage(db: Db, uploadDir: string, staffId: num
     if (at < 0) throw new AppError(404, MSG_ADMIN.imageNotOfProduct, 404, 'url');
     const imgFiles = before.imgFiles.filter((_, i) => i !== at);
     await setProductImages(tx, r.seq, imgFiles);
-    await recordAudit(tx, {
-      memberId: staffId,
-      action: 'removeProductImage',
-      target: `product:${r.seq}`,
-      before: { imgFiles: before.imgFiles },
-      after: { imgFiles, removed: r.url },
-    });
+    await auditPictures(tx, staffId, 'removeProductImage', r.seq, before.imgFiles, { imgFiles, removed: r.url });
     return { after: await productRow(tx, r.seq), unused: !(await imageInUse(tx, r.url)) };
   });
   // After the commit: a file is never gone while a stored product still shows it.

@@ -79,6 +79,7 @@ export function sandboxPageRoutes(
       done(null, {}),
     );
 
+    type PageButton = { Params: { action?: string }; Querystring: { key?: unknown } };
     type PageRequest = { Params: { paymentId: string; action?: string }; Querystring: { key?: unknown } };
     async function pagePayment(req: FastifyRequest<PageRequest>) {
       if (!sandbox.checkPageKey(req.params.paymentId, req.query.key)) return undefined;
@@ -102,34 +103,42 @@ export function sandboxPageRoutes(
       },
     );
 
-    scope.post<PageRequest>(
-      `${SANDBOX_PAGE_PREFIX}/:paymentId/:action`,
-      { config: { access: 'public' }, schema: { hide: true } },
-      async (req, reply) => {
-        const payment = await pagePayment(req);
-        if (!payment) return sendPage(reply, 404, notFoundPage);
+    // A button of a sandbox page: only on the page its link opens (not found otherwise), pressed on
+    // that page itself; `press` does what the button's action asks.
+    function onButton<R extends PageButton, F>(
+      url: string,
+      find: (req: FastifyRequest<R>) => Promise<F | undefined>,
+      press: (found: F, action: string, reply: FastifyReply) => Promise<FastifyReply>,
+    ) {
+      scope.post<PageButton>(url, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+        // The url names the params `find` reads (Fastify types a route's params by its generic, not its url).
+        const found = await find(req as FastifyRequest<R>);
+        if (!found) return sendPage(reply, 404, notFoundPage);
         if (fromAnotherSite(req)) return sendNothingDone(reply, 403, MSG_MEMBER.paymentActionInvalid);
-        const action = req.params.action ?? '';
-        const allowed = payment.pgcode === 'banktransfer' ? ['deposit', 'decline'] : ['approve', 'decline'];
-        if (!allowed.includes(action)) return sendNothingDone(reply, 400, MSG_MEMBER.paymentActionInvalid);
-        if (action !== 'decline' && !approveButtons) return sendNothingDone(reply, 403, SANDBOX_APPROVE_OFF);
-        const status = action === 'decline' ? 'declined' : 'paid';
-        const body = { paymentId: payment.gatewayId, amount: payment.amount, status } as const;
-        try {
-          // A deposit after the due time is refused there, in the same update that would credit it.
-          const outcome = await confirm({ ...body, signature: sandbox.sign(body) });
-          const text = outcome.expired ? SANDBOX_TRANSFER_EXPIRED : paidText(outcome);
-          const paid = outcome.payment.status === 'paid';
-          return sendPage(reply, outcome.expired ? 409 : 200, (nonce) => resultPage(paid, nonce, text));
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          // Already settled the other way (declined, then approved in another tab): show what stands.
-          const current = await paymentByGatewayId(db, sandbox.name, payment.gatewayId);
-          const text = current && lapsedUnpaid(current) ? SANDBOX_TRANSFER_EXPIRED : err.message;
-          return sendPage(reply, err.status, (nonce) => resultPage(current?.status === 'paid', nonce, text));
-        }
-      },
-    );
+        return press(found, req.params.action ?? '', reply);
+      });
+    }
+
+    onButton(`${SANDBOX_PAGE_PREFIX}/:paymentId/:action`, pagePayment, async (payment, action, reply) => {
+      const allowed = payment.pgcode === 'banktransfer' ? ['deposit', 'decline'] : ['approve', 'decline'];
+      if (!allowed.includes(action)) return sendNothingDone(reply, 400, MSG_MEMBER.paymentActionInvalid);
+      if (action !== 'decline' && !approveButtons) return sendNothingDone(reply, 403, SANDBOX_APPROVE_OFF);
+      const status = action === 'decline' ? 'declined' : 'paid';
+      const body = { paymentId: payment.gatewayId, amount: payment.amount, status } as const;
+      try {
+        // A deposit after the due time is refused there, in the same update that would credit it.
+        const outcome = await confirm({ ...body, signature: sandbox.sign(body) });
+        const text = outcome.expired ? SANDBOX_TRANSFER_EXPIRED : paidText(outcome);
+        const paid = outcome.payment.status === 'paid';
+        return sendPage(reply, outcome.expired ? 409 : 200, (nonce) => resultPage(paid, nonce, text));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        // Already settled the other way (declined, then approved in another tab): show what stands.
+        const current = await paymentByGatewayId(db, sandbox.name, payment.gatewayId);
+        const text = current && lapsedUnpaid(current) ? SANDBOX_TRANSFER_EXPIRED : err.message;
+        return sendPage(reply, err.status, (nonce) => resultPage(current?.status === 'paid', nonce, text));
+      }
+    });
 
     // The demo bank of statements' virtual accounts (docs/requirements.md#credit-deposits): the page shows the
     // account; its buttons send the deposit callback (or its reversal) a bank would, through the same
@@ -158,34 +167,26 @@ export function sandboxPageRoutes(
       },
     );
 
-    scope.post<AccountRequest>(
-      `${SANDBOX_PAGE_PREFIX}/account/:orderId/:action`,
-      { config: { access: 'public' }, schema: { hide: true } },
-      async (req, reply) => {
-        const found = await pageAccount(req);
-        if (!found) return sendPage(reply, 404, notFoundPage);
-        if (fromAnotherSite(req)) return sendNothingDone(reply, 403, MSG_MEMBER.paymentActionInvalid);
-        const action = req.params.action ?? '';
-        const { account, latest, deposited } = found;
-        if (!((action === 'deposit' && !deposited) || (action === 'reverse' && deposited)))
-          return sendNothingDone(reply, 400, MSG_MEMBER.paymentActionInvalid);
-        if (!approveButtons) return sendNothingDone(reply, 403, SANDBOX_APPROVE_OFF);
-        await receiveDepositCallback(db, 'sandbox', {
-          orderId: account.orderId,
-          secret: account.secret!,
-          // A deposit is a new transaction; taking it back names the transaction it undoes.
-          status: action === 'deposit' ? 'DONE' : 'WAITING_FOR_DEPOSIT',
-          transactionKey: action === 'deposit' ? `sbx_tx_${randomBytes(12).toString('hex')}` : latest!.transactionKey,
-          createdAt: new Date().toISOString(),
-        });
-        return sendPage(reply, 200, (nonce) =>
-          resultPage(
-            action === 'deposit',
-            nonce,
-            action === 'deposit' ? MSG_DEPOSIT.demoDeposited : MSG_DEPOSIT.demoReversed,
-          ),
-        );
-      },
-    );
+    onButton(`${SANDBOX_PAGE_PREFIX}/account/:orderId/:action`, pageAccount, async (found, action, reply) => {
+      const { account, latest, deposited } = found;
+      if (!((action === 'deposit' && !deposited) || (action === 'reverse' && deposited)))
+        return sendNothingDone(reply, 400, MSG_MEMBER.paymentActionInvalid);
+      if (!approveButtons) return sendNothingDone(reply, 403, SANDBOX_APPROVE_OFF);
+      await receiveDepositCallback(db, 'sandbox', {
+        orderId: account.orderId,
+        secret: account.secret!,
+        // A deposit is a new transaction; taking it back names the transaction it undoes.
+        status: action === 'deposit' ? 'DONE' : 'WAITING_FOR_DEPOSIT',
+        transactionKey: action === 'deposit' ? `sbx_tx_${randomBytes(12).toString('hex')}` : latest!.transactionKey,
+        createdAt: new Date().toISOString(),
+      });
+      return sendPage(reply, 200, (nonce) =>
+        resultPage(
+          action === 'deposit',
+          nonce,
+          action === 'deposit' ? MSG_DEPOSIT.demoDeposited : MSG_DEPOSIT.demoReversed,
+        ),
+      );
+    });
   });
 }
