@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { loginResult, type UserInfo } from '@partsmall/contract';
+import { loginResult, type CompanyInfo, type UserInfo } from '@partsmall/contract';
 import { setUnauthorizedHandler } from '../src/shared/api';
 import { session } from '../src/shared/session';
 
@@ -21,6 +21,39 @@ export const DEMO_USER_INFO = {
 /** A member as the client holds it after login: the demo member, with the fields given. */
 export function memberUser(fields: Partial<typeof DEMO_USER_INFO> = {}): UserInfo {
   return loginResult.shape.userInfo.parse({ ...DEMO_USER_INFO, ...fields });
+}
+
+/** The demo member's company as the client holds it: its 회사 정보, with the 보안번호 a main account is shown. */
+export const DEMO_COMPANY: CompanyInfo = {
+  seq: DEMO_USER_INFO.companyId,
+  name: DEMO_USER_INFO.companyName,
+  license: '1234567891',
+  area: '서울',
+  ceo: '박준호',
+  fax: '',
+  phone: '0212345678',
+  mail: 'demo@partsmall.kr',
+  addrMain: '서울특별시 성동구 성수이로 77',
+  addrSub: '3층',
+  postMain: '04790',
+  level: 'b',
+  point: 0,
+  securityNum: '482913',
+  licenseFlag: true,
+};
+
+/**
+ * An account of the demo company as the client holds it after login, its 회사 정보 with the fields
+ * given: the demo member, a main account (type 0), or a sub-account (type 1), which the server sends no
+ * 보안번호.
+ */
+export function companyAccount(type: 0 | 1, company: Partial<CompanyInfo> = {}): UserInfo {
+  return loginResult.shape.userInfo.parse({
+    ...DEMO_USER_INFO,
+    ...(type === 1 && { seq: 3, id: 'clerk@partsmall.kr', name: '오직원' }),
+    type,
+    companyInfo: { ...DEMO_COMPANY, ...(type === 1 && { securityNum: null }), ...company },
+  });
 }
 
 /** One of the shop's own accounts as the client holds it after login: no company, the role and fields given. */

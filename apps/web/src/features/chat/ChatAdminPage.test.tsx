@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatUser } from '@partsmall/contract';
 import { session } from '../../shared/session';
 import { staffUser } from '../../../test/api-mock';
-import { NotifyProvider } from '../../shared/ui/notify';
 import { ChatAdminPage } from './ChatAdminPage';
+import { renderScreen } from '../../../test/render-screen';
 
 /**
  * A customer stopped since (not withdrawn) stays in the staff console's list while there is a
@@ -81,13 +81,7 @@ afterEach(() => {
 });
 
 function renderConsole() {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <NotifyProvider>
-        <ChatAdminPage />
-      </NotifyProvider>
-    </QueryClientProvider>,
-  );
+  return renderScreen(<ChatAdminPage />, new QueryClient());
 }
 
 const STOPPED_NOTE = '사용이 중지된 회원에게는 메시지를 보낼 수 없습니다.';

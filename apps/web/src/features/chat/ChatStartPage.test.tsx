@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NotifyProvider } from '../../shared/ui/notify';
 import { ChatStartPage } from './ChatStartPage';
+import { renderScreen } from '../../../test/render-screen';
 
 afterEach(() => {
   cleanup();
@@ -12,16 +12,12 @@ afterEach(() => {
 });
 
 function renderJoin() {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/chatStart/chatJoin']}>
-        <NotifyProvider>
-          <Routes>
-            <Route path="/chatStart/:route?" element={<ChatStartPage loggedIn={null} />} />
-          </Routes>
-        </NotifyProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderScreen(
+    <Routes>
+      <Route path="/chatStart/:route?" element={<ChatStartPage loggedIn={null} />} />
+    </Routes>,
+    new QueryClient(),
+    '/chatStart/chatJoin',
   );
 }
 

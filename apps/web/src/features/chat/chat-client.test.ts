@@ -1,27 +1,13 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_USER_INFO } from '../../../test/api-mock';
-import type { ChatMessage } from '@partsmall/contract';
+import { customerMessage } from '../../../test/chat-messages';
 import { loginFromMessage } from './login-message';
 import { CHAT_INQUIRY_KEY, leaveInquiry, takeInquiry } from './inquiry';
 import { mergeMessages, type ChatLine } from './useChat';
 
-const message = (seq: number, clientMessageId: string, text = `메시지 ${seq}`): ChatMessage => ({
-  seq,
-  clientMessageId,
-  sendMessage: text,
-  sendMessageType: 'string',
-  type: 'text',
-  fileList: [],
-  sendUserId: 7,
-  sendUserAccount: 'demo@partsmall.kr',
-  sendUserName: '박준호',
-  sendSide: 'user',
-  created: '2026-11-21T05:05:00.000Z',
-  room: 'demo@partsmall.kr_7',
-  targetUser: 7,
-  product: null,
-});
+const message = (seq: number, clientMessageId: string, text = `메시지 ${seq}`) =>
+  customerMessage(seq, { clientMessageId, sendMessage: text });
 
 describe('mergeMessages', () => {
   it('orders by stored id, drops duplicates of a replay, keeps pending lines last', () => {

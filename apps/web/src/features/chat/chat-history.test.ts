@@ -2,29 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ChatAck, ChatMessage } from '@partsmall/contract';
 import { catchUp, type History, type HistoryRequest } from './chat-history';
 import type { ChatLine } from './chat-socket';
+import { customerMessage } from '../../../test/chat-messages';
 
 /**
  * Bringing a conversation up to date (docs/requirements.md#chat): the newest page first, and after a
  * reconnect everything since the last message shown, asked again while the server says more follow.
  */
 
-const line = (seq: number): ChatMessage => ({
-  seq,
-  clientMessageId: `c${seq}`,
-  sendMessage: `문의 ${seq}`,
-  sendMessageType: 'string',
-  type: 'text',
-  fileList: [],
-  sendUserId: 7,
-  sendUserAccount: 'buyer@test.kr',
-  sendUserName: '박준호',
-  sendSide: 'user',
-  created: '2026-11-21T05:05:00.000Z',
-  room: 'buyer@test.kr_7',
-  targetUser: 7,
-  product: null,
-});
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => line(from + i));
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => customerMessage(from + i));
 
 /** A server holding messages 1..total, answering as the chat's history requests do (500 a replay at most). */
 function server(total: number) {
@@ -81,7 +66,7 @@ describe('catchUp', () => {
 
   it('a line still on its way is not taken for the last stored message', async () => {
     const { ask, asked } = server(12);
-    const pending: ChatLine = { ...line(0), clientMessageId: 'p1', pending: true };
+    const pending: ChatLine = { ...customerMessage(0), clientMessageId: 'p1', pending: true };
     await catchUp(ask, [...range(1, 10), pending], () => undefined);
     expect(asked).toEqual([{ afterSeq: 10 }]);
   });

@@ -6,7 +6,7 @@ import type { CreditSummary, StatementRow } from '@partsmall/contract';
 import { session } from '../../shared/session';
 import { CreditSection } from './CreditSection';
 import { renderScreen } from '../../../test/render-screen';
-import { DEMO_USER_INFO, jsonAnswer, memberUser } from '../../../test/api-mock';
+import { companyAccount, jsonAnswer } from '../../../test/api-mock';
 
 /**
  * 외상 거래 after a return past the close (docs/requirements.md#credit-screens): the credit note lowers
@@ -65,31 +65,13 @@ beforeEach(() => {
     }),
   );
   // The company holds 200,000원 of cash: 캐시 결제 is offered.
-  session.login('tok-credit', { ...memberUser(), companyInfo: { ...COMPANY, point: 200_000 } });
+  session.login('tok-credit', companyAccount(0, { point: 200_000 }));
 });
 afterEach(() => {
   cleanup();
   session.clear();
   vi.unstubAllGlobals();
 });
-
-const COMPANY = {
-  seq: DEMO_USER_INFO.companyId,
-  name: DEMO_USER_INFO.companyName,
-  license: '1234567891',
-  area: '서울',
-  ceo: '박준호',
-  fax: '',
-  phone: '0212345678',
-  mail: 'demo@partsmall.kr',
-  addrMain: '서울특별시 성동구 성수이로 77',
-  addrSub: '3층',
-  postMain: '04790',
-  level: 'b' as const,
-  point: 0,
-  securityNum: '482913',
-  licenseFlag: true,
-};
 
 async function open(s: CreditSummary) {
   answer = s;

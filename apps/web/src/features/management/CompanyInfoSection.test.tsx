@@ -2,48 +2,25 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG_MEMBER, loginResult, type UserInfo } from '@partsmall/contract';
+import { MSG_MEMBER } from '@partsmall/contract';
 import { session } from '../../shared/session';
 import { CompanyInfoSection } from './CompanyInfoSection';
 import { renderScreen } from '../../../test/render-screen';
+import { companyAccount } from '../../../test/api-mock';
 
 /**
  * 회사 정보 with its 세금계산서 fields (docs/requirements.md#paperwork-screens): the main account edits
  * 업태, 종목, invoice mail and 발행 방식 under the contract's rules; a sub-account reads them.
  */
-const userOf = (type: 0 | 1): UserInfo =>
-  loginResult.shape.userInfo.parse({
-    seq: 40 + type,
-    id: type === 0 ? 'owner@saebyeol.kr' : 'clerk@saebyeol.kr',
-    name: type === 0 ? '한새별' : '오직원',
-    phone: '01077778888',
-    mail: 'owner@saebyeol.kr',
-    type,
-    role: 'member',
-    companyId: 12,
-    companyName: '새별오토',
-    companyInfo: {
-      seq: 12,
-      name: '새별오토',
-      license: '1234567891',
-      area: '대구',
-      ceo: '한새별',
-      fax: '',
-      phone: '0537778888',
-      mail: 'office@saebyeol.kr',
-      addrMain: '대구 북구 유통단지로 45',
-      addrSub: '2층',
-      postMain: '41509',
-      level: 'c',
-      point: 0,
-      securityNum: type === 0 ? '246802' : null,
-      licenseFlag: true,
-      bizType: '도소매',
-      bizItem: '자동차 부품',
-      invoiceMail: 'tax@saebyeol.kr',
-      invoiceMode: 'monthly',
-    },
-  });
+
+/** The company's 세금계산서 fields, beside the rest of the demo company's details. */
+const INVOICE = {
+  bizType: '도소매',
+  bizItem: '자동차 부품',
+  invoiceMail: 'tax@saebyeol.kr',
+  invoiceMode: 'monthly',
+} as const;
+const userOf = (type: 0 | 1) => companyAccount(type, INVOICE);
 
 let sent: { url: string; body: Record<string, unknown> }[];
 beforeEach(() => {

@@ -88,13 +88,19 @@ const sent = recordRequests((url) =>
       : jsonAnswer({ code: 409, message: '현재 주문 상태에서는 할 수 없는 요청입니다.', field: 'status' }, 409),
 );
 
+/** Opens the order, 출고확정, by 택배 (#58) or picked up (#61): its dialog, once it offers 출고완료. */
+async function openShippable(asPickup: boolean) {
+  status = 1;
+  pickup = asPickup;
+  const seq = asPickup ? 61 : 58;
+  renderScreen(<OrderDetail seq={seq} onClose={() => undefined} />, new QueryClient());
+  const dialog = await screen.findByRole('dialog', { name: `주문 #${seq}` });
+  return { dialog, ship: await within(dialog).findByRole('button', { name: '출고완료' }) };
+}
+
 describe('an order another staff member moved while it was open (docs/requirements.md#back-office)', () => {
   it('is read again when the move is refused (409), so staff see its status now', async () => {
-    status = 1;
-    pickup = false;
-    renderScreen(<OrderDetail seq={58} onClose={() => undefined} />, new QueryClient());
-    const dialog = await screen.findByRole('dialog', { name: '주문 #58' });
-    await within(dialog).findByRole('button', { name: '출고완료' });
+    const { dialog } = await openShippable(false);
 
     status = 8; // another staff member cancels it meanwhile
     fireEvent.change(within(dialog).getByLabelText('택배사'), { target: { value: 'kr.cjlogistics' } });
@@ -123,11 +129,7 @@ describe('an order another staff member moved while it was open (docs/requiremen
 
 describe('a 방문수령 order (docs/requirements.md#shipping-and-tracking)', () => {
   it('says how it goes once, and is handed over without a carrier or a waybill', async () => {
-    status = 1;
-    pickup = true;
-    renderScreen(<OrderDetail seq={61} onClose={() => undefined} />, new QueryClient());
-    const dialog = await screen.findByRole('dialog', { name: '주문 #61' });
-    const ship = await within(dialog).findByRole('button', { name: '출고완료' });
+    const { dialog, ship } = await openShippable(true);
     const way = within(dialog).getByText('배송').nextElementSibling;
     expect(way?.textContent).toBe('방문수령');
     expect(within(dialog).getByText('수령 장소').nextElementSibling?.textContent).toBe('한국 김포물류센터 (방문수령)');

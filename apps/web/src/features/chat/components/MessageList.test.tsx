@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatFile, ChatMessage } from '@partsmall/contract';
 import { MessageList, type Earlier } from './MessageList';
+import { customerMessage } from '../../../../test/chat-messages';
 
 /**
  * The conversation's list (docs/requirements.md#chat-screens): it opens at the newest message and
@@ -21,22 +22,11 @@ const file = (seq: number, width: number, height: number): ChatFile => ({
   thumbUrl: `/api/chatFile/${seq}/thumb?exp=9999999999&sig=x`,
 });
 
-const message = (seq: number, files: ChatFile[] = []): ChatMessage => ({
-  seq,
-  clientMessageId: `c${seq}`,
-  sendMessage: files.length > 0 ? '' : `문의 ${seq}`,
-  sendMessageType: files.length > 0 ? 'file' : 'string',
-  type: files.length > 0 ? 'file' : 'text',
-  fileList: files,
-  sendUserId: 7,
-  sendUserAccount: 'buyer@test.kr',
-  sendUserName: '박준호',
-  sendSide: 'user',
-  created: '2026-11-21T05:05:00.000Z',
-  room: 'buyer@test.kr_7',
-  targetUser: 7,
-  product: null,
-});
+/** A customer's message: its text, or the files given and no text. */
+const message = (seq: number, files: ChatFile[] = []): ChatMessage =>
+  files.length > 0
+    ? customerMessage(seq, { sendMessage: '', sendMessageType: 'file', type: 'file', fileList: files })
+    : customerMessage(seq);
 
 const MESSAGES = [
   message(1),

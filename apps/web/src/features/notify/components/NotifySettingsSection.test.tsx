@@ -2,46 +2,31 @@
 import { cleanup, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loginResult, type UserInfo } from '@partsmall/contract';
+import type { NotifySettings, UserInfo } from '@partsmall/contract';
 import { session } from '../../../shared/session';
 import { NotifySettingsSection } from './NotifySettingsSection';
 import { renderScreen } from '../../../../test/render-screen';
+import { companyAccount } from '../../../../test/api-mock';
 
 /**
  * '알림 설정' (docs/requirements.md#notifications): what the server sends is shown as far as the web
  * knows it, the phone as the shop writes phones, and each scope says whose settings these are.
  */
-const userOf = (type: 0 | 1): UserInfo =>
-  loginResult.shape.userInfo.parse({
-    seq: 70 + type,
-    id: type === 0 ? 'boss@hanbit.kr' : 'desk@hanbit.kr',
-    name: type === 0 ? '윤한빛' : '서창구',
-    phone: '01099997777',
-    mail: 'boss@hanbit.kr',
-    type,
-    role: 'member',
-    companyId: 21,
-    companyName: '한빛부품',
-    companyInfo: {
-      seq: 21,
-      name: '한빛부품',
-      license: '1234567891',
-      area: '광주',
-      ceo: '윤한빛',
-      fax: '',
-      phone: '0625556666',
-      mail: 'boss@hanbit.kr',
-      addrMain: '광주 북구 첨단과기로 12',
-      addrSub: '1층',
-      postMain: '61005',
-      level: 'b',
-      point: 0,
-      securityNum: type === 0 ? '135791' : null,
-      licenseFlag: true,
-    },
-  });
 
-function renderWith(user: UserInfo, settings: Record<string, unknown>) {
+/**
+ * Renders the section for `user`, the server answering with the settings of an account following the
+ * company's default, 발송 완료 only, with the fields given (which may name an event the web does not know).
+ */
+function renderWith(user: UserInfo, over: Partial<Record<keyof NotifySettings, unknown>> = {}) {
+  const settings = {
+    scope: 'default',
+    events: ['shipped'],
+    phone: null,
+    accountPhone: '01099997777',
+    choices: ['shipped'],
+    companyEvents: ['shipped'],
+    ...over,
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(
@@ -62,11 +47,9 @@ afterEach(() => {
 
 describe('알림 설정', () => {
   it('an event the web does not know (a tab open across a deploy) is left out; the rest shows', async () => {
-    renderWith(userOf(0), {
+    renderWith(companyAccount(0), {
       scope: 'company',
       events: ['orderPaid', 'futureEvent'],
-      phone: null,
-      accountPhone: '01099997777',
       choices: ['orderPaid', 'futureEvent', 'shipped'],
       companyEvents: ['orderPaid', 'futureEvent'],
     });
@@ -78,26 +61,12 @@ describe('알림 설정', () => {
   });
 
   it("the phone hint writes the account's phone with hyphens, as 계정 관리 does", async () => {
-    renderWith(userOf(1), {
-      scope: 'default',
-      events: ['shipped'],
-      phone: null,
-      accountPhone: '01099997777',
-      choices: ['shipped'],
-      companyEvents: ['shipped'],
-    });
+    renderWith(companyAccount(1), { accountPhone: '01099997777' });
     expect(await screen.findByText('비워 두면 계정의 연락처(010-9999-7777)로 보냅니다.')).toBeTruthy();
   });
 
   it("another main account is told its settings are its own and who sets the company's default", async () => {
-    renderWith(userOf(0), {
-      scope: 'default',
-      events: ['shipped'],
-      phone: null,
-      accountPhone: '01099997777',
-      choices: ['orderPaid', 'shipped', 'cashCredited'],
-      companyEvents: ['shipped'],
-    });
+    renderWith(companyAccount(0), { choices: ['orderPaid', 'shipped', 'cashCredited'] });
     expect(
       await screen.findByText(
         '회사 기본값은 가장 먼저 등록된 대표계정의 설정입니다. 지금은 그 설정을 따르고 있으며, 저장하면 이 계정만의 설정이 됩니다.',
