@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { JOB_LABELS, JOB_STATE_LABELS, JOB_STATES, type JobRow } from '@partsmall/contract';
 import { type Payload } from '../../shared/api';
 import { dateTime } from '../../shared/format';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
+import type { Column } from '../../shared/ui/DataTable';
 import { FilterSelect } from '../../shared/ui/FilterForm';
 import { useConfirmedWrite } from '../../shared/ui/notify';
 import { useAdminWrite } from './api';
 import { useAdminList } from './list';
-import { ListFilters } from './components/ListFilters';
+import { FilteredListPage } from './components/FilteredListPage';
 import { A } from './texts';
 import { actionColumn } from './columns';
 import { jobSummary, jobSupportTitle } from './job-summary';
@@ -68,19 +68,14 @@ export default function JobsPage() {
   ];
 
   return (
-    <section>
-      <h1>{A.jobs.title}</h1>
-      <ListFilters list={jobs} label={A.jobs.search}>
-        <FilterSelect name="state" label={A.jobs.cols.state} options={STATE_OPTIONS} all={A.jobs.allPending} />
-        <FilterSelect name="name" label={A.jobs.cols.name} options={JOB_LABELS} all={A.all} />
-      </ListFilters>
-      <DataTable
-        label={A.jobs.title}
-        columns={columns}
-        rowTestId="admin-job-row"
-        emptyText={A.jobs.empty}
-        {...jobs.table}
-      />
-    </section>
+    <FilteredListPage
+      title={A.jobs.title}
+      list={jobs}
+      search={A.jobs.search}
+      table={{ columns, rowTestId: 'admin-job-row', emptyText: A.jobs.empty, ...jobs.table }}
+    >
+      <FilterSelect name="state" label={A.jobs.cols.state} options={STATE_OPTIONS} all={A.jobs.allPending} />
+      <FilterSelect name="name" label={A.jobs.cols.name} options={JOB_LABELS} all={A.all} />
+    </FilteredListPage>
   );
 }

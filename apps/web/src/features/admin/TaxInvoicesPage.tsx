@@ -7,12 +7,12 @@ import {
 } from '@partsmall/contract';
 import { type Payload } from '../../shared/api';
 import { dateTime, money } from '../../shared/format';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
+import type { Column } from '../../shared/ui/DataTable';
 import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
 import { useConfirmedWrite } from '../../shared/ui/notify';
 import { useAdminWrite } from './api';
 import { useAdminList } from './list';
-import { ListFilters } from './components/ListFilters';
+import { FilteredListPage } from './components/FilteredListPage';
 import { A } from './texts';
 import '../../shared/ui/paperwork.css';
 
@@ -131,22 +131,19 @@ export default function TaxInvoicesPage() {
   ];
 
   return (
-    <section>
-      <h1>{A.taxInvoices.title}</h1>
-      <ListFilters list={invoices} label={A.taxInvoices.search} alertInvalid resetLabel={A.taxInvoices.reset}>
-        <FilterSelect name="status" label={A.taxInvoices.cols.status} options={STATUS_OPTIONS} all={A.all} />
-        <FilterInput name="startDate" label={A.taxInvoices.startDate} type="date" />
-        <FilterInput name="endDate" label={A.taxInvoices.endDate} type="date" />
-        <FilterInput name="companyId" label={A.taxInvoices.companyId} inputMode="numeric" size={8} />
-      </ListFilters>
-      <DataTable
-        label={A.taxInvoices.title}
-        columns={columns}
-        rowTestId="admin-invoice-row"
-        emptyText={A.taxInvoices.empty}
-        {...invoices.table}
-      />
-    </section>
+    <FilteredListPage
+      title={A.taxInvoices.title}
+      list={invoices}
+      search={A.taxInvoices.search}
+      alertInvalid
+      resetLabel={A.taxInvoices.reset}
+      table={{ columns, rowTestId: 'admin-invoice-row', emptyText: A.taxInvoices.empty, ...invoices.table }}
+    >
+      <FilterSelect name="status" label={A.taxInvoices.cols.status} options={STATUS_OPTIONS} all={A.all} />
+      <FilterInput name="startDate" label={A.taxInvoices.startDate} type="date" />
+      <FilterInput name="endDate" label={A.taxInvoices.endDate} type="date" />
+      <FilterInput name="companyId" label={A.taxInvoices.companyId} inputMode="numeric" size={8} />
+    </FilteredListPage>
   );
 }
 

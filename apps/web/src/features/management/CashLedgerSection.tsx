@@ -8,6 +8,7 @@ import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
 import { RangedList } from './components/RangedList';
+import { RowCard } from './components/RowCard';
 import { SectionHead } from './components/SectionHead';
 import { cashLedgerQuery, type PeriodPage } from './paperwork-api';
 import '../../shared/ui/paperwork.css';
@@ -89,17 +90,16 @@ export function CashLedgerSection() {
         emptyText={L.empty}
         rowTestId="ledger-row"
         card={(r) => (
-          <>
-            <div className="mg-card-head">
-              <time dateTime={r.created}>{dateTime(r.created)}</time>
-              <span>{r.typeLabel}</span>
-            </div>
-            <p className="mg-card-title">{[ledgerRef(r), r.note].filter((v) => v && v !== '-').join(' · ') || '-'}</p>
+          <RowCard
+            start={<time dateTime={r.created}>{dateTime(r.created)}</time>}
+            end={<span>{r.typeLabel}</span>}
+            title={[ledgerRef(r), r.note].filter((v) => v && v !== '-').join(' · ') || '-'}
+          >
             <p>
               <b className={r.amount < 0 ? 'minus' : 'plus'}>{T.common.wonOf(signedMoney(r.amount))}</b> ·{' '}
               {L.afterLine(won(r.balanceAfter))}
             </p>
-          </>
+          </RowCard>
         )}
       />
     </div>

@@ -4,6 +4,7 @@ import { PW } from '../../shared/paperwork-texts';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { RangedList } from './components/RangedList';
+import { RowCard } from './components/RowCard';
 import { SectionHead } from './components/SectionHead';
 import { taxInvoicesQuery } from './paperwork-api';
 import '../../shared/ui/paperwork.css';
@@ -73,21 +74,18 @@ export function TaxInvoicesSection() {
         emptyText={I.empty}
         rowTestId="invoice-row"
         card={(r) => (
-          <>
-            <div className="mg-card-head">
-              <span>{r.writeDate}</span>
-              <InvoiceStatus r={r} details={false} />
-            </div>
-            <p className="mg-card-title">
-              {r.kindLabel} · {invoiceTarget(r)}
-            </p>
+          <RowCard
+            start={<span>{r.writeDate}</span>}
+            end={<InvoiceStatus r={r} details={false} />}
+            title={`${r.kindLabel} · ${invoiceTarget(r)}`}
+          >
             <p>
               {I.cols.supply} {money(r.supply)} + {I.cols.tax} {money(r.tax)} = <b>{T.common.wonOf(money(r.total))}</b>
             </p>
             <p>
               <InvoiceDetails r={r} />
             </p>
-          </>
+          </RowCard>
         )}
       />
     </div>

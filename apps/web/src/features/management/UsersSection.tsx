@@ -17,6 +17,7 @@ import { Field, PasswordField, PhoneField, ReadOnlyField, useZodForm } from '../
 import { Modal } from '../../shared/ui/Modal';
 import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { FormActions } from '../../shared/ui/FormActions';
+import { RowCard } from './components/RowCard';
 import { RowFormLayer } from './components/RowFormLayer';
 import { SearchedList } from './components/SearchedList';
 import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './api';
@@ -130,12 +131,7 @@ export function UsersSection() {
         columns={columns}
         rowClassName={(r) => (r.status !== 'active' ? 'row-off' : undefined)}
         card={(row) => (
-          <>
-            <div className="mg-card-head">
-              <b>{row.name}</b>
-              {statusBadge(row)}
-            </div>
-            <p className="mg-card-title">{row.id}</p>
+          <RowCard start={<b>{row.name}</b>} end={statusBadge(row)} title={row.id}>
             <p>
               {phone(row.phone)} · {row.mail}
             </p>
@@ -143,7 +139,7 @@ export function UsersSection() {
               {typeBox(row)} {U.cols.type}
             </label>
             {actions(row)}
-          </>
+          </RowCard>
         )}
       />
 

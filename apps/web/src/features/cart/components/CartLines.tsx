@@ -4,6 +4,7 @@ import { messageOf } from '../../../shared/api';
 import { money, won } from '../../../shared/format';
 import { T } from '../../../shared/texts';
 import { useNotify } from '../../../shared/ui/notify';
+import { PickBox } from '../../../shared/ui/PickBox';
 import { QuantityPicker } from '../../../shared/ui/QuantityPicker';
 import { imageUrl } from '../../../shared/images';
 import { FitsMyVehicles } from '../../vehicles';
@@ -95,15 +96,13 @@ function LineSelect({
 }: Pick<LineProps, 'line' | 'checked' | 'onToggle'> & { why?: boolean }) {
   const p = line.productInfo;
   return (
-    <label className="box-target">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={() => onToggle(line)}
-        aria-label={t.selectLine(p.name)}
-        title={why && p.hasAmount <= 0 ? t.soldOutWhy : undefined}
-      />
-    </label>
+    <PickBox
+      className="box-target"
+      checked={checked}
+      onToggle={() => onToggle(line)}
+      label={t.selectLine(p.name)}
+      title={why && p.hasAmount <= 0 ? t.soldOutWhy : undefined}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { warehouseLabel, type CartLine } from '@partsmall/contract';
 import { T } from '../../../shared/texts';
 import { orderable, type Group } from '../selection';
 import { CartRow, MobileCartLine, type LineProps } from './CartLines';
+import { PickBox } from '../../../shared/ui/PickBox';
 import { TableHead } from '../../../shared/ui/TableHead';
 import '../cart.css';
 
@@ -33,16 +34,15 @@ export function WarehouseGroup({
   return (
     <section className={`cart-group${active ? ' cart-group-active' : ''}`} aria-label={g.stockName}>
       <header className="cart-group-head">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={allChecked}
-            onChange={() => onToggleGroup(g)}
-            aria-label={t.selectGroup(g.stockName)}
-          />
+        <PickBox
+          className="check"
+          checked={allChecked}
+          onToggle={() => onToggleGroup(g)}
+          label={t.selectGroup(g.stockName)}
+        >
           <span className={`warehouse wh-${g.storageId}`}>{warehouseLabel(g.stockName)}</span>
           <b>{g.stockName}</b>
-        </label>
+        </PickBox>
         <span className="muted">{t.groupLines(g.lines.length)}</span>
       </header>
       {mobile ? (
