@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buyOrCartForm, paymentRequest, updateCartQuantityRequest } from './orders-requests.js';
+import { SHIPPING_INFO } from '../test/order-fixtures.js';
 
 /**
  * A line's quantity (docs/requirements.md#validation): the original client keeps digits only in its
@@ -10,15 +11,6 @@ import { buyOrCartForm, paymentRequest, updateCartQuantityRequest } from './orde
  */
 const INVALID = '수량은 1 이상의 정수로 입력하세요.';
 const OVER = '수량은 100,000개까지 입력할 수 있습니다.';
-const COURIER = {
-  name: '김수령',
-  phone: '01055550000',
-  postNum: '04790',
-  address: '서울 성동구 성수이로 77',
-  addrSub: '3층',
-  shippingValue: 1,
-  shippingPayType: 0,
-};
 
 function parsed(schema: z.ZodType, value: unknown) {
   const r = schema.safeParse(value);
@@ -44,7 +36,7 @@ const QUANTITY_FIELDS: [
   ['updateCartQuantity qty', (q) => [updateCartQuantityRequest, { seq: 3, qty: q }], (d) => d.qty, 'qty'],
   [
     'a checkout line qty',
-    (q) => [paymentRequest, { shippingInfo: COURIER, carts: [{ productId: 7, qty: q }] }],
+    (q) => [paymentRequest, { shippingInfo: SHIPPING_INFO, carts: [{ productId: 7, qty: q }] }],
     (d) => (d.carts as { qty: number }[])[0]!.qty,
     'carts.0.qty',
   ],

@@ -13,21 +13,13 @@ import {
 } from './orders-requests.js';
 import { reorderRequest } from './quick-order.js';
 import { orderTrackingRequest } from './tracking.js';
+import { SHIPPING_INFO, refusal } from '../test/order-fixtures.js';
 
 /**
  * The order calls' payloads (docs/requirements.md#validation): a recipient's name shows a character,
  * an order number is a number or a string of digits, and every refusal carries the field's Korean
  * message, never the generic '요청 형식이 올바르지 않습니다.'.
  */
-const courier = {
-  name: '김수령',
-  phone: '01055550000',
-  postNum: '04790',
-  address: '서울 성동구 성수이로 77',
-  addrSub: '3층',
-  shippingValue: 1,
-  shippingPayType: 0,
-};
 const address = {
   name: '김수령',
   phone: '01055550000',
@@ -36,13 +28,8 @@ const address = {
   addrSub: '3층',
 };
 
-/** The first refusal as the server answers it: its message and the field it names. */
-function refusal(schema: z.ZodType, value: unknown) {
-  const r = schema.safeParse(value);
-  return r.success ? null : { message: r.error.issues[0]!.message, field: r.error.issues[0]!.path.join('.') };
-}
 const pay = (shippingInfo: Record<string, unknown>, qty = 1) =>
-  refusal(paymentRequest, { shippingInfo: { ...courier, ...shippingInfo }, carts: [{ productId: 7, qty }] });
+  refusal(paymentRequest, { shippingInfo: { ...SHIPPING_INFO, ...shippingInfo }, carts: [{ productId: 7, qty }] });
 
 const BLANK_NAMES = ['\u3164\u3164', '\u200B\u200B', '\u115F\u1160', '\uFFA0\uFFA0\uFFA0', ' \u3164 \u200B ', ''];
 

@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { orderMoveRequest, paymentRequest } from './orders-requests.js';
 import { cashLedgerExportRequest } from './paperwork.js';
+import { SHIPPING_INFO, refusal } from '../test/order-fixtures.js';
 
 /**
  * A payload missing a part, or with a part of the wrong kind, is answered with that field's Korean
  * message, never the generic '요청 형식이 올바르지 않습니다.' (docs/requirements.md#validation).
  */
-function refusal(schema: z.ZodType, value: unknown) {
-  const r = schema.safeParse(value);
-  return r.success ? null : { message: r.error.issues[0]!.message, field: r.error.issues[0]!.path.join('.') };
-}
-
-const courier = {
-  name: '김수령',
-  phone: '01055550000',
-  postNum: '04790',
-  address: '서울 성동구 성수이로 77',
-  addrSub: '3층',
-  shippingValue: 1,
-  shippingPayType: 0,
-};
 
 describe('a payment without its goods or its delivery form', () => {
   const goods = { message: '주문할 상품을 선택하세요.', field: 'carts' };
@@ -29,17 +15,17 @@ describe('a payment without its goods or its delivery form', () => {
   it('asks for the goods first when nothing is sent, as the checks before paying go', () => {
     expect(refusal(paymentRequest, {})).toEqual(goods);
     expect(refusal(paymentRequest, { carts: [] })).toEqual(goods);
-    expect(refusal(paymentRequest, { shippingInfo: courier })).toEqual(goods);
+    expect(refusal(paymentRequest, { shippingInfo: SHIPPING_INFO })).toEqual(goods);
   });
   it('asks for the delivery information when the goods come without it', () => {
-    for (const shippingInfo of [undefined, null, 'courier', 3, [courier]])
+    for (const shippingInfo of [undefined, null, 'SHIPPING_INFO', 3, [SHIPPING_INFO]])
       expect(
         refusal(paymentRequest, { carts: [{ productId: 3, qty: 1 }], shippingInfo }),
         JSON.stringify(shippingInfo),
       ).toEqual(delivery);
   });
   it('takes the original payload whole', () => {
-    expect(refusal(paymentRequest, { carts: [{ productId: 3, qty: 1 }], shippingInfo: courier })).toBeNull();
+    expect(refusal(paymentRequest, { carts: [{ productId: 3, qty: 1 }], shippingInfo: SHIPPING_INFO })).toBeNull();
   });
 });
 
