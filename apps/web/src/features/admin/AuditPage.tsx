@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { AuditRow } from '@partsmall/contract';
 import { dateTime } from '../../shared/format';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
+import type { Column } from '../../shared/ui/DataTable';
 import { FilterSelect } from '../../shared/ui/FilterForm';
 import { useAdminList } from './list';
-import { ListFilters } from './components/ListFilters';
+import { FilteredListPage } from './components/FilteredListPage';
 import { auditTarget, auditValue } from './audit-format';
 import { A } from './texts';
 
@@ -52,12 +52,8 @@ export default function AuditPage() {
     },
   ];
   return (
-    <section>
-      <h1>{A.audit.title}</h1>
-      <ListFilters list={audit} label={A.audit.search}>
-        <FilterSelect name="action" label={A.audit.cols.action} options={A.actions} all={A.all} />
-      </ListFilters>
-      <DataTable label={A.audit.title} columns={columns} {...audit.table} />
-    </section>
+    <FilteredListPage title={A.audit.title} list={audit} search={A.audit.search} table={{ columns, ...audit.table }}>
+      <FilterSelect name="action" label={A.audit.cols.action} options={A.actions} all={A.all} />
+    </FilteredListPage>
   );
 }

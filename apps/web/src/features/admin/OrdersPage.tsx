@@ -13,6 +13,7 @@ import { api, messageOf } from '../../shared/api';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
 import { useNotify } from '../../shared/ui/notify';
+import { PickBox } from '../../shared/ui/PickBox';
 import { moneyColumn, openColumn, useColumnChoice } from './columns';
 import { downloadCsv, useAdminWrite } from './api';
 import { useAdminList } from './list';
@@ -75,14 +76,12 @@ function orderColumns(
       width: PICK_WIDTH,
       className: 'center pick',
       cell: (o) => (
-        <label className="box-target">
-          <input
-            type="checkbox"
-            aria-label={A.orders.pickOf(o.seq)}
-            checked={selected.has(o.seq)}
-            onChange={() => toggle(o.seq)}
-          />
-        </label>
+        <PickBox
+          className="box-target"
+          checked={selected.has(o.seq)}
+          onToggle={() => toggle(o.seq)}
+          label={A.orders.pickOf(o.seq)}
+        />
       ),
     },
     // The server sorts the list by the columns of ADMIN_ORDER_SORTS (useAdminList's sortKeys).

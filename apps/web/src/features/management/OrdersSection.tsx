@@ -6,6 +6,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { openOrderDetail, orderListQuery, StatementButton } from '../orders';
 import { ReorderButton } from '../quick-order';
 import { RangedList } from './components/RangedList';
+import { RowCard } from './components/RowCard';
 import { SectionHead } from './components/SectionHead';
 import { rangeRequest } from './components/date-range';
 import type { PeriodPage } from './paperwork-api';
@@ -101,17 +102,16 @@ export function OrdersSection() {
         minWidth={860}
         label={O.title}
         card={(o) => (
-          <>
-            <div className="mg-card-head">
-              <time dateTime={o.created}>{date(o.created)}</time>
-              <StatusBadge status={o.status} />
-            </div>
-            <p className="mg-card-title">{products(o)}</p>
+          <RowCard
+            start={<time dateTime={o.created}>{date(o.created)}</time>}
+            end={<StatusBadge status={o.status} />}
+            title={products(o)}
+          >
             <p>
               {o.name} · {T.trade.shipping[o.shippingValue] ?? ''} · <b>{won(paid(o))}</b>
             </p>
             {detailButton(o)} <StatementButton seq={o.seq} /> <ReorderButton seq={o.seq} />
-          </>
+          </RowCard>
         )}
       />
     </div>

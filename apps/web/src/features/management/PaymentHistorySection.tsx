@@ -4,6 +4,7 @@ import { date, dateTime, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { RangedList } from './components/RangedList';
+import { RowCard } from './components/RowCard';
 import { SectionHead } from './components/SectionHead';
 import { rangeRequest } from './components/date-range';
 import type { PeriodPage } from './paperwork-api';
@@ -62,17 +63,12 @@ export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
         columns={columns}
         label={title}
         card={(r) => (
-          <>
-            <div className="mg-card-head">
-              {when(r)}
-              {method(r)}
-            </div>
-            <p className="mg-card-title">{r.product_name}</p>
+          <RowCard start={when(r)} end={method(r)} title={r.product_name}>
             <p>
               {payerOf(r) && `${payerOf(r)} · `}
               <b>{won(r.amount)}</b> <span className="muted">(VAT {won(splitVat(r.amount).tax)})</span>
             </p>
-          </>
+          </RowCard>
         )}
       />
     </div>

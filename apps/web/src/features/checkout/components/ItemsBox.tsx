@@ -1,6 +1,7 @@
 import type { PaymentDraft } from '../../cart';
 import { T } from '../../../shared/texts';
 import { imageUrl } from '../../../shared/images';
+import { PickBox } from '../../../shared/ui/PickBox';
 import { LineInfo } from './LineInfo';
 import '../checkout.css';
 
@@ -33,14 +34,12 @@ export function ItemsBox({
             className={included.has(i) ? '' : 'co-item-off'}
             data-testid="checkout-item"
           >
-            <label className="box-target">
-              <input
-                type="checkbox"
-                checked={included.has(i)}
-                aria-label={t.includeItem(it.productInfo.name)}
-                onChange={() => onToggle(i)}
-              />
-            </label>
+            <PickBox
+              className="box-target"
+              checked={included.has(i)}
+              onToggle={() => onToggle(i)}
+              label={t.includeItem(it.productInfo.name)}
+            />
             <img src={imageUrl(it.productInfo.imgFiles[0])} alt="" width={48} height={48} />
             <LineInfo name={it.productInfo.name} pid={it.productInfo.pid} price={it.productInfo.price} qty={it.qty} />
           </li>

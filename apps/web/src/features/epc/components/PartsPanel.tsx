@@ -237,14 +237,7 @@ function ReplaceModal({ pid, vehicle, onClose }: { pid: string; vehicle: Vehicle
         <p className="empty">{EPC_MSG.emptyResult}</p>
       ) : (
         <table className="epc-table" data-testid="epc-replace-table">
-          <thead>
-            <tr>
-              <th scope="col">{TE.cols.pid}</th>
-              <th scope="col">{TE.kind}</th>
-              <th scope="col">{TE.distance}</th>
-              <th scope="col">{TE.cols.remark}</th>
-            </tr>
-          </thead>
+          <TableHead cells={[TE.cols.pid, TE.kind, TE.distance, TE.cols.remark]} />
           <tbody>
             {query.data.map((r) => (
               <tr key={r.pid}>
