@@ -384,8 +384,9 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
     await until('applied', async () => (await statementOf(server, seq)).status === 'paid');
     expect(await server.db.select().from(depositEvents).where(eq(depositEvents.accountId, account.id))).toHaveLength(1);
     const rows = await server.db.select().from(deposits).where(eq(deposits.companyId, company.companyId));
-    expect(rows.map((d) => [d.source, d.status, d.amount, d.sourceKey])).toEqual([
-      ['virtual_account', 'applied', 55_000, `toss:${body.transactionKey}`],
+    // The company paid in: the account is in the shop's name, its depositor is the company's.
+    expect(rows.map((d) => [d.source, d.status, d.amount, d.sourceKey, d.depositorName])).toEqual([
+      ['virtual_account', 'applied', 55_000, `toss:${body.transactionKey}`, '재전송정비상사'],
     ]);
     expect(await owed(server, company.companyId)).toBe(0);
   });

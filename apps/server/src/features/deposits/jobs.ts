@@ -248,15 +248,19 @@ export async function applyAccountEvents(db: Db, accountId: number, now: Date = 
     if (takenBack.length > 0)
       for (const d of standing.filter((s) => standingKeys.has(s.sourceKey)))
         await placeCashOfDeposit(tx, d, { ownStatementId: account.statementId, after: takenBack[0]!.id, now });
+    // The account is in the shop's name and the callback names no depositor: the company it was
+    // issued to paid in (the customer name it was issued with).
+    let depositor: string | undefined;
     for (const [transactionKey, eventAt] of stands) {
       const sourceKey = keyOf(transactionKey);
       if (standing.some((d) => d.sourceKey === sourceKey)) continue;
+      depositor ??= (await statementWithCompany(tx, account.statementId))?.companyName ?? account.holder;
       await recordDeposit(
         tx,
         {
           source: 'virtual_account',
           sourceKey,
-          depositorName: account.holder,
+          depositorName: depositor,
           amount: account.amount,
           depositedAt: eventAt,
           companyId: account.companyId,
