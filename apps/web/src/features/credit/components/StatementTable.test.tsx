@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StatementRow } from '@partsmall/contract';
-import { VirtualAccountLine } from './StatementTable';
+import { MobileContext } from '../../../shared/paths';
+import { renderScreen } from '../../../../test/render-screen';
+import { StatementTable, VirtualAccountLine } from './StatementTable';
 
 /**
  * The 입금 계좌 column of the statements (docs/requirements.md#credit-screens): the account to pay into
@@ -51,5 +54,24 @@ describe('입금 계좌 of a statement', () => {
     );
     expect(container.textContent).toBe('필요 없음 (미결제 금액 없음)');
     expect(screen.queryByTestId('statement-va')).toBeNull();
+  });
+});
+
+describe("a statement's card on a phone", () => {
+  const card = (r: StatementRow) =>
+    renderScreen(
+      <MobileContext.Provider value={true}>
+        <StatementTable label="명세서" rows={[r]} />
+      </MobileContext.Provider>,
+      new QueryClient(),
+    );
+  it('names its 입금 계좌 line, as the desktop column does: the account, or none needed once paid', () => {
+    card(row);
+    expect(screen.getByTestId('statement-va').closest('p')!.textContent).toBe(
+      '입금 계좌 신한은행 562-123456-789 한빛수입차부품',
+    );
+    cleanup();
+    card({ ...row, paid: 116_700, unpaid: 0, status: 'paid', statusLabel: '결제 완료' });
+    expect(screen.getByText(/필요 없음/).closest('p')!.textContent).toBe('입금 계좌 필요 없음 (미결제 금액 없음)');
   });
 });

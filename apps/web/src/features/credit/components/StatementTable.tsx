@@ -143,7 +143,7 @@ export function StatementTable({ actions, withCompany = false, ...list }: Props)
           )}
           <p className="cr-muted">{S.dueLine(r.dueDate)}</p>
           <p>
-            <VirtualAccountLine row={r} />
+            {S.cols.account} <VirtualAccountLine row={r} />
           </p>
           {buttons(r)}
         </>
