@@ -98,8 +98,7 @@ describe('a session that ends while a member-only screen is open', () => {
   /** The tab saves its open my-info form after the session expired: told so, it lands on `login` and stays. */
   async function saveAfterExpiry(page: Page, login: RegExp) {
     await page.getByLabel('연락처').waitFor();
-    // The trade socket has connected and answered first: a socket refused for the expired session
-    // (connecting later) sends a member-only screen home, which is the socket's own rule.
+    // The trade socket has connected and answered first: the save's 401 is what tells the tab.
     await page.waitForFunction(() => sessionStorage.getItem('clientBaseInfo') !== null);
     await settle(page);
     await expireSessions('demo@partsmall.kr');
@@ -125,6 +124,27 @@ describe('a session that ends while a member-only screen is open', () => {
     const { page, context } = await phonePage(shop.browser);
     await memberLogin(page, `${shop.server.base}/mobileManagement?menu=editMyInfo`);
     await saveAfterExpiry(page, /^\/mobileLogin$/);
+    await context.close();
+  });
+
+  it('logged out in another tab: the open screen is told, over its socket, and goes to /login', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await memberLogin(page, `${shop.server.base}/management/editMyInfo`);
+    await page.getByLabel('연락처').waitFor();
+    await page.waitForFunction(() => sessionStorage.getItem('clientBaseInfo') !== null);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    // The other tab's logout revokes this very session; the server ends its sockets with a 401.
+    const res = await fetch(`${shop.server.base}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    await page.locator('.toast', { hasText: '로그인이 만료되었습니다. 다시 로그인해 주세요.' }).waitFor();
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('heading', { name: '로그인' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });
 

@@ -55,9 +55,19 @@ export function setUnauthorizedHandler(handler: Unauthorized) {
  * other screens.
  */
 function sessionExpired(): TokenExpiredError {
+  endExpiredSession();
+  return new TokenExpiredError();
+}
+
+/**
+ * The session found revoked or expired (a call's 401, or the trade socket's): it ends as expired on
+ * the open screen and the user is told, as above. Once only: a session already gone stays gone (a
+ * socket's 401 arriving after this tab's own logout changes nothing).
+ */
+export function endExpiredSession(): void {
+  if (session.get().token === null) return;
   session.expire(location.pathname + location.search);
   onUnauthorized();
-  return new TokenExpiredError();
 }
 
 /**

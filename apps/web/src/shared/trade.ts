@@ -60,7 +60,7 @@ export function reloadBaseInfo() {
 
 /**
  * Keeps the client base info (cash, licence, cart count) current over the trade channel.
- * A 401 clears the session; on a protected route the caller moves the user home.
+ * A 401 (the session revoked or expired) goes to the caller, which ends the session as a call's 401 does.
  */
 export function useTradeChannel(onUnauthorized: () => void) {
   const { token } = useSession();
@@ -70,10 +70,7 @@ export function useTradeChannel(onUnauthorized: () => void) {
     const listen = (s: TradeSocket) => {
       const onBaseInfo = (event: ClientBaseInfoEvent) => {
         if (event.code === 200 && event.result) session.setBaseInfo(event.result);
-        else if (event.code === 401) {
-          session.clear();
-          onUnauthorized();
-        }
+        else if (event.code === 401) onUnauthorized();
       };
       s.on(TRADE_EVENTS.toClientBaseInfo, onBaseInfo);
       s.on('connect', reloadBaseInfo);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isStaffRole } from '@partsmall/contract';
 import { Link, Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
-import { ApiError, setUnauthorizedHandler } from '../../shared/api';
+import { ApiError, endExpiredSession, setUnauthorizedHandler } from '../../shared/api';
 import { isPhoneBrowser, isPopup } from '../../shared/device';
 import { won } from '../../shared/format';
 import { configPollMs, mallConfigQuery } from '../../shared/mall-config';
@@ -123,11 +123,9 @@ export function AppFrame() {
     if (!storageAvailable()) void notify.alert(T.common.storageBlocked);
   }, [notify]);
 
-  // A 401 from the base-info socket clears the session; protected routes go home.
-  const onSocketUnauthorized = useCallback(() => {
-    if (isMemberOnly(window.location.pathname)) navigate(PATHS.home[0]);
-  }, [navigate]);
-  useTradeChannel(onSocketUnauthorized);
+  // A 401 from the base-info socket (the session revoked in another tab, or expired) ends the session
+  // as a call's 401 does: told, and on to login (docs/requirements.md#accounts-and-sessions).
+  useTradeChannel(endExpiredSession);
 
   const onConfigRejected = useCallback(() => {
     if (window.location.pathname !== PATHS.login[0]) navigate(PATHS.login[0]);
