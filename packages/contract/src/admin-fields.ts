@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { MSG_ADMIN } from './admin-menu.js';
+import { MSG_ADMIN, PRICE_MAX } from './admin-menu.js';
 import { MSG_MEMBER } from './member-info.js';
 import { calendarDateField } from './member-payments.js';
 import { backOfficePageSize, pageNumber } from './page-fields.js';
@@ -65,4 +65,9 @@ export const readAtVer = (first: 0 | 1) =>
     .max(2_147_483_647, MSG.badRequest)
     .optional();
 
-export const won = (msg: string) => z.number({ error: msg }).int(msg).min(0, msg).max(1_000_000_000, msg);
+/**
+ * A price in won: a whole number from 0 to PRICE_MAX. One above the ceiling (1e30 too, which the
+ * integer check also refuses) is told the ceiling, so its check comes first; `msg` says the rest.
+ */
+export const won = (msg: string) =>
+  z.number({ error: msg }).max(PRICE_MAX, MSG_ADMIN.priceAboveMax).int(msg).min(0, msg);

@@ -37,6 +37,9 @@ export const ADMIN_MENU: { path: string; label: string; call: AdminCall }[] = [
  */
 export const STOCK_MAX = 1_000_000;
 
+/** The highest price a product's sale price and tiers take, in won; here beside the message that names it. */
+export const PRICE_MAX = 1_000_000_000;
+
 /**
  * The most pictures a product shows. The original product's spec names no number (its product page
  * shows thumbnails and a main image from imgFiles); 10, as many as one chat upload takes
@@ -77,6 +80,7 @@ export const MSG_ADMIN = {
   depositAlreadyConfirmed: '이미 확인된 입금입니다.',
   depositNotWaiting: '입금 대기 중인 계좌이체가 아닙니다.',
   priceInvalid: '가격은 0 이상의 정수(원)로 입력하세요.',
+  priceAboveMax: `가격은 ${groupDigits(PRICE_MAX)}원 이하로 입력하세요.`,
   /** Product fields over the length their form fields take (the form stops typing there; a direct call is told). */
   factoryNumTooLong: '공장 품번은 50자 이내로 입력하세요.',
   detailInfoTooLong: '특이사항은 500자 이내로 입력하세요.',
@@ -123,7 +127,13 @@ export const MSG_ADMIN = {
   csvHeader: (missing: string) => `CSV 첫 행에 '${missing}' 열이 없습니다.`,
   csvBroken: 'CSV 형식이 올바르지 않습니다. 따옴표와 열 수를 확인하세요.',
   csvHasErrors: '오류가 있는 행이 있어 아무것도 저장하지 않았습니다.',
-  csvImported: (created: number, updated: number) => `등록 ${created}건, 수정 ${updated}건을 저장했습니다.`,
+  /** A preview saves nothing either way: its messages say what to do next. */
+  csvPreviewHasErrors: '오류가 있는 행이 있습니다. 고친 뒤 다시 확인해 주세요.',
+  csvPreviewed: '확인을 마쳤습니다. 저장하려면 저장을 누르세요.',
+  /** `unchanged`: the lines left as they were, which are not counted as 수정. */
+  csvImported: (created: number, updated: number, unchanged = 0) =>
+    `등록 ${created}건, 수정 ${updated}건을 저장했습니다.` +
+    (unchanged > 0 ? ` 바뀐 내용이 없는 ${groupDigits(unchanged)}건은 그대로 두었습니다.` : ''),
   titleRequired: '제목을 입력하세요. (1~200자)',
   contentRequired: '내용을 입력하세요.',
   /** A picture of the shop's own address outside /uploads/ (docs/security.md#notice-html). */

@@ -35,6 +35,27 @@ describe('productFields: tiers against the sale price', () => {
   });
 });
 
+describe('productFields: a price above the ceiling names it', () => {
+  const ABOVE = '가격은 1,000,000,000원 이하로 입력하세요.';
+  it.each(['salePrice', 'priceA', 'priceB', 'priceC', 'priceD'])(
+    '%s: 1,000,000,000 taken; one won more, 1.5e9, 1e15 and 1e30 refused with the ceiling',
+    (field) => {
+      const top = { salePrice: 1_000_000_000, [field]: 1_000_000_000 };
+      expect(faults(top)).toEqual([]);
+      for (const v of [1_000_000_001, 1_500_000_000, 1e15, 1e30])
+        expect(faults({ ...top, [field]: v })[0]).toEqual([field, ABOVE]);
+      expect(MSG_ADMIN.priceAboveMax).toBe(ABOVE);
+    },
+  );
+  it.each(['salePrice', 'priceA', 'priceD'])(
+    '%s: below zero, a fraction or no number keep the integer rule',
+    (field) => {
+      for (const v of [-1, 100.5, '100', Number.NaN])
+        expect(faults({ [field]: v })[0]).toEqual([field, MSG_ADMIN.priceInvalid]);
+    },
+  );
+});
+
 describe('productFields: a text over its form field names the field', () => {
   it.each([
     ['factoryNum', 50, '공장 품번은 50자 이내로 입력하세요.'],

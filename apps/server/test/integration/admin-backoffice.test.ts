@@ -682,6 +682,8 @@ describe('products', () => {
       [{ salePrice: -1 }, MSG_ADMIN.priceInvalid],
       [{ salePrice: 0, priceA: 0, priceB: 0, priceD: 0 }, MSG_ADMIN.salePriceRequired],
       [{ priceA: 100.5 }, MSG_ADMIN.priceInvalid],
+      [{ salePrice: 1_500_000_000 }, MSG_ADMIN.priceAboveMax],
+      [{ priceC: 1e15 }, MSG_ADMIN.priceAboveMax],
       [{ hasAmount: -3 }, MSG_ADMIN.stockInvalid],
       [{ hasAmount: 1.5 }, MSG_ADMIN.stockInvalid],
       [{ priceB: 50_001 }, MSG_ADMIN.tierAboveSale],

@@ -66,6 +66,23 @@ describe('the lines a product CSV preview names', () => {
     expect([saved.body.results?.committed, saved.body.results?.errors]).toEqual([true, []]);
   });
 
+  it('names the ceiling for a price above it, 1,500,000,000 and 10^15 alike; a negative keeps the integer rule', async () => {
+    const above = (column: string) => `${column}: ${MSG_ADMIN.priceAboveMax}`;
+    const csv = [
+      HEADER,
+      line('LINE-E1', '1500000000'),
+      line('LINE-E2', '1000000000000000'),
+      line('LINE-E3', '-5'),
+      `LINE-E4,줄 번호 부품,,0,1000,0,0,0,"1,000,000,000,000",5,한국 김포물류센터,1,,,`,
+    ].join('\n');
+    expect((await preview(csv)).errors).toEqual([
+      { line: 2, message: above('salePrice') },
+      { line: 3, message: above('salePrice') },
+      { line: 4, message: PRICE },
+      { line: 5, message: above('priceD') },
+    ]);
+  });
+
   it('refuses a file whose lines under the header are all empty cells as an empty file', async () => {
     const res = await call(
       server,

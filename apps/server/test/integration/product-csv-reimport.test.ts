@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG_ADMIN, type AdminProduct, type ImportProductsResult } from '@partsmall/contract';
-import { products } from '../../src/db/schema.js';
+import { adminAudit, products } from '../../src/db/schema.js';
 import { call, loginAs, type TestServer } from '../helpers.js';
 import { fund, makeProduct, placeOrder } from '../order-helpers.js';
 import { makeCompany, withStaffServer } from '../member-helpers.js';
@@ -24,6 +24,16 @@ const post = <T = unknown>(path: string, body: Record<string, unknown>) =>
   call<T>(server, 'POST', `api/admin/${path}`, body, staff);
 const stockOf = async (id: number) =>
   (await server.db.select({ s: products.hasAmount }).from(products).where(eq(products.id, id)))[0]!.s;
+const verOf = async (id: number) =>
+  (await server.db.select({ v: products.editVer }).from(products).where(eq(products.id, id)))[0]!.v;
+/** The imports' audit rows that name this part number (each audit row holds the lines it wrote). */
+const auditsNaming = async (pid: string) =>
+  (
+    await server.db
+      .select({ id: adminAudit.id })
+      .from(adminAudit)
+      .where(sql`${adminAudit.action} = 'importProducts' and ${adminAudit.after}::text like ${`%${pid}%`}`)
+  ).length;
 const importCsv = (csv: string, commit: boolean) => post<ImportProductsResult>('importProducts', { csv, commit });
 
 /** A product of stock 10 and its exported file with the stock cell raised to 15 (hasAmountAtExport stays 10). */
@@ -112,5 +122,63 @@ describe('an exported product CSV committed twice', () => {
     expect(withoutVer.split('\r\n')[0]!.endsWith(',hasAmountAtExport')).toBe(true);
     expect((await importCsv(withoutVer, true)).body.results?.committed).toBe(true);
     expect(await stockOf(p.id)).toBe(15);
+  });
+});
+
+describe('a line that changes nothing is left as it is', () => {
+  it('an export imported back twice keeps ver, writes no audit and is not counted as 수정', async () => {
+    const { p, csv } = await exportedAt10();
+    for (const round of [1, 2]) {
+      const done = await importCsv(csv, true);
+      expect([round, done.body.code, done.body.message, done.body.results?.committed]).toEqual([
+        round,
+        201,
+        MSG_ADMIN.csvImported(0, 0, 1),
+        true,
+      ]);
+      expect([await verOf(p.id), await stockOf(p.id)]).toEqual([0, 10]);
+    }
+    expect(await auditsNaming(p.pid)).toBe(0);
+    expect(MSG_ADMIN.csvImported(0, 0, 1)).toBe(
+      '등록 0건, 수정 0건을 저장했습니다. 바뀐 내용이 없는 1건은 그대로 두었습니다.',
+    );
+    expect(MSG_ADMIN.csvImported(2, 1, 0)).toBe('등록 2건, 수정 1건을 저장했습니다.');
+    // A colleague's form read before the imports still saves, and the same export still applies.
+    const row = (await post<AdminProduct>('productDetail', { seq: p.id })).body.results!;
+    expect((await post('saveProduct', { ...row, ver: 0 })).body.code).toBe(201);
+  });
+
+  it('a line that changes one field bumps ver once; the unchanged line beside it is left', async () => {
+    const { p, csv } = await exportedAt10();
+    const other = await exportedAt10();
+    const [header, line] = csv.split('\r\n');
+    const [, otherLine] = other.csv.split('\r\n');
+    const renamed = line!.replace(p.name, `${p.name} 고침`);
+    expect(renamed).not.toBe(line);
+    const done = await importCsv([header, renamed, otherLine, ''].join('\r\n'), true);
+    expect([done.body.message, done.body.results?.committed]).toEqual([MSG_ADMIN.csvImported(0, 1, 1), true]);
+    expect([await verOf(p.id), await verOf(other.p.id)]).toEqual([1, 0]);
+    expect([await auditsNaming(p.pid), await auditsNaming(other.p.pid)]).toEqual([1, 0]);
+  });
+
+  it('a stock cell that moves the stock is written and bumps ver, as before', async () => {
+    const { p, raised } = await exportedAt10();
+    const done = await importCsv(raised, true);
+    expect(done.body.message).toBe(MSG_ADMIN.csvImported(0, 1));
+    expect([await verOf(p.id), await stockOf(p.id)]).toEqual([1, 15]);
+  });
+});
+
+describe("the preview's messages", () => {
+  it('a preview with faulty lines says to mend them, not that nothing was saved; a clean one says to press 저장', async () => {
+    const { raised } = await exportedAt10();
+    const broken = raised.replace(',3000,3000,3000,3000,3000,', ',-1,3000,3000,3000,3000,');
+    expect(broken).not.toBe(raised);
+    expect((await importCsv(broken, false)).body.message).toBe(MSG_ADMIN.csvPreviewHasErrors);
+    expect(MSG_ADMIN.csvPreviewHasErrors).toBe('오류가 있는 행이 있습니다. 고친 뒤 다시 확인해 주세요.');
+    const clean = await importCsv(raised, false);
+    expect([clean.body.code, clean.body.message]).toEqual([200, MSG_ADMIN.csvPreviewed]);
+    expect(MSG_ADMIN.csvPreviewed).toBe('확인을 마쳤습니다. 저장하려면 저장을 누르세요.');
+    expect((await importCsv(broken, true)).body.message).toBe(MSG_ADMIN.csvHasErrors);
   });
 });

@@ -67,7 +67,8 @@ function verCell(v: string | undefined): number | null | undefined {
 
 /**
  * A checked line: its fields, its stock cells (null when blank), the product's edit version when
- * the file was exported (null when blank) and the product it updates.
+ * the file was exported (null when blank), the product it updates and whether its fields are those
+ * of that product as the preview read it (the stock aside).
  */
 interface ParsedLine {
   line: number;
@@ -76,6 +77,7 @@ interface ParsedLine {
   atExport: number | null;
   verAtExport: number | null;
   existing: AdminProduct | null;
+  sameFields: boolean;
 }
 
 /**
@@ -122,10 +124,14 @@ function changesOf(fields: Fields, stock: number, existing: AdminProduct): strin
 const numberPairs = (lines: { fields: Fields }[]) =>
   lines.map((l) => ({ pidKey: alphaNumber(l.fields.pid), storageId: l.fields.storageId }));
 
-/** A number cell: digits only (no decimals, no sign, thousands commas allowed); anything else stays a string for zod to refuse. */
+/**
+ * A number cell: digits (thousands commas allowed, a sign and decimals read so zod names them);
+ * anything else stays a string for zod to refuse. Any number of digits: a price of 10^15 is told the
+ * ceiling, not that it is no number.
+ */
 const numberCell = (v: string): number | string => {
   const t = v.trim().replace(/,/g, '');
-  return /^-?\d{1,12}(\.\d+)?$/.test(t) ? Number(t) : v;
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : v;
 };
 
 /** Lines written a chunk at a time: a few statements a chunk, not several a line. */
@@ -138,11 +144,11 @@ const chunksOf = <T>(items: readonly T[]) =>
 
 /**
  * A checked file's write, inside the commit's transaction; answers the stock each line leaves (for
- * the audit: what was written, not the file's cell). A bounded number of statements for each chunk
- * of lines: written a line at a time, a file of 5,000 held the embedded PGlite, and so the whole
- * shop, for 10-17 s (docs/requirements.md#back-office).
+ * the audit: what was written, not the file's cell), or null for a line left as it is. A bounded
+ * number of statements for each chunk of lines: written a line at a time, a file of 5,000 held the
+ * embedded PGlite, and so the whole shop, for 10-17 s (docs/requirements.md#back-office).
  */
-async function writeLines(tx: Tx, parsed: ParsedLine[], withDescription: boolean): Promise<number[]> {
+async function writeLines(tx: Tx, parsed: ParsedLine[], withDescription: boolean): Promise<(number | null)[]> {
   // The same per-number locks as a single save (lockProductNumber), all in one statement in a fixed
   // order (no deadlock between two imports); which lines update is decided again under them, so a
   // product saved meanwhile is updated rather than duplicated.
@@ -152,7 +158,7 @@ async function writeLines(tx: Tx, parsed: ParsedLine[], withDescription: boolean
   // which lines are a restock (docs/requirements.md#restock-alerts).
   const now = await lockProductsByNumber(tx, numberPairs(parsed));
   const found = new Map(now.map((r) => [`${r.pidKey}:${r.storageId}`, r]));
-  const written: number[] = [];
+  const written: (number | null)[] = [];
   const updates: { id: number; fields: Fields; hasAmount: number }[] = [];
   const creates: { fields: Fields; hasAmount: number }[] = [];
   const moves: { productId: number; before: number; after: number }[] = [];
@@ -166,6 +172,13 @@ async function writeLines(tx: Tx, parsed: ParsedLine[], withDescription: boolean
     // Stock received since the preview can bring a line past the ceiling: nothing is written.
     if (row && raisesPastMax(stock, row.hasAmount))
       throw badRequest(`${p.line}행: hasAmount: ${MSG_ADMIN.stockAboveMax}`, 'csv');
+    // A line that changes nothing is not written: its product's ver stays, so a form open on it and
+    // a file exported before still save (docs/requirements.md#back-office). The fields are judged as
+    // the preview read them, which still holds while the ver has not moved.
+    if (row && p.sameFields && row.editVer === p.existing?.ver && stock === row.hasAmount) {
+      written.push(null);
+      continue;
+    }
     written.push(stock);
     if (row) {
       // Without the description column each keeps the one stored under the lock (a description
@@ -224,7 +237,7 @@ function checkLine(
   if (verAtExport === undefined) faults.push(`verAtExport: ${MSG_PRODUCT.verInvalid}`);
   if (!result.success || warehouse || stock === undefined || atExport === undefined || verAtExport === undefined)
     return { line, message: faults.join(' / ') };
-  return { line, fields: result.data, hasAmount: stock, atExport, verAtExport, existing: null };
+  return { line, fields: result.data, hasAmount: stock, atExport, verAtExport, existing: null, sameFields: false };
 }
 
 /**
@@ -298,6 +311,7 @@ export async function importProducts(
         }
         if (!withDescription) p.fields.description = p.existing.description;
         changes = changesOf(p.fields, stock, p.existing);
+        p.sameFields = changesOf(p.fields, p.existing.hasAmount, p.existing).length === 0;
         if (editedSinceExport(p, p.existing, changes)) {
           errors.push({ line: p.line, message: `verAtExport: ${MSG_PRODUCT.changedSinceExport}` });
           continue;
@@ -317,12 +331,15 @@ export async function importProducts(
 
   await db.transaction(async (tx) => {
     const written = await writeLines(tx, parsed, withDescription);
+    // The audit holds the lines written only: a line left as it is changed nothing.
+    const lines = parsed.flatMap((p, i) => (written[i] === null ? [] : [{ p, hasAmount: written[i] }]));
+    if (lines.length === 0) return;
     await recordAudit(tx, {
       memberId: staffId,
       action: 'importProducts',
-      target: `products:${parsed.length}`,
-      before: parsed.filter((p) => p.existing).map((p) => p.existing),
-      after: parsed.map((p, i) => ({ ...p.fields, hasAmount: written[i] })),
+      target: `products:${lines.length}`,
+      before: lines.filter((l) => l.p.existing).map((l) => l.p.existing),
+      after: lines.map((l) => ({ ...l.p.fields, hasAmount: l.hasAmount })),
     });
   });
   invalidateProductLists();

@@ -173,14 +173,16 @@ function productAdminRoutes(app: Api, ctx: AppContext) {
     'adminImportProducts',
     async (req) => {
       const result = await importProducts(db, requireStaffId(req), req.body.csv, req.body.commit);
-      const message = result.errors.length
-        ? MSG_ADMIN.csvHasErrors
-        : result.committed
-          ? MSG_ADMIN.csvImported(
-              result.rows.filter((r) => r.action === 'create').length,
-              result.rows.filter((r) => r.action === 'update').length,
-            )
-          : undefined;
+      // An update line that changes nothing is left as it is (product-csv.ts), so not counted as 수정.
+      const updates = result.rows.filter((r) => r.action === 'update');
+      const unchanged = updates.filter((r) => r.changes.length === 0).length;
+      const message = result.committed
+        ? MSG_ADMIN.csvImported(result.rows.length - updates.length, updates.length - unchanged, unchanged)
+        : req.body.commit
+          ? MSG_ADMIN.csvHasErrors
+          : result.errors.length
+            ? MSG_ADMIN.csvPreviewHasErrors
+            : MSG_ADMIN.csvPreviewed;
       return result.committed ? created(result, message) : ok(result, message);
     },
     { bodyLimit: 10 * 1024 * 1024 },
