@@ -96,4 +96,22 @@ describe('the keyboard', () => {
     expect(await focused(page)).toBe('button.btn btn-small 배송지 목록');
     await context.close();
   });
+
+  it("다시 담기's alert, closed with Escape, gives focus back to the button that opened it", async () => {
+    const context = await openContext(shopOf().browser, 'desktop');
+    const page = await context.newPage();
+    await logIn(page, shopOf().server.base, 'member', 'desktop');
+    await page.goto(`${shopOf().server.base}/management/orders`);
+    const again = page.getByRole('button', { name: /다시 담기$/ }).first();
+    await again.waitFor();
+    const label = (await again.getAttribute('aria-label'))!;
+    await again.focus();
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alertdialog');
+    await alert.waitFor();
+    await page.keyboard.press('Escape');
+    await alert.waitFor({ state: 'detached' });
+    expect(await focused(page)).toBe(`button.btn btn-small ${label}`);
+    await context.close();
+  });
 });

@@ -41,7 +41,7 @@ describe('다시 담기', () => {
     for (const times of [1, 2, 3]) {
       fireEvent.click(button());
       await waitFor(() => expect(sent).toHaveLength(times));
-      await waitFor(() => expect(button().hasAttribute('disabled')).toBe(false));
+      await waitFor(() => expect(button().hasAttribute('aria-disabled')).toBe(false));
     }
     expect(sent.map((b) => b.seq)).toEqual([41, 41, 41]);
     const ids = sent.map((b) => b.clientRequestId as string);

@@ -24,8 +24,16 @@ export function ReorderButton({ seq, className = 'btn btn-small' }: { seq: numbe
         onError: (e) => void notify.alert(messageOf(e)),
       },
     );
+  // Held, not disabled, while it works: a disabled button drops keyboard focus, and the alert it opens
+  // then gave focus back to the page instead of to this button.
   return (
-    <button type="button" className={className} onClick={run} disabled={reorder.isPending} aria-label={RT.label(seq)}>
+    <button
+      type="button"
+      className={className}
+      onClick={() => !reorder.isPending && run()}
+      aria-disabled={reorder.isPending || undefined}
+      aria-label={RT.label(seq)}
+    >
       {reorder.isPending ? RT.busy : RT.button}
     </button>
   );
