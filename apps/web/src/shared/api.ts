@@ -61,11 +61,11 @@ function sessionExpired(): TokenExpiredError {
 
 /**
  * The session found revoked or expired (a call's 401, or the trade socket's): it ends as expired on
- * the open screen and the user is told, as above. Once only: a session already gone stays gone (a
- * socket's 401 arriving after this tab's own logout changes nothing).
+ * the open screen and the user is told, as above. Not for a session already gone, nor for one this
+ * tab is ending itself (its logout's or withdrawal's socket 401 comes before the call's answer).
  */
 export function endExpiredSession(): void {
-  if (session.get().token === null) return;
+  if (session.get().token === null || session.leaving()) return;
   session.expire(location.pathname + location.search);
   onUnauthorized();
 }

@@ -73,6 +73,11 @@ function ensureTabId(): string {
 
 /** Kept in memory, not in the tab's storage: a reload starts from what the storage holds. */
 let expiredOn: string | null = null;
+/**
+ * The token this tab is ending itself (a logout, a withdrawal under way): the server ends that
+ * session's sockets before it answers, and their 401 is no expiry to tell the user of.
+ */
+let leavingToken: string | null = null;
 let state: SessionState = load();
 const listeners = new Set<() => void>();
 
@@ -93,6 +98,7 @@ function emit() {
 
 function end(expired: string | null) {
   expiredOn = expired;
+  leavingToken = null;
   write(KEYS.token, null);
   write(KEYS.userInfo, null);
   write(KEYS.baseInfo, null);
@@ -121,6 +127,15 @@ export const session = {
     write(KEYS.userInfo, JSON.stringify(info.userInfo));
     emit();
   },
+  /** This tab ends its session itself (a logout or withdrawal sent); `stay` when the server refused. */
+  leave() {
+    leavingToken = state.token;
+  },
+  stay() {
+    leavingToken = null;
+  },
+  /** Whether the session now held is one this tab is ending itself. */
+  leaving: () => state.token !== null && state.token === leavingToken,
   /** Logout: token, user info and client info go (docs/requirements.md#accounts-and-sessions). */
   clear() {
     end(null);

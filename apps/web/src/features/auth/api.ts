@@ -15,6 +15,7 @@ import { session } from '../../shared/session';
 export function useLogout() {
   return useMutation({
     mutationFn: () => api('logout'),
+    onMutate: () => session.leave(),
     onSettled: () => session.clear(),
   });
 }

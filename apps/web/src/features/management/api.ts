@@ -153,6 +153,9 @@ export const withdrawCheckQuery = queryOptions({
 export function useWithdraw(onDone: (answer: { message: string }) => void) {
   return useMutation({
     mutationFn: (v: WithdrawRequest) => api('WithdrawMember', v, { accept: [201] }),
+    // The withdrawal ends this very session: its socket's 401 is not an expiry (shared/session.ts).
+    onMutate: () => session.leave(),
+    onError: () => session.stay(),
     onSuccess: onDone,
   });
 }
