@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -54,6 +53,7 @@ import { wellFormedValidatorCompiler } from './shared/parse.js';
 import { pruneEvents } from './shared/rate-limit.js';
 import { installSecurityHeaders, securityHeaderValues, securityHeaders } from './shared/security-headers.js';
 import { installRequestLogging, lazyRequestLogger, loggerOptions } from './shared/logging.js';
+import { makeFolder } from './db/data-dir.js';
 
 export interface BuildOptions {
   config: Config;
@@ -216,7 +216,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.
-  fs.mkdirSync(config.uploadDir, { recursive: true });
+  makeFolder(config.uploadDir);
   await app.register(fastifyStatic, {
     root: config.uploadDir,
     prefix: '/uploads/',

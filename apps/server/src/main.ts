@@ -3,6 +3,7 @@ import { SHOP_NAME } from '@partsmall/contract';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { DataDirError } from './db/data-dir.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/demo.js';
 import { fillProductNameColumns } from './features/products/index.js';
 
@@ -48,14 +49,38 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-database = await openDatabase(config.databaseUrl, config.dataDir);
+/** A start the machine refuses (the data folder, the port): one line on stderr, then exit 1. */
+async function refuseStart(message: string): Promise<never> {
+  console.error(message);
+  await database?.close().catch(() => undefined);
+  process.exit(1);
+}
+
+try {
+  database = await openDatabase(config.databaseUrl, config.dataDir);
+} catch (err) {
+  if (!(err instanceof DataDirError)) throw err;
+  await refuseStart(err.message);
+}
+if (!database) throw new Error('no database');
 if (config.seedDemo && (await isEmpty(database.db))) await seedDemo(database.db, { uploadDir: config.uploadDir });
 // Products written before the name search forms existed get them now (docs/search.md#korean-name-search).
 await fillProductNameColumns(database.db);
 
 built = await buildApp({ config, db: database.db });
 const { app } = built;
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code !== 'EADDRINUSE' && code !== 'EACCES') throw err;
+  await app.close().catch(() => undefined);
+  await refuseStart(
+    code === 'EADDRINUSE'
+      ? `포트 ${config.port}을(를) 이미 다른 프로그램이 쓰고 있습니다. 그 프로그램을 멈추거나 PORT로 다른 포트를 지정하세요.`
+      : `포트 ${config.port}을(를) 열 권한이 없습니다. PORT로 1024 이상의 포트를 지정하세요.`,
+  );
+}
 const { port } = app.server.address() as AddressInfo;
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `내장 PostgreSQL (${config.dataDir})`;

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { AnyPgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -7,6 +6,7 @@ import pg from 'pg';
 import { and, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
+import { holdDataDir, makeFolder } from './data-dir.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; same query API as Db. */
@@ -55,14 +55,26 @@ export async function openDatabase(url: string | null, dataDir: string): Promise
     import('drizzle-orm/pglite/migrator'),
   ]);
   let location = dataDir;
+  let release: () => void = () => undefined;
   if (dataDir !== 'memory://') {
+    // One server per folder (db/data-dir.ts), taken before the database is opened.
+    release = holdDataDir(dataDir);
     location = path.join(dataDir, 'pglite');
-    fs.mkdirSync(location, { recursive: true });
+    makeFolder(location);
   }
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  try {
+    const client = await PGlite.create(location, { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    const close = async () => {
+      await client.close();
+      release();
+    };
+    return { db, kind: 'pglite', close };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 /** Rows of a raw SQL query; node-postgres and PGlite both answer `{ rows }`. */

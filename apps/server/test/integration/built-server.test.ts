@@ -60,4 +60,26 @@ describe('the built server', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   });
+
+  it('a second server on the same embedded database folder is refused in one line, the first serving on', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-built-twin-'));
+    const first = await startBuiltServer(folder, null);
+    try {
+      const refused = await startBuiltServer(folder, null).then(
+        () => 'started',
+        (err: Error) => err.message,
+      );
+      expect(refused).toContain(
+        `다른 서버(pid ${first.child.pid})가 이 데이터 폴더(${folder})를 쓰고 있습니다. 그 서버를 멈춘 뒤 다시 시작하거나 다른 DATA_DIR을 지정하세요.`,
+      );
+      expect((await fetch(`${first.base}/readyz`)).status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      // Stopped, it leaves the folder free for the next start.
+      expect(fs.existsSync(path.join(folder, 'server.pid'))).toBe(false);
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
