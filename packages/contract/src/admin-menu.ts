@@ -130,6 +130,8 @@ export const MSG_ADMIN = {
   /** A preview saves nothing either way: its messages say what to do next. */
   csvPreviewHasErrors: '오류가 있는 행이 있습니다. 고친 뒤 다시 확인해 주세요.',
   csvPreviewed: '확인을 마쳤습니다. 저장하려면 저장을 누르세요.',
+  /** A line the preview saw change nothing, written because its product changed before the commit's locks. */
+  csvChangedSincePreview: '미리보기 뒤 이 상품의 재고나 내용이 바뀌어 파일대로 저장했습니다.',
   /** `unchanged`: the lines left as they were, which are not counted as 수정. */
   csvImported: (created: number, updated: number, unchanged = 0) =>
     `등록 ${created}건, 수정 ${updated}건을 저장했습니다.` +

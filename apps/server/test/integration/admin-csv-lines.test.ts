@@ -74,12 +74,17 @@ describe('the lines a product CSV preview names', () => {
       line('LINE-E2', '1000000000000000'),
       line('LINE-E3', '-5'),
       `LINE-E4,줄 번호 부품,,0,1000,0,0,0,"1,000,000,000,000",5,한국 김포물류센터,1,,,`,
+      // Past a double's range (309 digits and more): still a price above the ceiling, not no number.
+      line('LINE-E5', '9'.repeat(400)),
+      line('LINE-E6', `-${'9'.repeat(400)}`),
     ].join('\n');
     expect((await preview(csv)).errors).toEqual([
       { line: 2, message: above('salePrice') },
       { line: 3, message: above('salePrice') },
       { line: 4, message: PRICE },
       { line: 5, message: above('priceD') },
+      { line: 6, message: above('salePrice') },
+      { line: 7, message: PRICE },
     ]);
   });
 

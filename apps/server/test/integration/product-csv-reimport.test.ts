@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG_ADMIN, type AdminProduct, type ImportProductsResult } from '@partsmall/contract';
+import { queryRows } from '../../src/db/client.js';
 import { adminAudit, products } from '../../src/db/schema.js';
 import { call, loginAs, type TestServer } from '../helpers.js';
 import { fund, makeProduct, placeOrder } from '../order-helpers.js';
@@ -168,6 +169,40 @@ describe('a line that changes nothing is left as it is', () => {
     expect([await verOf(p.id), await stockOf(p.id)]).toEqual([1, 15]);
   });
 });
+
+// PGlite runs one statement at a time, so the sale never lands inside the commit there: this race is PostgreSQL's.
+it.runIf(process.env.TEST_DATABASE_URL)(
+  'a line the preview saw change nothing, whose stock a sale moved before the commit locked it: written, and said so',
+  async () => {
+    const { p, csv } = await exportedAt10();
+    const [header, line] = csv.split('\r\n');
+    // A hand-made line: stock 10 as it stands, no export cells (hasAmountAtExport, verAtExport blank).
+    const handMade = [header, line!.replace(/,10,0$/, ',,'), ''].join('\r\n');
+    expect(handMade).not.toContain(',10,0');
+    // Read outside the transaction: pg_stat_activity is a snapshot taken once per transaction.
+    const waiting = async () =>
+      (
+        await queryRows<{ n: number }>(
+          server.db,
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and query like 'select%from "products"%for update'`,
+        )
+      )[0]!.n;
+    let commit: ReturnType<typeof importCsv> | undefined;
+    // A sale of 2 not yet committed: the preview reads 10, the commit's lock waits and then reads 8.
+    await server.db.transaction(async (tx) => {
+      await tx.execute(sql`update products set has_amount = 8 where id = ${p.id}`);
+      commit = importCsv(handMade, true);
+      await expect.poll(waiting, { timeout: 20_000, interval: 20 }).toBe(1);
+    });
+    const done = await commit!;
+    expect([done.body.message, done.body.results?.rows.map((r) => r.changes)]).toEqual([
+      MSG_ADMIN.csvImported(0, 1),
+      [[MSG_ADMIN.csvChangedSincePreview]],
+    ]);
+    expect([await stockOf(p.id), await verOf(p.id)]).toEqual([10, 1]);
+  },
+);
 
 describe("the preview's messages", () => {
   it('a preview with faulty lines says to mend them, not that nothing was saved; a clean one says to press 저장', async () => {

@@ -131,7 +131,10 @@ const numberPairs = (lines: { fields: Fields }[]) =>
  */
 const numberCell = (v: string): number | string => {
   const t = v.trim().replace(/,/g, '');
-  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : v;
+  if (!/^-?\d+(\.\d+)?$/.test(t)) return v;
+  // Past a double's range (309 digits) a number reads as Infinity, which zod calls no number at all.
+  const n = Number(t);
+  return Number.isFinite(n) ? n : Math.sign(n) * Number.MAX_VALUE;
 };
 
 /** Lines written a chunk at a time: a few statements a chunk, not several a line. */
@@ -329,11 +332,11 @@ export async function importProducts(
   errors.sort((a, b) => a.line - b.line);
   if (!commit || errors.length > 0) return { committed: false, rows, errors };
 
-  await db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     const written = await writeLines(tx, parsed, withDescription);
     // The audit holds the lines written only: a line left as it is changed nothing.
     const lines = parsed.flatMap((p, i) => (written[i] === null ? [] : [{ p, hasAmount: written[i] }]));
-    if (lines.length === 0) return;
+    if (lines.length === 0) return written;
     await recordAudit(tx, {
       memberId: staffId,
       action: 'importProducts',
@@ -341,8 +344,15 @@ export async function importProducts(
       before: lines.filter((l) => l.p.existing).map((l) => l.p.existing),
       after: lines.map((l) => ({ ...l.p.fields, hasAmount: l.hasAmount })),
     });
+    return written;
   });
   invalidateProductLists();
+  // The rows say what the commit did, decided again under its locks: a line the preview saw change
+  // nothing was written when a sale moved its stock or a colleague its fields meanwhile.
+  for (const [i, row] of rows.entries()) {
+    if (written[i] === null) row.changes = [];
+    else if (row.action === 'update' && row.changes.length === 0) row.changes = [MSG_ADMIN.csvChangedSincePreview];
+  }
   return { committed: true, rows, errors };
 }
 
