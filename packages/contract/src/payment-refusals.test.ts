@@ -18,7 +18,7 @@ describe('a payment without its goods or its delivery form', () => {
     expect(refusal(paymentRequest, { shippingInfo: SHIPPING_INFO })).toEqual(goods);
   });
   it('asks for the delivery information when the goods come without it', () => {
-    for (const shippingInfo of [undefined, null, 'SHIPPING_INFO', 3, [SHIPPING_INFO]])
+    for (const shippingInfo of [undefined, null, 'courier', 3, [SHIPPING_INFO]])
       expect(
         refusal(paymentRequest, { carts: [{ productId: 3, qty: 1 }], shippingInfo }),
         JSON.stringify(shippingInfo),

@@ -249,7 +249,7 @@ export async function applyAccountEvents(db: Db, accountId: number, now: Date = 
       for (const d of standing.filter((s) => standingKeys.has(s.sourceKey)))
         await placeCashOfDeposit(tx, d, { ownStatementId: account.statementId, after: takenBack[0]!.id, now });
     // The account is in the shop's name and the callback names no depositor: the company it was
-    // issued to paid in (the customer name it was issued with).
+    // issued to paid in (named as the company is named now, as its statements are).
     let depositor: string | undefined;
     for (const [transactionKey, eventAt] of stands) {
       const sourceKey = keyOf(transactionKey);

@@ -49,4 +49,29 @@ describe('다시 담기', () => {
     expect(ids[1]).toBe(ids[0]);
     expect(ids[2]).not.toBe(ids[0]);
   });
+
+  it('held while its answer is awaited: marked so, keeping focus, and a second press sends nothing', async () => {
+    let answer!: () => void;
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        await new Promise<void>((resolve) => (answer = resolve));
+        return jsonAnswer({ code: 201, message: '담았습니다.', results: [] });
+      }),
+    );
+    renderScreen(<ReorderButton seq={42} />, new QueryClient({ defaultOptions: { mutations: { retry: false } } }));
+    const button = screen.getByRole('button', { name: /42/ });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    expect(bodies).toHaveLength(1);
+    answer();
+    await waitFor(() => expect(button.hasAttribute('aria-disabled')).toBe(false));
+    expect(bodies).toHaveLength(1);
+  });
 });
