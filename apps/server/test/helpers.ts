@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, type Db } from '../src/db/client.js';
+import { openDatabase, queryRows, type Db } from '../src/db/client.js';
 import { phoneCodes } from '../src/db/schema.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { AppError } from '../src/shared/http.js';
@@ -378,4 +378,18 @@ export async function until<T>(what: string, check: () => Promise<T>, ms = 15_00
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * How many statements on this test database wait for a lock now, those whose text is like `like`
+ * (all when not given): a race test holds a row and waits until the request it started is stopped
+ * there. Read outside any transaction: pg_stat_activity is a snapshot taken once per transaction.
+ */
+export async function lockWaiters(db: Db, like = '%'): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query like ${like}`,
+  );
+  return row!.n;
 }

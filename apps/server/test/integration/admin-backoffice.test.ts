@@ -22,7 +22,7 @@ import {
 import { queryRows } from '../../src/db/client.js';
 import { lockFor } from '../../src/db/locks.js';
 import { companies, members, orderEvents, orderLines, orders, payments, products } from '../../src/db/schema.js';
-import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
+import { call, lockWaiters, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { decodeQueue } from '../../src/features/chat/images.js';
 import { png, zipArchive } from '../chat-images.js';
 import { openChat } from '../chat-helpers.js';
@@ -920,14 +920,7 @@ describe('CSV import', () => {
         .select()
         .from(products)
         .where(eq(products.pid, `ORD-${tag}-A`));
-      const waiting = async () =>
-        (
-          await queryRows<{ n: number }>(
-            server.db,
-            sql`select count(*)::int as n from pg_stat_activity
-                where datname = current_database() and wait_event_type = 'Lock'`,
-          )
-        )[0]!.n;
+      const waiting = () => lockWaiters(server.db);
       let imported: ReturnType<typeof post> | undefined;
       let saved: ReturnType<typeof post> | undefined;
       await server.db.transaction(async (tx) => {

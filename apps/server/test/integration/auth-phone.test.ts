@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG, PHONE_CODE } from '@partsmall/contract';
 import { like } from 'drizzle-orm';
-import { queryRows } from '../../src/db/client.js';
 import { companies, phoneCodes, rateEvents, smsOutbox } from '../../src/db/schema.js';
 import { DEMO_COMPANY, OTHER_COMPANY, withCheckDigit } from '../../src/seed/demo.js';
 import {
@@ -16,6 +15,7 @@ import {
   startTestServer,
   wrongCode,
   type TestServer,
+  lockWaiters,
 } from '../helpers.js';
 
 let server: TestServer;
@@ -395,15 +395,7 @@ describe('GET api/checkAuthCode', () => {
         .where(eq(phoneCodes.phone, phone));
       let fifth: ReturnType<typeof check> | undefined;
       let right: ReturnType<typeof check> | undefined;
-      // Read outside the transaction: pg_stat_activity is a snapshot taken once per transaction.
-      const waiting = async () =>
-        (
-          await queryRows<{ n: number }>(
-            server.db,
-            sql`select count(*)::int as n from pg_stat_activity
-                where datname = current_database() and wait_event_type = 'Lock' and query like 'update "phone_codes"%'`,
-          )
-        )[0]!.n;
+      const waiting = () => lockWaiters(server.db, 'update "phone_codes"%');
       // The code's row held: both checks read it, and whatever each writes waits until the hold ends.
       await server.db.transaction(async (tx) => {
         await tx.execute(sql`select id from phone_codes where phone = ${phone} for update`);

@@ -1,9 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS } from '@partsmall/contract';
-import { queryRows } from '../../src/db/client.js';
 import { cartItems } from '../../src/db/schema.js';
-import { call, startTestServer, type TestServer, type TypedResult } from '../helpers.js';
+import { call, lockWaiters, startTestServer, type TestServer, type TypedResult } from '../helpers.js';
 import { insertOrder, makeBuyers, makeProduct, type BuyerTokens } from '../order-helpers.js';
 
 /**
@@ -23,6 +22,17 @@ afterAll(() => server?.close());
 
 const product = (pid: string, stock: number, name: string) =>
   makeProduct(server, { pid, stock, name, tiers: [9000, 9500, 10_000, 11_000], salePrice: 12_000 });
+
+/** A shipped order of the buyer's of 30,000 of this product (what a reorder puts back). */
+const shippedOrderOf30000 = (productId: number) =>
+  insertOrder(server, {
+    companyId: buyer.companyId,
+    memberId: buyer.main.seq,
+    status: ORDER_STATUS.shipmentComplete,
+    productId,
+    qty: 30_000,
+    totalAmount: 30_000 * 9500,
+  });
 
 /** What the buyer's main account has in the cart of this product. */
 async function inCart(productId: number): Promise<number | undefined> {
@@ -64,14 +74,7 @@ describe('an add past one cart line’s 100,000', () => {
 describe('api/reorder beside a line near 100,000', () => {
   it('adds what still fits and says the line’s limit stopped it, then adds nothing more', async () => {
     const p = await product('CL-RE-250K', 250_000, '브레이크 패드 대량');
-    const order = await insertOrder(server, {
-      companyId: buyer.companyId,
-      memberId: buyer.main.seq,
-      status: ORDER_STATUS.shipmentComplete,
-      productId: p.id,
-      qty: 30_000,
-      totalAmount: 30_000 * 9500,
-    });
+    const order = await shippedOrderOf30000(p.id);
     await call(server, 'addToCart', { productId: p.id, hasAmount: 80_000 }, { token: tokens.main });
     const first = await call(server, 'reorder', { seq: order }, { token: tokens.main });
     expect(first.body.results!.map((l) => [l.change, l.addedQty, l.message])).toEqual([
@@ -94,23 +97,8 @@ describe('api/reorder beside a line near 100,000', () => {
     'a reorder whose line an add meanwhile took near 100,000 is refused naming the line, and adds nothing',
     async () => {
       const p = await product('CL-RE-RACE', 250_000, '브레이크 디스크 대량');
-      const order = await insertOrder(server, {
-        companyId: buyer.companyId,
-        memberId: buyer.main.seq,
-        status: ORDER_STATUS.shipmentComplete,
-        productId: p.id,
-        qty: 30_000,
-        totalAmount: 30_000 * 9500,
-      });
-      // Read outside the transaction: pg_stat_activity is a snapshot taken once per transaction.
-      const waiting = async () =>
-        (
-          await queryRows<{ n: number }>(
-            server.db,
-            sql`select count(*)::int as n from pg_stat_activity
-                where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into "cart_items"%'`,
-          )
-        )[0]!.n;
+      const order = await shippedOrderOf30000(p.id);
+      const waiting = () => lockWaiters(server.db, 'insert into "cart_items"%');
       await call(server, 'addToCart', { productId: p.id, hasAmount: 10_000 }, { token: tokens.main });
       let reorder: Promise<TypedResult<'reorder'>> | undefined;
       // An add raising the line to 90,000, not yet committed: it changes a cart row, not the product's,

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG_ADMIN, type AdminProduct, type ImportProductsResult } from '@partsmall/contract';
-import { queryRows } from '../../src/db/client.js';
 import { adminAudit, products } from '../../src/db/schema.js';
-import { call, loginAs, type TestServer } from '../helpers.js';
+import { call, lockWaiters, loginAs, type TestServer } from '../helpers.js';
 import { fund, makeProduct, placeOrder } from '../order-helpers.js';
 import { makeCompany, withStaffServer } from '../member-helpers.js';
 
@@ -179,15 +178,7 @@ it.runIf(process.env.TEST_DATABASE_URL)(
     // A hand-made line: stock 10 as it stands, no export cells (hasAmountAtExport, verAtExport blank).
     const handMade = [header, line!.replace(/,10,0$/, ',,'), ''].join('\r\n');
     expect(handMade).not.toContain(',10,0');
-    // Read outside the transaction: pg_stat_activity is a snapshot taken once per transaction.
-    const waiting = async () =>
-      (
-        await queryRows<{ n: number }>(
-          server.db,
-          sql`select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock' and query like 'select%from "products"%for update'`,
-        )
-      )[0]!.n;
+    const waiting = () => lockWaiters(server.db, 'select%from "products"%for update');
     let commit: ReturnType<typeof importCsv> | undefined;
     // A sale of 2 not yet committed: the preview reads 10, the commit's lock waits and then reads 8.
     await server.db.transaction(async (tx) => {
