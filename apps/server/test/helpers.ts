@@ -393,3 +393,14 @@ export async function lockWaiters(db: Db, like = '%'): Promise<number> {
   );
   return row!.n;
 }
+
+/**
+ * The job runner's settings for tests that watch jobs run and fail: polled every half second, a
+ * failed try retried after one second without back-off, `retries` times.
+ */
+export const fastJobs = (retries: number) => ({
+  JOBS_RETRY_LIMIT: String(retries),
+  JOBS_RETRY_DELAY_SECONDS: '1',
+  JOBS_RETRY_BACKOFF: 'false',
+  JOBS_POLL_SECONDS: '0.5',
+});

@@ -1,10 +1,11 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@partsmall/contract';
 import { chatMessages } from '../../src/db/schema.js';
-import { call, startTestServer, type TestServer } from '../helpers.js';
-import { memberIdOf, newCustomer, tokenFor } from '../chat-helpers.js';
+import { call, type TestServer } from '../helpers.js';
+import { newCustomer } from '../chat-helpers.js';
 import { png } from '../chat-images.js';
+import { withStaffServer } from '../member-helpers.js';
 
 /**
  * The chat's HTTP edges a browser's FormData cannot reach (docs/requirements.md#chat): a picture's
@@ -14,13 +15,7 @@ import { png } from '../chat-images.js';
  */
 let server: TestServer;
 let staffToken: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  staffToken = await tokenFor(server, await memberIdOf(server, 'staff@partsmall.kr'));
-});
-afterAll(async () => {
-  await server?.close();
-});
+withStaffServer((s, token) => ([server, staffToken] = [s, token]));
 
 /** A multipart upload of one picture whose file name is `name`, byte for byte. */
 async function uploadNamed(token: string, name: Buffer) {

@@ -1,10 +1,11 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG_CHAT, type ChatMessage } from '@partsmall/contract';
 import { chatMessages } from '../../src/db/schema.js';
-import { startTestServer, type TestServer } from '../helpers.js';
-import { clientId, memberIdOf, newCustomer, tokenFor } from '../chat-helpers.js';
+import { type TestServer } from '../helpers.js';
+import { clientId, newCustomer } from '../chat-helpers.js';
 import { png } from '../chat-images.js';
+import { withStaffServer } from '../member-helpers.js';
 
 /**
  * A retried upload (the same x-client-message-id, e.g. after a phone lost the answer) is answered
@@ -14,13 +15,7 @@ import { png } from '../chat-images.js';
  */
 let server: TestServer;
 let staffToken: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  staffToken = await tokenFor(server, await memberIdOf(server, 'staff@partsmall.kr'));
-});
-afterAll(async () => {
-  await server?.close();
-});
+withStaffServer((s, token) => ([server, staffToken] = [s, token]));
 
 async function upload(path: 'uploadChatFile' | 'uploadChatFiles', token: string, headers: Record<string, string>) {
   const form = new FormData();

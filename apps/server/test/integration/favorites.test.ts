@@ -5,7 +5,7 @@ import { MSG_FAVORITES, MSG_QUICK_ORDER, SHOP_NAME, renderNotice } from '@partsm
 import { queryRows } from '../../src/db/client.js';
 import { cartItems, favorites, orders, products, restockAlerts, smsOutbox } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
-import { call, startTestServer, until, type TestServer } from '../helpers.js';
+import { call, fastJobs, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { interceptSms } from '../notify-helpers.js';
 import {
@@ -27,12 +27,7 @@ import {
  * from checkout to the order's detail and the back office's CSV.
  */
 // Fast job tries: no wait between tries, half-second polling.
-const FAST = {
-  JOBS_RETRY_LIMIT: '2',
-  JOBS_RETRY_DELAY_SECONDS: '1',
-  JOBS_RETRY_BACKOFF: 'false',
-  JOBS_POLL_SECONDS: '0.5',
-};
+const FAST = fastJobs(2);
 
 let server: TestServer;
 let buyer: TestCompany;

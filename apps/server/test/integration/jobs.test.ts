@@ -9,7 +9,7 @@ import { openDatabase, queryRows, type Database, type Db } from '../../src/db/cl
 import { adminAudit, cashLedger, companies, sentEffects, smsOutbox } from '../../src/db/schema.js';
 import { cashCreditedText, enqueue, jobId, runHandler } from '../../src/features/jobs/index.js';
 import { credit } from '../../src/features/wallet/wallet.js';
-import { call, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
+import { call, fastJobs, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { interceptSms } from '../notify-helpers.js';
 import type { SmsProvider } from '../../src/features/sms/types.js';
@@ -24,10 +24,7 @@ const SECRET = 'jobs-test-secret';
 // Fast tries for the test: the shortest wait between tries (1 s), three tries in all, half-second polling.
 const FAST = {
   PAYMENT_SANDBOX_SECRET: SECRET,
-  JOBS_RETRY_LIMIT: '2',
-  JOBS_RETRY_DELAY_SECONDS: '1',
-  JOBS_RETRY_BACKOFF: 'false',
-  JOBS_POLL_SECONDS: '0.5',
+  ...fastJobs(2),
 };
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import { enqueue, jobId, jobSettings, runHandler, startJobs, type JobRunner } from '../../src/features/jobs/index.js';
 import type { NotifyProvider } from '../../src/features/notify/index.js';
-import { call, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
+import { call, fastJobs, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { COURIER, fund, insertOrder, makeProduct, placeOrder } from '../order-helpers.js';
 
@@ -19,12 +19,7 @@ import { COURIER, fund, insertOrder, makeProduct, placeOrder } from '../order-he
  * slow provider, a dead process). A runner's worker takes its next batch when the last one ended, so a
  * held try leaves the jobs written after it to the other runner.
  */
-const FAST = {
-  JOBS_RETRY_LIMIT: '1',
-  JOBS_RETRY_DELAY_SECONDS: '1',
-  JOBS_RETRY_BACKOFF: 'false',
-  JOBS_POLL_SECONDS: '0.5',
-};
+const FAST = fastJobs(1);
 
 let server: TestServer;
 let staff: string;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_JOBS, type JobRow } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
 import { enqueue, jobId } from '../../src/features/jobs/index.js';
-import { call, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
+import { call, fastJobs, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
 import { solapiNotify } from '../../src/features/notify/solapi.js';
 import { solapiAuthorization } from '../../src/features/sms/solapi.js';
@@ -34,10 +34,7 @@ beforeAll(async () => {
       NOTIFY_TEMPLATE_SELLER_CANCELLED: 'KA01TP_CANCEL',
       NOTIFY_TEMPLATE_RETURN_ON_HOLD: 'KA01TP_HOLD',
       NOTIFY_TIMEOUT_MS: '300',
-      JOBS_RETRY_LIMIT: '1',
-      JOBS_RETRY_DELAY_SECONDS: '1',
-      JOBS_RETRY_BACKOFF: 'false',
-      JOBS_POLL_SECONDS: '0.5',
+      ...fastJobs(1),
     },
   });
   staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');

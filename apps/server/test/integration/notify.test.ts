@@ -7,7 +7,7 @@ import { companies, orders, payments, smsOutbox } from '../../src/db/schema.js';
 import { jobId, runHandler } from '../../src/features/jobs/index.js';
 import { moveOrder } from '../../src/features/orders/service.js';
 import { notifySettings } from '../../src/features/notify/schema.js';
-import { call, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
+import { call, fastJobs, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
 import { ack, clientId, openChat, tokenFor } from '../chat-helpers.js';
 import { png } from '../chat-images.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
@@ -25,10 +25,7 @@ import { claimReplyNotice } from '../../src/features/chat/index.js';
 const SECRET = 'notify-test-secret';
 const FAST = {
   PAYMENT_SANDBOX_SECRET: SECRET,
-  JOBS_RETRY_LIMIT: '1',
-  JOBS_RETRY_DELAY_SECONDS: '1',
-  JOBS_RETRY_BACKOFF: 'false',
-  JOBS_POLL_SECONDS: '0.5',
+  ...fastJobs(1),
 };
 
 let server: TestServer;
