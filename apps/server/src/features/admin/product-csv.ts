@@ -314,7 +314,8 @@ export async function importProducts(
         }
         if (!withDescription) p.fields.description = p.existing.description;
         changes = changesOf(p.fields, stock, p.existing);
-        p.sameFields = changesOf(p.fields, p.existing.hasAmount, p.existing).length === 0;
+        // The fields as stored when no change but the stock's is listed.
+        p.sameFields = changes.every((c) => c.startsWith('hasAmount: '));
         if (editedSinceExport(p, p.existing, changes)) {
           errors.push({ line: p.line, message: `verAtExport: ${MSG_PRODUCT.changedSinceExport}` });
           continue;
